@@ -1,0 +1,103 @@
+"""Regenerate the golden records (tests/golden/*.json) and the perft table (tests/perft.txt).
+
+    .venv/bin/python scripts/regen_golden.py          # rewrite the files
+    .venv/bin/python scripts/regen_golden.py --check  # exit 1 if any file would change
+
+The tests compare what the engine produces now with these files, so a change in behaviour
+shows as a diff to review (git diff tests/golden tests/perft.txt).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from random import Random
+
+from chickenfoot.core import CLASSIC, Match, RoundState, to_record
+from chickenfoot.play import play_match
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+PERFT = ROOT / "tests" / "perft.txt"
+
+GOLDEN_MATCHES = {
+    "2p-single-random": (["random", "random"], "single", 1),
+    "3p-full-greedy-random": (["greedy", "random", "greedy"], "full", 11),
+    "4p-half-greedy": (["greedy"] * 4, "half", 2),
+    "7p-single-random": (["random"] * 7, "single", 3),
+    "8p-single-mixed": (["random", "greedy"] * 4, "single", 4),
+}
+
+PERFT_POSITIONS = [
+    (n, seed, plies) for n in (2, 4, 6, 8) for seed in (1, 2) for plies in (0, 9, 20, 30)
+]
+PERFT_DEPTH = 4
+
+
+def golden_records() -> dict[str, str]:
+    out = {}
+    for name, (bots, length, seed) in GOLDEN_MATCHES.items():
+        match = play_match(bots, CLASSIC.with_options(length=length), seed)
+        out[f"{name}.json"] = json.dumps(to_record(match), indent=1) + "\n"
+    return out
+
+
+def perft(state: RoundState, depth: int) -> int:
+    """Leaves of the action tree ``depth`` actions deep (an ended round is one leaf)."""
+    if depth == 0 or state.end is not None:
+        return 1
+    total = 0
+    for action in state.legal_actions():
+        child = state.copy()
+        child.apply(action)
+        total += perft(child, depth - 1)
+    return total
+
+
+def perft_position(players: int, seed: int, plies: int) -> RoundState:
+    """Round 1 dealt from ``seed``, then ``plies`` uniformly random legal actions."""
+    rng = Random(seed)
+    match = Match(["p"] * players, CLASSIC)
+    state = match.deal_next(rng)
+    for _ in range(plies):
+        if state.end is not None:
+            break
+        match.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def perft_table() -> str:
+    lines = ["# players seed plies: perft(1) .. perft(4)  (scripts/regen_golden.py)"]
+    for players, seed, plies in PERFT_POSITIONS:
+        state = perft_position(players, seed, plies)
+        counts = " ".join(str(perft(state, d)) for d in range(1, PERFT_DEPTH + 1))
+        lines.append(f"{players} {seed} {plies}: {counts}")
+    return "\n".join(lines) + "\n"
+
+
+def expected_files() -> dict[Path, str]:
+    files = {GOLDEN / name: text for name, text in golden_records().items()}
+    files[PERFT] = perft_table()
+    return files
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only report differences")
+    args = parser.parse_args()
+    changed = []
+    for path, text in expected_files().items():
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            changed.append(path)
+            if not args.check:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
+    for path in changed:
+        print(f"{'differs' if args.check else 'wrote'}: {path.relative_to(ROOT)}")
+    return 1 if args.check and changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,3 @@
+from chickenfoot.cli import main
+
+main()

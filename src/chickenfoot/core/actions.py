@@ -1,0 +1,79 @@
+"""Actions a seat takes, and the events the round's history is made of."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from chickenfoot.core.tiles import Tile, TileError
+
+
+class ActionError(ValueError):
+    """Text or data that does not describe an action."""
+
+
+class IllegalActionError(ValueError):
+    """A well-formed action that the rules do not allow in this position."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Place ``tile`` against the placed tile whose id is ``on`` (an open end or a foot)."""
+
+    tile: Tile
+    on: int
+
+    def __str__(self) -> str:
+        return f"{self.tile}@{self.on}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Take the next tile from the boneyard."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """End the turn without playing."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Action = Play | Draw | Pass
+
+
+def parse_action(text: str) -> Action:
+    """Read the notation :func:`str` writes: ``9-4@0``, ``draw`` or ``pass``."""
+    word = text.strip().lower()
+    if word == "draw":
+        return Draw()
+    if word == "pass":
+        return Pass()
+    tile_text, at, on_text = word.partition("@")
+    if not at or not on_text.isdigit():
+        raise ActionError(f"not an action: {text!r} (write 9-4@0, draw or pass)")
+    try:
+        return Play(Tile.parse(tile_text), int(on_text))
+    except TileError as exc:
+        raise ActionError(f"not an action: {text!r}: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One action as it happened: who, what, and (for draws) which tile, if known."""
+
+    seat: int
+    action: Action
+    drawn: Tile | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form (``RECORD.md``): ``{"seat": s, "play": t, "on": id}`` etc."""
+        if isinstance(self.action, Play):
+            return {"seat": self.seat, "play": str(self.action.tile), "on": self.action.on}
+        if isinstance(self.action, Draw):
+            return {"seat": self.seat, "draw": str(self.drawn) if self.drawn else None}
+        return {"seat": self.seat, "pass": True}

@@ -1,0 +1,356 @@
+"""The compact round state every rule is decided on, and the playout loop search uses.
+
+Only numbers matter to legality, so the board is kept as a count of open line ends per
+number, a bitmask of the numbers that have one, and the incomplete foot (if any). Hands are
+bitmasks of tile indices (see :mod:`chickenfoot.core.tiles`). Moves are small ints:
+
+* ``tile_index << 5 | number``: play the tile on an open end (or the incomplete foot)
+  showing ``number``;
+* :data:`DRAW` and :data:`PASS`.
+
+:class:`chickenfoot.core.round.RoundState` wraps this state with tile ids, history and
+validation; bots copy it (:meth:`FastRound.copy`) and play it out thousands of times.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Final
+
+from chickenfoot.core.tiles import HI, LO, NUMBER_MASK, PIPS, indices_of
+
+DRAW: Final = -1
+PASS: Final = -2
+RUNNING: Final = 0
+OUT: Final = 1
+BLOCKED: Final = 2
+
+_PLAYABLE: dict[int, int] = {}
+
+
+def playable_mask(open_numbers: int) -> int:
+    """Tiles that fit some open end, for a bitmask of open numbers."""
+    mask = _PLAYABLE.get(open_numbers)
+    if mask is None:
+        mask = 0
+        for n in indices_of(open_numbers):
+            mask |= NUMBER_MASK[n]
+        _PLAYABLE[open_numbers] = mask
+    return mask
+
+
+def encode_play(index: int, number: int) -> int:
+    return index << 5 | number
+
+
+def decode_play(move: int) -> tuple[int, int]:
+    """``(tile index, number it is played on)``."""
+    return move >> 5, move & 31
+
+
+class FastRound:
+    """One round of Chicken Foot in its compact form (see the module docstring)."""
+
+    __slots__ = (
+        "blank_points",
+        "boneyard",
+        "counts",
+        "drawn_must_play",
+        "drew",
+        "end",
+        "foot",
+        "foot_toes",
+        "hands",
+        "need",
+        "next_draw",
+        "open_mask",
+        "players",
+        "plies",
+        "stop",
+        "turn",
+    )
+
+    players: int
+    hands: list[int]
+    boneyard: list[int]
+    next_draw: int
+    stop: int
+    counts: list[int]
+    open_mask: int
+    foot: int
+    need: int
+    foot_toes: int
+    turn: int
+    drew: bool
+    end: int
+    plies: int
+    """Actions taken so far in this round's state (informational: benchmarks count them)."""
+    drawn_must_play: bool
+    blank_points: int
+
+    @classmethod
+    def start(
+        cls,
+        *,
+        top: int,
+        double: int,
+        hands: list[int],
+        boneyard: list[int],
+        first: int,
+        centre_toes: int,
+        foot_toes: int,
+        undrawn: int = 0,
+        drawn_must_play: bool = True,
+        blank_points: int = 50,
+    ) -> FastRound:
+        """A round whose ``double`` is in the centre waiting for ``centre_toes`` toes."""
+        r = cls.__new__(cls)
+        r.players = len(hands)
+        r.hands = list(hands)
+        r.boneyard = list(boneyard)
+        r.next_draw = 0
+        r.stop = max(0, len(boneyard) - undrawn)
+        r.counts = [0] * (top + 1)
+        r.open_mask = 0
+        r.foot = double
+        r.need = centre_toes
+        r.foot_toes = foot_toes
+        r.turn = first
+        r.drew = False
+        r.end = RUNNING
+        r.plies = 0
+        r.drawn_must_play = drawn_must_play
+        r.blank_points = blank_points
+        r._check_blocked()
+        return r
+
+    def copy(self) -> FastRound:
+        r = FastRound.__new__(FastRound)
+        r.players = self.players
+        r.hands = self.hands[:]
+        r.boneyard = self.boneyard
+        r.next_draw = self.next_draw
+        r.stop = self.stop
+        r.counts = self.counts[:]
+        r.open_mask = self.open_mask
+        r.foot = self.foot
+        r.need = self.need
+        r.foot_toes = self.foot_toes
+        r.turn = self.turn
+        r.drew = self.drew
+        r.end = self.end
+        r.plies = self.plies
+        r.drawn_must_play = self.drawn_must_play
+        r.blank_points = self.blank_points
+        return r
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def playable(self, hand: int) -> int:
+        """The tiles of ``hand`` that may be played now."""
+        if self.foot >= 0:
+            return hand & NUMBER_MASK[self.foot]
+        return hand & playable_mask(self.open_mask)
+
+    def can_draw(self) -> bool:
+        return self.next_draw < self.stop
+
+    def legal_moves(self) -> list[int]:
+        """Every legal move; plays by tile index then number, then draw, then pass."""
+        if self.end:
+            return []
+        legal = self.playable(self.hands[self.turn])
+        moves: list[int] = []
+        foot = self.foot
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            i = low.bit_length() - 1
+            if foot >= 0:
+                moves.append(i << 5 | foot)
+                continue
+            a = HI[i]
+            b = LO[i]
+            om = self.open_mask
+            if b != a and om >> b & 1:
+                moves.append(i << 5 | b)
+            if om >> a & 1:
+                moves.append(i << 5 | a)
+        if self.drew:
+            if not moves or not self.drawn_must_play:
+                moves.append(PASS)
+        elif not moves:
+            moves.append(DRAW if self.next_draw < self.stop else PASS)
+        return moves
+
+    def points(self) -> list[int]:
+        """Penalty points per seat for the tiles now in hand."""
+        out = []
+        for hand in self.hands:
+            total = 0
+            for i in indices_of(hand):
+                total += PIPS[i] if i else self.blank_points
+            out.append(total)
+        return out
+
+    # -- transitions (callers guarantee legality) ------------------------------------------
+
+    def play(self, index: int, number: int) -> None:
+        """Play tile ``index`` on an open end (or the incomplete foot) showing ``number``."""
+        self.plies += 1
+        seat = self.turn
+        hand = self.hands[seat] ^ (1 << index)
+        self.hands[seat] = hand
+        counts = self.counts
+        a = HI[index]
+        if self.foot >= 0:
+            self.need -= 1
+            if not self.need:
+                self.foot = -1
+        else:
+            counts[number] -= 1
+            if not counts[number]:
+                self.open_mask ^= 1 << number
+            if a == LO[index]:
+                self.foot = a
+                self.need = self.foot_toes
+        if a != LO[index]:
+            other = a + LO[index] - number
+            counts[other] += 1
+            self.open_mask |= 1 << other
+        if not hand:
+            self.end = OUT
+            return
+        self.drew = False
+        self.turn = (seat + 1) % self.players
+        self._check_blocked()
+
+    def draw(self) -> int:
+        """Move the next boneyard tile to the hand of the seat to play; returns its index."""
+        self.plies += 1
+        index = self.boneyard[self.next_draw]
+        self.next_draw += 1
+        self.hands[self.turn] |= 1 << index
+        self.drew = True
+        self._check_blocked()
+        return index
+
+    def pass_turn(self) -> None:
+        self.plies += 1
+        self.drew = False
+        self.turn = (self.turn + 1) % self.players
+
+    def apply(self, move: int) -> None:
+        if move >= 0:
+            self.play(move >> 5, move & 31)
+        elif move == DRAW:
+            self.draw()
+        else:
+            self.pass_turn()
+
+    def _check_blocked(self) -> None:
+        """A round ends at once when nothing can be drawn and no seat holds a legal tile."""
+        if self.next_draw < self.stop:
+            return
+        for hand in self.hands:
+            if self.playable(hand):
+                return
+        self.end = BLOCKED
+
+    # -- search ----------------------------------------------------------------------------
+
+    def playout(self, rng: Random) -> list[int]:
+        """Play to the end of the round with uniformly random tiles (then ends); the points.
+
+        The state is consumed: call it on a :meth:`copy`. A blocked round is noticed when
+        every seat has passed in turn, so :attr:`plies` may count up to one pass per seat
+        more than the move-by-move path; the hands and points are the same.
+        """
+        hands = self.hands
+        counts = self.counts
+        boneyard = self.boneyard
+        number_mask = NUMBER_MASK
+        hi = HI
+        lo = LO
+        random = rng.random
+        players = self.players
+        foot_toes = self.foot_toes
+        stop = self.stop
+        must = self.drawn_must_play
+        playable = _PLAYABLE
+        seat = self.turn
+        foot = self.foot
+        need = self.need
+        open_mask = self.open_mask
+        next_draw = self.next_draw
+        drew = self.drew
+        end = self.end
+        passes = 0
+        plies = self.plies
+        while not end:
+            plies += 1
+            hand = hands[seat]
+            if foot >= 0:
+                legal = hand & number_mask[foot]
+            else:
+                mask = playable.get(open_mask)
+                if mask is None:
+                    mask = playable_mask(open_mask)
+                legal = hand & mask
+            if legal and (must or not drew or random() < 0.5):
+                k = int(random() * legal.bit_count())
+                while k:
+                    legal &= legal - 1
+                    k -= 1
+                low = legal & -legal
+                i = low.bit_length() - 1
+                hand ^= low
+                hands[seat] = hand
+                a = hi[i]
+                b = lo[i]
+                if foot >= 0:
+                    number = foot
+                    need -= 1
+                    if not need:
+                        foot = -1
+                else:
+                    if open_mask >> a & 1:
+                        number = b if (b != a and open_mask >> b & 1 and random() < 0.5) else a
+                    else:
+                        number = b
+                    counts[number] -= 1
+                    if not counts[number]:
+                        open_mask ^= 1 << number
+                    if a == b:
+                        foot = a
+                        need = foot_toes
+                if a != b:
+                    other = a + b - number
+                    counts[other] += 1
+                    open_mask |= 1 << other
+                if not hand:
+                    end = OUT
+                    break
+                passes = 0
+                drew = False
+                seat = (seat + 1) % players
+            elif not drew and next_draw < stop:
+                hands[seat] = hand | 1 << boneyard[next_draw]
+                next_draw += 1
+                drew = True
+            else:
+                drew = False
+                seat = (seat + 1) % players
+                if next_draw >= stop:
+                    passes += 1
+                    if passes >= players:
+                        end = BLOCKED
+        self.turn = seat
+        self.foot = foot
+        self.need = need
+        self.open_mask = open_mask
+        self.next_draw = next_draw
+        self.drew = drew
+        self.end = end
+        self.plies = plies
+        return self.points()

@@ -1,0 +1,270 @@
+"""One round: the deal, legal actions with tile ids, applying them, the end and its points."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from random import Random
+
+from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
+from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, FastRound
+from chickenfoot.core.rules import Rules
+from chickenfoot.core.tiles import (
+    HI,
+    LO,
+    TILES,
+    Tile,
+    full_set,
+    mask_of,
+    tile_index,
+    tiles_of,
+)
+
+
+class RoundEnd(StrEnum):
+    OUT = "out"
+    """A player played their last tile."""
+    BLOCKED = "blocked"
+    """Nothing could be drawn and no player held a legal tile."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The chance event that starts a round: every hand and the boneyard in draw order."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+
+
+def deal(rules: Rules, players: int, double: int, rng: Random) -> Deal:
+    """Shuffle the set without the round's ``double`` and deal it (seat 0's tiles first)."""
+    rules.check_players(players)
+    tiles = [t for t in full_set(rules.set_top(players)) if t != Tile(double, double)]
+    rng.shuffle(tiles)
+    size = rules.hand_size(players)
+    hands = tuple(tuple(tiles[s * size : (s + 1) * size]) for s in range(players))
+    return Deal(hands, tuple(tiles[players * size :]))
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile on the board: its id, the tile, the id it was played on (None for the centre),
+    and the number its open end shows (None when covered or when it is a double)."""
+
+    id: int
+    tile: Tile
+    on: int | None
+    open: int | None
+
+
+class RoundState:
+    """A round in play. :meth:`legal_actions` and :meth:`apply` speak in tile ids;
+    :attr:`fast` is the compact state every rule is decided on."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        double: int,
+        first: int,
+        dealt: Deal,
+    ) -> None:
+        players = len(dealt.hands)
+        rules.check_players(players)
+        top = rules.set_top(players)
+        self.rules = rules
+        self.double = double
+        self.first = first
+        self.dealt = dealt
+        self.fast = FastRound.start(
+            top=top,
+            double=double,
+            hands=[mask_of(h) for h in dealt.hands],
+            boneyard=[t.index for t in dealt.boneyard],
+            first=first,
+            centre_toes=rules.centre_toes,
+            foot_toes=rules.foot_toes,
+            undrawn=rules.undrawn(players),
+            drawn_must_play=rules.drawn_tile_must_be_played,
+            blank_points=rules.double_blank_points,
+        )
+        self.tiles: list[int] = [tile_index(double, double)]
+        """Tile index by id; id 0 is the centre double."""
+        self.on: list[int | None] = [None]
+        self.open_of: list[int | None] = [None]
+        """The number each placed tile's open end shows, None if closed or covered."""
+        self.open_ids: list[list[int]] = [[] for _ in range(top + 1)]
+        """Ids of the open line ends, per number, ascending."""
+        self.foot_id = 0
+        self.history: list[Event] = []
+
+    def copy(self) -> RoundState:
+        """An independent copy (the deal and the history's events are shared: immutable)."""
+        other = RoundState.__new__(RoundState)
+        other.rules = self.rules
+        other.double = self.double
+        other.first = self.first
+        other.dealt = self.dealt
+        other.fast = self.fast.copy()
+        other.tiles = self.tiles[:]
+        other.on = self.on[:]
+        other.open_of = self.open_of[:]
+        other.open_ids = [ids[:] for ids in self.open_ids]
+        other.foot_id = self.foot_id
+        other.history = self.history[:]
+        return other
+
+    # -- reading the position --------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.fast.players
+
+    @property
+    def turn(self) -> int:
+        """The seat to act (after the end: the seat that acted last)."""
+        return self.fast.turn
+
+    @property
+    def end(self) -> RoundEnd | None:
+        if self.fast.end == OUT:
+            return RoundEnd.OUT
+        if self.fast.end == BLOCKED:
+            return RoundEnd.BLOCKED
+        return None
+
+    def hand(self, seat: int) -> list[Tile]:
+        return tiles_of(self.fast.hands[seat])
+
+    def hand_sizes(self) -> list[int]:
+        return [h.bit_count() for h in self.fast.hands]
+
+    def boneyard(self) -> list[Tile]:
+        """Tiles still in the boneyard, the next draw first."""
+        return [TILES[i] for i in self.fast.boneyard[self.fast.next_draw :]]
+
+    def board(self) -> list[Placed]:
+        return [Placed(i, TILES[t], self.on[i], self.open_of[i]) for i, t in enumerate(self.tiles)]
+
+    def incomplete_foot(self) -> tuple[int, int, int] | None:
+        """``(id, number, toes still needed)`` of the foot everyone must play on, if any."""
+        if self.fast.foot < 0:
+            return None
+        return self.foot_id, self.fast.foot, self.fast.need
+
+    def open_ends(self) -> list[tuple[int, int]]:
+        """``(id, number)`` of every open line end, by id."""
+        return sorted((i, n) for n, ids in enumerate(self.open_ids) for i in ids)
+
+    def points(self) -> list[int]:
+        """Penalty points per seat for the tiles in hand now (final once the round ended)."""
+        return self.fast.points()
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Plays ordered by tile index (0-0, 1-0, 1-1, 2-0, ...) then target id; or
+        ``Draw()``; or ``Pass()`` (last, also when a drawn tile may be kept)."""
+        actions: list[Action] = []
+        plays: list[tuple[int, int]] = []
+        for move in self.fast.legal_moves():
+            if move == DRAW:
+                actions.append(Draw())
+            elif move == PASS:
+                actions.append(Pass())
+            else:
+                index, number = move >> 5, move & 31
+                for target in self._targets(number):
+                    plays.append((index, target))
+        plays.sort()
+        return [Play(TILES[i], target) for i, target in plays] + actions
+
+    def _targets(self, number: int) -> list[int]:
+        if self.fast.foot >= 0:
+            return [self.foot_id]
+        return self.open_ids[number]
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> Event:
+        """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`."""
+        move = self._check(action)
+        seat = self.fast.turn
+        if move == DRAW:
+            event = Event(seat, action, TILES[self.fast.draw()])
+        elif move == PASS:
+            self.fast.pass_turn()
+            event = Event(seat, action)
+        else:
+            assert isinstance(action, Play)
+            self._place(action, move & 31)
+            event = Event(seat, action)
+        self.history.append(event)
+        return event
+
+    def _check(self, action: Action) -> int:
+        """The fast move for ``action``, or :class:`IllegalActionError` saying why not."""
+        fast = self.fast
+        if fast.end:
+            raise IllegalActionError("the round is over")
+        moves = fast.legal_moves()
+        seat = fast.turn
+        if isinstance(action, Draw):
+            if DRAW in moves:
+                return DRAW
+            if fast.drew:
+                raise IllegalActionError(f"seat {seat} has drawn already this turn")
+            if fast.playable(fast.hands[seat]):
+                raise IllegalActionError(f"seat {seat} holds a playable tile and must play")
+            raise IllegalActionError("the boneyard is empty")
+        if isinstance(action, Pass):
+            if PASS in moves:
+                return PASS
+            if fast.playable(fast.hands[seat]):
+                raise IllegalActionError(f"seat {seat} holds a playable tile and must play")
+            raise IllegalActionError(f"seat {seat} must draw before passing")
+        tile, on = action.tile, action.on
+        index = tile.index
+        if not fast.hands[seat] >> index & 1:
+            raise IllegalActionError(f"seat {seat} does not hold {tile}")
+        if not 0 <= on < len(self.tiles):
+            raise IllegalActionError(f"there is no tile {on} on the board")
+        if fast.foot >= 0:
+            if on != self.foot_id:
+                raise IllegalActionError(
+                    f"the foot on tile {self.foot_id} ({TILES[self.tiles[self.foot_id]]}) "
+                    f"needs {fast.need} more toe(s) before anything else is played"
+                )
+            number = fast.foot
+        else:
+            open_number = self.open_of[on]
+            if open_number is None:
+                raise IllegalActionError(f"tile {on} ({TILES[self.tiles[on]]}) has no open end")
+            number = open_number
+        if not tile.has(number):
+            raise IllegalActionError(f"{tile} does not match the {number} of tile {on}")
+        move = index << 5 | number
+        if move not in moves:
+            raise IllegalActionError(f"{tile} on tile {on} is not a legal play now")
+        return move
+
+    def _place(self, action: Play, number: int) -> None:
+        new_id = len(self.tiles)
+        index = action.tile.index
+        if self.fast.foot < 0:
+            self.open_of[action.on] = None
+            self.open_ids[number].remove(action.on)
+        self.fast.play(index, number)
+        self.tiles.append(index)
+        self.on.append(action.on)
+        if HI[index] == LO[index]:
+            self.open_of.append(None)
+            self.foot_id = new_id
+        else:
+            other = HI[index] + LO[index] - number
+            self.open_of.append(other)
+            self.open_ids[other].append(new_id)

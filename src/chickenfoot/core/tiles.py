@@ -1,0 +1,145 @@
+"""Tiles, double-N sets and the integer encodings the engine computes with.
+
+A tile ``a-b`` (``a >= b``) has the index ``a * (a + 1) // 2 + b``, so the double-N set is
+exactly the indices ``0 .. (N+1)(N+2)/2 - 1`` and a smaller set is a prefix of a larger one.
+Sets of tiles are kept as ``int`` bitmasks over these indices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+MAX_NUMBER = 18
+"""The largest number on any supported set (double-18)."""
+
+
+class TileError(ValueError):
+    """A tile written in a way that cannot be read, or not part of the set in use."""
+
+
+def tile_index(a: int, b: int) -> int:
+    """Index of the tile ``a-b`` (either order)."""
+    if a < b:
+        a, b = b, a
+    return a * (a + 1) // 2 + b
+
+
+def set_size(top: int) -> int:
+    """Number of tiles in the double-``top`` set."""
+    return (top + 1) * (top + 2) // 2
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Tile:
+    """A domino tile; ``hi >= lo`` always holds (the constructor accepts either order)."""
+
+    hi: int
+    lo: int
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.lo <= MAX_NUMBER and 0 <= self.hi <= MAX_NUMBER):
+            raise TileError(f"tile numbers must be 0..{MAX_NUMBER}: {self.hi}-{self.lo}")
+        if self.hi < self.lo:
+            hi, lo = self.lo, self.hi
+            object.__setattr__(self, "hi", hi)
+            object.__setattr__(self, "lo", lo)
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Read ``"9-3"`` (or ``"3-9"``); raises :class:`TileError` on anything else."""
+        if not isinstance(text, str):
+            raise TileError(f"a tile is written as a string like '9-3', not {text!r}")
+        parts = text.strip().split("-")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise TileError(f"not a tile: {text!r} (write tiles like '9-3')")
+        return cls(int(parts[0]), int(parts[1]))
+
+    @classmethod
+    def from_index(cls, index: int) -> Tile:
+        return TILES[index]
+
+    @property
+    def index(self) -> int:
+        return tile_index(self.hi, self.lo)
+
+    @property
+    def bit(self) -> int:
+        return 1 << self.index
+
+    @property
+    def is_double(self) -> bool:
+        return self.hi == self.lo
+
+    @property
+    def pips(self) -> int:
+        return self.hi + self.lo
+
+    def has(self, number: int) -> bool:
+        return number in (self.hi, self.lo)
+
+    def other(self, number: int) -> int:
+        """The number at the other end when ``number`` is the matched end."""
+        if number == self.hi:
+            return self.lo
+        if number == self.lo:
+            return self.hi
+        raise TileError(f"{self} has no {number}")
+
+    def __str__(self) -> str:
+        return f"{self.hi}-{self.lo}"
+
+    def __repr__(self) -> str:
+        return f"Tile({self.hi}, {self.lo})"
+
+
+TILES: tuple[Tile, ...] = tuple(Tile(a, b) for a in range(MAX_NUMBER + 1) for b in range(a + 1))
+"""Every tile up to double-18, in index order."""
+
+HI: tuple[int, ...] = tuple(t.hi for t in TILES)
+LO: tuple[int, ...] = tuple(t.lo for t in TILES)
+PIPS: tuple[int, ...] = tuple(t.pips for t in TILES)
+
+NUMBER_MASK: tuple[int, ...] = tuple(
+    sum(1 << i for i, t in enumerate(TILES) if t.has(n)) for n in range(MAX_NUMBER + 1)
+)
+"""``NUMBER_MASK[n]``: the tiles that carry the number ``n``."""
+
+
+def full_set(top: int) -> list[Tile]:
+    """The double-``top`` set in index order."""
+    if not 0 <= top <= MAX_NUMBER:
+        raise TileError(f"sets go from double-0 to double-{MAX_NUMBER}, not double-{top}")
+    return list(TILES[: set_size(top)])
+
+
+def set_mask(top: int) -> int:
+    return (1 << set_size(top)) - 1
+
+
+def mask_of(tiles: Iterable[Tile]) -> int:
+    mask = 0
+    for t in tiles:
+        mask |= 1 << t.index
+    return mask
+
+
+def indices_of(mask: int) -> Iterator[int]:
+    """Tile indices in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def tiles_of(mask: int) -> list[Tile]:
+    """Tiles in ``mask`` in index order."""
+    return [TILES[i] for i in indices_of(mask)]
+
+
+def parse_tile_in_set(text: str, top: int) -> Tile:
+    """Parse a tile and check it belongs to the double-``top`` set."""
+    tile = Tile.parse(text)
+    if tile.hi > top:
+        raise TileError(f"{tile} is not in the double-{top} set")
+    return tile

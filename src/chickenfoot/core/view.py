@@ -1,0 +1,90 @@
+"""What one seat may know: its own hand and everything public, nothing else.
+
+A :class:`SeatView` is built from the full state and holds only copies of public facts and
+the seat's own tiles; other hands, the boneyard's order and the seed are not reachable from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from chickenfoot.core.actions import Action, Draw, Event
+from chickenfoot.core.match import Match
+from chickenfoot.core.round import Placed, RoundState
+from chickenfoot.core.rules import Rules
+from chickenfoot.core.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    rules: Rules
+    players: tuple[str, ...]
+    round_number: int
+    """1-based number of the round in play."""
+    rounds_in_match: int
+    double: Tile
+    first: int
+    turn: int
+    hand: tuple[Tile, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    """Tiles left in the boneyard (drawable or not)."""
+    drawable: int
+    """Tiles that may still be drawn."""
+    board: tuple[Placed, ...]
+    open_ends: tuple[tuple[int, int], ...]
+    """``(id, number)`` of every open line end."""
+    foot: tuple[int, int, int] | None
+    """``(id, number, toes still needed)`` of the incomplete foot, if any."""
+    drew: bool
+    """The seat to act has drawn this turn."""
+    history: tuple[Event, ...]
+    """This round's actions; other seats' drawn tiles are hidden (``drawn`` is None)."""
+    legal: tuple[Action, ...]
+    """The seat's legal actions (empty when it is not its turn)."""
+    round_points: tuple[tuple[int, ...], ...]
+    """Points of every finished round of the match."""
+    totals: tuple[int, ...]
+    end: str | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat and self.end is None
+
+
+def seat_view(match: Match, seat: int, state: RoundState | None = None) -> SeatView:
+    """The view of ``seat`` of the match's latest round (or of ``state``)."""
+    if state is None:
+        if not match.rounds:
+            raise ValueError("no round has started")
+        state = match.rounds[-1]
+    fast = state.fast
+    history = tuple(
+        e if e.seat == seat or not isinstance(e.action, Draw) else Event(e.seat, e.action)
+        for e in state.history
+    )
+    my_turn = fast.turn == seat and not fast.end
+    return SeatView(
+        seat=seat,
+        rules=match.rules,
+        players=tuple(match.players),
+        round_number=match.rounds.index(state) + 1,
+        rounds_in_match=len(match.doubles),
+        double=Tile(state.double, state.double),
+        first=state.first,
+        turn=fast.turn,
+        hand=tuple(state.hand(seat)),
+        hand_sizes=tuple(state.hand_sizes()),
+        boneyard_size=len(fast.boneyard) - fast.next_draw,
+        drawable=fast.stop - fast.next_draw,
+        board=tuple(state.board()),
+        open_ends=tuple(state.open_ends()),
+        foot=state.incomplete_foot(),
+        drew=fast.drew,
+        history=history,
+        legal=tuple(state.legal_actions()) if my_turn else (),
+        round_points=tuple(tuple(p) for p in match.points),
+        totals=tuple(match.totals()),
+        end=state.end.value if state.end else None,
+    )

@@ -1,0 +1,112 @@
+"""The chickenfoot command, driven as a user drives it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from chickenfoot.cli import app
+from tests.independent_checker import check_record
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("length", ["full", "half", "single"])
+@pytest.mark.parametrize("players", range(2, 9))
+def test_simulate_writes_records_the_independent_checker_accepts(
+    tmp_path: Path, players: int, length: str
+) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "-p",
+            str(players),
+            "-m",
+            "2",
+            "-s",
+            str(players),
+            "-l",
+            length,
+            "-r",
+            str(tmp_path),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "2 matches" in result.output
+    files = sorted(tmp_path.glob("*.json"))
+    assert [f.name for f in files] == ["1.json", "2.json"]
+    for f in files:
+        record = json.loads(f.read_text(encoding="utf-8"))
+        assert len(record["players"]) == players
+        assert check_record(record) == []
+    replayed = runner.invoke(app, ["replay", *map(str, files)])
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.output.count(": ok:") == 2
+
+
+def test_simulate_is_repeatable_under_a_seed(tmp_path: Path) -> None:
+    for run in ("a", "b"):
+        result = runner.invoke(app, ["simulate", "-m", "2", "-s", "9", "-r", str(tmp_path / run)])
+        assert result.exit_code == 0
+    assert (tmp_path / "a" / "2.json").read_bytes() == (tmp_path / "b" / "2.json").read_bytes()
+
+
+def test_simulate_summary_names_rounds_blocked_points_and_wins() -> None:
+    result = runner.invoke(app, ["simulate", "-p", "3", "-m", "3", "-l", "single"])
+    assert result.exit_code == 0
+    assert "3 matches, 3 rounds" in result.output and "blocked" in result.output
+    assert "mean points per round" in result.output and "wins" in result.output
+
+
+def test_simulate_refuses_a_bad_player_count() -> None:
+    result = runner.invoke(app, ["simulate", "-p", "9"])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+
+
+def test_replay_rejects_broken_files_with_one_line_each(tmp_path: Path) -> None:
+    runner.invoke(app, ["simulate", "-m", "1", "-l", "single", "-r", str(tmp_path)])
+    good = json.loads((tmp_path / "1.json").read_text(encoding="utf-8"))
+    illegal = json.loads(json.dumps(good))
+    illegal["rounds"][0]["actions"][3]["on"] = 99
+    (tmp_path / "illegal.json").write_text(json.dumps(illegal), encoding="utf-8")
+    (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00")
+    missing = tmp_path / "missing.json"
+    names = ["1.json", "illegal.json", "broken.json", "binary.json"]
+    result = runner.invoke(app, ["replay", *(str(tmp_path / n) for n in names), str(missing)])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 5
+    assert lines[0].endswith(
+        ".json: ok: 1 round(s), totals "
+        + str(good["totals"])
+        + ", "
+        + ("draw between seats " if len(good["winners"]) > 1 else "won by seat ")
+        + ", ".join(map(str, good["winners"]))
+    )
+    assert "illegal.json: rounds[0].actions[3]: seat" in lines[1] and "no tile 99" in lines[1]
+    assert "broken.json: not JSON: line 1 column 2" in lines[2]
+    assert "binary.json: not UTF-8" in lines[3]
+    assert "missing.json: cannot read" in lines[4]
+    assert "Traceback" not in result.output
+
+
+def test_the_installed_command_runs_and_teaches(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "chickenfoot", "--help"]
+    shown = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert "simulate" in shown.stdout and "replay" in shown.stdout
+    run = subprocess.run(
+        [sys.executable, "-m", "chickenfoot", "simulate", "-m", "1", "-r", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "1 matches" in run.stdout
+    assert run.stderr == ""  # no progress bar when not on a terminal

@@ -1,0 +1,286 @@
+"""One test per rule of RULES.md section 2 (classic Chicken Foot)."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from chickenfoot.core import (
+    CLASSIC,
+    Draw,
+    IllegalActionError,
+    Match,
+    Pass,
+    Play,
+    RoundEnd,
+    Tile,
+    deal,
+    full_set,
+    winners_of,
+)
+from tests.helpers import make_round, tiles
+
+DEALS = {
+    2: (9, 20, 14),
+    3: (9, 14, 12),
+    4: (9, 11, 10),
+    5: (9, 9, 9),
+    6: (9, 7, 12),
+    7: (12, 10, 20),
+    8: (12, 9, 18),
+}
+
+
+def t(text: str) -> Tile:
+    return Tile.parse(text)
+
+
+def test_set_sizes() -> None:
+    assert [len(full_set(n)) for n in (6, 9, 12, 15, 18)] == [28, 55, 91, 136, 190]
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_set_and_deal_size_for_every_player_count(players: int) -> None:
+    top, each, left = DEALS[players]
+    assert CLASSIC.set_top(players) == top
+    dealt = deal(CLASSIC, players, top, Random(players))
+    assert [len(h) for h in dealt.hands] == [each] * players
+    assert len(dealt.boneyard) == left
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_round_double_is_set_aside_before_the_deal(players: int) -> None:
+    top = CLASSIC.set_top(players)
+    dealt = deal(CLASSIC, players, top - 3, Random(1))
+    everything = [x for h in dealt.hands for x in h] + list(dealt.boneyard)
+    assert Tile(top - 3, top - 3) not in everything
+    assert sorted([*everything, Tile(top - 3, top - 3)]) == full_set(top)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
+def test_too_few_or_many_players_are_refused(players: int) -> None:
+    Match(["x"] * players)
+    for wrong in (1, 9):
+        with pytest.raises(ValueError, match="2 to 8 players"):
+            Match(["x"] * wrong)
+
+
+def test_full_match_plays_every_double_from_the_highest_down() -> None:
+    assert CLASSIC.round_doubles(4) == [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
+    assert CLASSIC.round_doubles(7) == list(range(12, -1, -1))
+
+
+def test_half_match_is_the_first_half_of_the_rounds() -> None:
+    half = CLASSIC.with_options(length="half")
+    assert half.round_doubles(4) == [9, 8, 7, 6, 5]
+    assert half.round_doubles(8) == [12, 11, 10, 9, 8, 7, 6]
+
+
+def test_single_round_is_the_first_round_only() -> None:
+    assert CLASSIC.with_options(length="single").round_doubles(5) == [9]
+
+
+def test_first_turn_moves_one_seat_each_round() -> None:
+    rng = Random(3)
+    match = Match(["a", "b", "c"])
+    firsts = []
+    for _ in range(5):
+        state = match.deal_next(rng)
+        firsts.append(state.first)
+        assert state.turn == state.first
+        while state.end is None:
+            match.apply(rng.choice(state.legal_actions()))
+    assert firsts == [0, 1, 2, 0, 1]
+
+
+def test_play_goes_clockwise() -> None:
+    state = make_round(9, ["9-1 0-0", "9-2 0-0", "9-3 0-0"], first=1)
+    seats = []
+    for tile in ("9-2", "9-3", "9-1"):
+        seats.append(state.turn)
+        state.apply(Play(t(tile), 0))
+    assert seats == [1, 2, 0]
+    assert state.turn == 1
+
+
+def test_centre_needs_six_toes_before_anything_else() -> None:
+    state = make_round(9, ["9-1 9-2 9-3 1-1 2-0", "9-4 9-5 9-6 1-0 3-3"])
+    assert state.legal_actions() == [Play(t("9-1"), 0), Play(t("9-2"), 0), Play(t("9-3"), 0)]
+    state.apply(Play(t("9-1"), 0))
+    # 1-0 would fit the new open 1, but the centre still lacks five toes.
+    assert state.legal_actions() == [Play(t("9-4"), 0), Play(t("9-5"), 0), Play(t("9-6"), 0)]
+    with pytest.raises(IllegalActionError, match="needs 5 more toe"):
+        state.apply(Play(t("1-0"), 1))
+    for tile in ("9-4", "9-2", "9-5", "9-3", "9-6"):
+        state.apply(Play(t(tile), 0))
+    assert state.incomplete_foot() is None
+    assert [n for _, n in state.open_ends()] == [1, 4, 2, 5, 3, 6]
+    assert state.legal_actions() == [Play(t("1-1"), 1), Play(t("2-0"), 3)]
+
+
+def test_a_tile_played_on_a_line_opens_its_other_number() -> None:
+    state = make_round(9, ["9-1 1-5 0-0", "9-2 0-0"], rules=CLASSIC.with_options(centre_toes=2))
+    state.apply(Play(t("9-1"), 0))
+    state.apply(Play(t("9-2"), 0))
+    state.apply(Play(t("1-5"), 1))
+    assert state.open_ends() == [(2, 2), (3, 5)]
+
+
+def test_a_double_closes_its_line_and_needs_three_toes() -> None:
+    state = make_round(9, ["9-1 9-2 9-3 1-1 2-0", "9-4 9-5 9-6 1-0 3-3 1-2 1-3"])
+    for tile in ("9-1", "9-4", "9-2", "9-5", "9-3", "9-6"):
+        state.apply(Play(t(tile), 0))
+    state.apply(Play(t("1-1"), 1))
+    assert state.incomplete_foot() == (7, 1, 3)
+    assert (1, 1) not in state.open_ends()
+    # Only toes on the double: 3-3 would fit the open 3, 2-0 the open 2.
+    assert state.legal_actions() == [Play(t("1-0"), 7), Play(t("2-1"), 7), Play(t("3-1"), 7)]
+    state.apply(Play(t("1-0"), 7))
+    assert state.incomplete_foot() == (7, 1, 2)
+    assert state.open_ends()[-1] == (8, 0)
+
+
+def test_nothing_else_is_playable_while_a_foot_is_incomplete() -> None:
+    state = make_round(9, ["9-1 9-2 9-3 1-1 2-0 3-2", "9-4 9-5 9-6 3-3 4-0 1-7"], boneyard="8-8")
+    for tile in ("9-1", "9-4", "9-2", "9-5", "9-3", "9-6"):
+        state.apply(Play(t(tile), 0))
+    state.apply(Play(t("1-1"), 1))
+    # Seat 1 holds 3-3 and 4-0 that fit open ends, but only a toe on 1-1 is legal.
+    assert state.legal_actions() == [Play(t("7-1"), 7)]
+    with pytest.raises(IllegalActionError, match="needs 3 more toe"):
+        state.apply(Play(t("4-0"), 2))
+    state.apply(Play(t("7-1"), 7))
+    # Seat 0 has no toe for the 1-1 foot, so it must draw, though 2-0 and 3-2 fit lines.
+    assert state.legal_actions() == [Draw()]
+
+
+def test_draw_one_tile_when_nothing_fits_and_play_it_where_you_choose() -> None:
+    state = make_round(
+        9,
+        ["9-1 9-2 9-3 8-8", "9-4 9-5 9-6 8-7"],
+        boneyard="2-4 7-0",
+    )
+    for tile in ("9-1", "9-4", "9-2", "9-5", "9-3", "9-6"):
+        state.apply(Play(t(tile), 0))
+    assert state.legal_actions() == [Draw()]
+    with pytest.raises(IllegalActionError, match="must draw"):
+        state.apply(Pass())
+    event = state.apply(Draw())
+    assert event.drawn == t("4-2") and state.turn == 0
+    # 4-2 fits the open 2 (tile 3) and the open 4 (tile 2): the drawer chooses, and must play.
+    assert state.legal_actions() == [Play(t("4-2"), 2), Play(t("4-2"), 3)]
+    with pytest.raises(IllegalActionError, match="must play"):
+        state.apply(Pass())
+    state.apply(Play(t("4-2"), 2))
+    assert state.turn == 1
+
+
+def test_a_drawn_tile_that_does_not_fit_ends_the_turn_with_a_pass() -> None:
+    state = make_round(9, ["9-1 9-2 9-3 8-8", "9-4 9-5 9-6 8-7"], boneyard="7-0 2-4")
+    for tile in ("9-1", "9-4", "9-2", "9-5", "9-3", "9-6"):
+        state.apply(Play(t(tile), 0))
+    state.apply(Draw())
+    assert state.legal_actions() == [Pass()]
+    with pytest.raises(IllegalActionError, match="drawn already"):
+        state.apply(Draw())
+    state.apply(Pass())
+    assert state.turn == 1
+    assert state.legal_actions() == [Draw()]
+
+
+def test_a_player_with_a_legal_tile_must_play_it() -> None:
+    state = make_round(9, ["9-1 0-0", "9-2 0-0"], boneyard="5-5")
+    assert Draw() not in state.legal_actions() and Pass() not in state.legal_actions()
+    with pytest.raises(IllegalActionError, match="must play"):
+        state.apply(Draw())
+    with pytest.raises(IllegalActionError, match="must play"):
+        state.apply(Pass())
+
+
+def test_pass_when_nothing_fits_and_the_boneyard_is_empty() -> None:
+    state = make_round(
+        9, ["9-1 2-2 2-0 5-5", "9-2 1-0 3-3"], rules=CLASSIC.with_options(centre_toes=2)
+    )
+    state.apply(Play(t("9-1"), 0))
+    state.apply(Play(t("9-2"), 0))
+    state.apply(Play(t("2-2"), 2))  # a foot on 2-2: seat 1 has no toe for it, seat 0 has
+    assert state.end is None and state.turn == 1
+    assert state.legal_actions() == [Pass()]
+    with pytest.raises(IllegalActionError, match="boneyard is empty"):
+        state.apply(Draw())
+
+
+def test_the_round_ends_when_a_player_goes_out() -> None:
+    state = make_round(9, ["9-1", "9-2 9-3"], boneyard="5-5")
+    state.apply(Play(t("9-1"), 0))
+    assert state.end is RoundEnd.OUT
+    assert state.legal_actions() == []
+    assert state.points() == [0, 23]
+    with pytest.raises(IllegalActionError, match="over"):
+        state.apply(Play(t("9-2"), 0))
+
+
+def test_the_round_ends_blocked_at_once_when_nobody_can_play_or_draw() -> None:
+    state = make_round(9, ["9-1 2-2 5-5", "9-2 1-0 3-3"], rules=CLASSIC.with_options(centre_toes=2))
+    state.apply(Play(t("9-1"), 0))
+    state.apply(Play(t("9-2"), 0))
+    assert state.end is None
+    state.apply(Play(t("2-2"), 2))  # a foot nobody can complete, and nothing to draw
+    assert state.end is RoundEnd.BLOCKED
+    assert state.points() == [10, 7]
+
+
+def test_blocked_is_checked_after_the_last_draw() -> None:
+    state = make_round(
+        9, ["9-1 2-2 5-5", "9-2 3-3 4-4"], boneyard="6-6", rules=CLASSIC.with_options(centre_toes=2)
+    )
+    for action in (Play(t("9-1"), 0), Play(t("9-2"), 0), Play(t("2-2"), 2)):
+        state.apply(action)
+    assert state.end is None and state.legal_actions() == [Draw()]
+    state.apply(Draw())
+    assert state.end is RoundEnd.BLOCKED
+
+
+def test_penalty_points_are_the_pips_left_and_double_blank_is_fifty() -> None:
+    state = make_round(9, ["9-1", "0-0 7-5", "0-1 0-2"])
+    state.apply(Play(t("9-1"), 0))
+    assert state.points() == [0, 62, 3]
+    assert CLASSIC.with_options(double_blank_points=25).double_blank_points == 25
+
+
+def test_lowest_total_wins_and_a_shared_lowest_total_is_a_draw() -> None:
+    assert winners_of([40, 12, 30]) == (1,)
+    assert winners_of([12, 40, 12]) == (0, 2)
+
+
+def test_match_totals_add_up_the_rounds_and_name_the_winners() -> None:
+    rng = Random(5)
+    match = Match(["a", "b"], CLASSIC.with_options(length="half"))
+    while not match.is_over:
+        state = match.deal_next(rng)
+        while state.end is None:
+            match.apply(rng.choice(state.legal_actions()))
+    assert len(match.points) == 5
+    totals = [sum(p[s] for p in match.points) for s in range(2)]
+    outcome = match.outcome()
+    assert outcome is not None
+    assert list(outcome.totals) == totals
+    assert outcome.winners == winners_of(totals)
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    state = make_round(9, ["9-1 5-4", "9-2"])
+    before = state.legal_actions()
+    for action, why in [
+        (Play(t("5-4"), 0), "does not match"),
+        (Play(t("9-2"), 0), "does not hold"),
+        (Play(t("9-1"), 4), "no tile 4"),
+    ]:
+        with pytest.raises(IllegalActionError, match=why):
+            state.apply(action)
+    assert state.legal_actions() == before and state.history == []
+
+
+def test_tiles_helper_reads_either_order() -> None:
+    assert tiles("3-9 9-3") == (Tile(9, 3), Tile(9, 3))
