@@ -39,6 +39,17 @@ def playable_mask(open_numbers: int) -> int:
     return mask
 
 
+_WEIGHTS: dict[int, tuple[int, ...]] = {}
+
+
+def _weights(blank_points: int) -> tuple[int, ...]:
+    """Penalty points of each tile when left in hand."""
+    weights = _WEIGHTS.get(blank_points)
+    if weights is None:
+        weights = _WEIGHTS[blank_points] = (blank_points, *PIPS[1:])
+    return weights
+
+
 def encode_play(index: int, number: int) -> int:
     return index << 5 | number
 
@@ -104,19 +115,51 @@ class FastRound:
         blank_points: int = 50,
     ) -> FastRound:
         """A round whose ``double`` is in the centre waiting for ``centre_toes`` toes."""
+        return cls.position(
+            counts=[0] * (top + 1),
+            foot=double,
+            need=centre_toes,
+            hands=hands,
+            boneyard=boneyard,
+            drawable=max(0, len(boneyard) - undrawn),
+            turn=first,
+            foot_toes=foot_toes,
+            drawn_must_play=drawn_must_play,
+            blank_points=blank_points,
+        )
+
+    @classmethod
+    def position(
+        cls,
+        *,
+        counts: list[int],
+        foot: int,
+        need: int,
+        hands: list[int],
+        boneyard: list[int],
+        drawable: int,
+        turn: int,
+        foot_toes: int,
+        drew: bool = False,
+        drawn_must_play: bool = True,
+        blank_points: int = 50,
+    ) -> FastRound:
+        """Any position: open ends counted per number, the incomplete foot (``foot`` < 0 for
+        none) and its missing toes, the hands, and the boneyard of which the first
+        ``drawable`` tiles may still be drawn."""
         r = cls.__new__(cls)
         r.players = len(hands)
         r.hands = list(hands)
         r.boneyard = list(boneyard)
         r.next_draw = 0
-        r.stop = max(0, len(boneyard) - undrawn)
-        r.counts = [0] * (top + 1)
-        r.open_mask = 0
-        r.foot = double
-        r.need = centre_toes
+        r.stop = drawable
+        r.counts = list(counts)
+        r.open_mask = sum(1 << n for n, c in enumerate(counts) if c)
+        r.foot = foot
+        r.need = need
         r.foot_toes = foot_toes
-        r.turn = first
-        r.drew = False
+        r.turn = turn
+        r.drew = drew
         r.end = RUNNING
         r.plies = 0
         r.drawn_must_play = drawn_must_play
@@ -151,6 +194,10 @@ class FastRound:
         if self.foot >= 0:
             return hand & NUMBER_MASK[self.foot]
         return hand & playable_mask(self.open_mask)
+
+    def playable_numbers(self) -> int:
+        """Bitmask of the numbers a tile must carry to be played now."""
+        return 1 << self.foot if self.foot >= 0 else self.open_mask
 
     def can_draw(self) -> bool:
         return self.next_draw < self.stop
@@ -188,8 +235,9 @@ class FastRound:
         out = []
         for hand in self.hands:
             total = 0
+            weight = _weights(self.blank_points)
             for i in indices_of(hand):
-                total += PIPS[i] if i else self.blank_points
+                total += weight[i]
             out.append(total)
         return out
 
@@ -259,8 +307,9 @@ class FastRound:
 
     # -- search ----------------------------------------------------------------------------
 
-    def playout(self, rng: Random) -> list[int]:
-        """Play to the end of the round with uniformly random tiles (then ends); the points.
+    def playout(self, rng: Random, heavy: float = 0.0) -> list[int]:
+        """Play to the end of the round; the points. Each play is the heaviest playable tile
+        with probability ``heavy``, else a uniformly random one (then a random end).
 
         The state is consumed: call it on a :meth:`copy`. A blocked round is noticed when
         every seat has passed in turn, so :attr:`plies` may count up to one pass per seat
@@ -278,6 +327,7 @@ class FastRound:
         stop = self.stop
         must = self.drawn_must_play
         playable = _PLAYABLE
+        weight = _weights(self.blank_points)
         seat = self.turn
         foot = self.foot
         need = self.need
@@ -298,12 +348,24 @@ class FastRound:
                     mask = playable_mask(open_mask)
                 legal = hand & mask
             if legal and (must or not drew or random() < 0.5):
-                k = int(random() * legal.bit_count())
-                while k:
-                    legal &= legal - 1
-                    k -= 1
-                low = legal & -legal
-                i = low.bit_length() - 1
+                if heavy and random() < heavy:
+                    best = -1
+                    while legal:
+                        low = legal & -legal
+                        legal ^= low
+                        j = low.bit_length() - 1
+                        w = weight[j]
+                        if w > best:
+                            best = w
+                            i = j
+                    low = 1 << i
+                else:
+                    k = int(random() * legal.bit_count())
+                    while k:
+                        legal &= legal - 1
+                        k -= 1
+                    low = legal & -legal
+                    i = low.bit_length() - 1
                 hand ^= low
                 hands[seat] = hand
                 a = hi[i]

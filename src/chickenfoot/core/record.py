@@ -170,7 +170,7 @@ def _replay_round(match: Match, k: int, entry: Any, last: bool) -> None:
             match.apply(action)
         except IllegalActionError as exc:
             raise RecordError(f"seat {state.turn} {_describe(action)}: {exc}", at) from None
-    if "end" in entry:
+    if entry.get("end") is not None:
         if state.end is None:
             raise RecordError(f"the round has not ended, but 'end' says {entry['end']!r}", where)
         if entry["end"] != state.end.value:

@@ -96,6 +96,8 @@ class RoundState:
         """Ids of the open line ends, per number, ascending."""
         self.foot_id = 0
         self.history: list[Event] = []
+        self.needed: list[int] = []
+        """For each history event, the numbers (bitmask) a tile had to carry to be played."""
 
     def copy(self) -> RoundState:
         """An independent copy (the deal and the history's events are shared: immutable)."""
@@ -111,6 +113,7 @@ class RoundState:
         other.open_ids = [ids[:] for ids in self.open_ids]
         other.foot_id = self.foot_id
         other.history = self.history[:]
+        other.needed = self.needed[:]
         return other
 
     # -- reading the position --------------------------------------------------------------
@@ -194,6 +197,7 @@ class RoundState:
         """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`."""
         move = self._check(action)
         seat = self.fast.turn
+        self.needed.append(self.fast.playable_numbers())
         if move == DRAW:
             event = Event(seat, action, TILES[self.fast.draw()])
         elif move == PASS:

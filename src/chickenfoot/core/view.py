@@ -41,6 +41,9 @@ class SeatView:
     """The seat to act has drawn this turn."""
     history: tuple[Event, ...]
     """This round's actions; other seats' drawn tiles are hidden (``drawn`` is None)."""
+    needed: tuple[int, ...]
+    """For each history event, the bitmask of numbers a tile had to carry to be played then
+    (a seat that drew or passed held no such tile)."""
     legal: tuple[Action, ...]
     """The seat's legal actions (empty when it is not its turn)."""
     round_points: tuple[tuple[int, ...], ...]
@@ -83,6 +86,7 @@ def seat_view(match: Match, seat: int, state: RoundState | None = None) -> SeatV
         foot=state.incomplete_foot(),
         drew=fast.drew,
         history=history,
+        needed=tuple(state.needed),
         legal=tuple(state.legal_actions()) if my_turn else (),
         round_points=tuple(tuple(p) for p in match.points),
         totals=tuple(match.totals()),

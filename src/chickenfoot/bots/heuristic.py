@@ -1,0 +1,69 @@
+"""A rule-of-thumb player: what a good club player does without calculating."""
+
+from __future__ import annotations
+
+from random import Random
+
+from chickenfoot.bots.knowledge import Knowledge, infer
+from chickenfoot.core import Action, Play, SeatView
+from chickenfoot.core.fast import playable_mask
+from chickenfoot.core.tiles import HI, LO, NUMBER_MASK, PIPS
+
+
+def features(view: SeatView, play: Play, knowledge: Knowledge) -> dict[str, float]:
+    """What a play does, in the terms the heuristic (and a hint) weighs."""
+    tile = play.tile
+    index = tile.index
+    blank = view.rules.double_blank_points
+    rest = knowledge.hand & ~(1 << index)
+    counts = [0] * (view.rules.set_top(len(view.players)) + 1)
+    for _, n in view.open_ends:
+        counts[n] += 1
+    matched = view.foot[1] if view.foot else dict(view.open_ends)[play.on]
+    foot_left = view.foot[2] - 1 if view.foot else 0
+    if not view.foot:
+        counts[matched] -= 1
+    opened = HI[index] + LO[index] - matched
+    if not tile.is_double:
+        counts[opened] += 1
+    if tile.is_double:
+        foot, foot_left = tile.hi, view.rules.foot_toes
+    else:
+        foot = view.foot[1] if view.foot and foot_left else -1
+    if foot >= 0:
+        playable_after = rest & NUMBER_MASK[foot]
+    else:
+        playable_after = rest & playable_mask(sum(1 << n for n, c in enumerate(counts) if c))
+    own_toes = (rest & NUMBER_MASK[tile.hi]).bit_count() if tile.is_double else 0
+    others_toes = (knowledge.unseen & NUMBER_MASK[tile.hi]).bit_count() if tile.is_double else 0
+    return {
+        "weight": float(blank if index == 0 else PIPS[index]),
+        "follow_ups": float((rest & NUMBER_MASK[opened]).bit_count()) if not tile.is_double else 0,
+        "playable_after": float(playable_after.bit_count()),
+        "double": float(tile.is_double),
+        "own_toes": float(own_toes),
+        "others_toes": float(others_toes),
+    }
+
+
+def score(f: dict[str, float]) -> float:
+    """Doubles first (every other seat must toe them or draw), then heavy tiles, then tiles
+    that leave the hand playable and open numbers the hand can follow up on."""
+    return 30.0 * f["double"] + f["weight"] + f["playable_after"] + f["follow_ups"]
+
+
+class HeuristicBot:
+    """Heaviest tiles and the 0-0 first, but keeps numbers it can follow up on, plays a
+    double when it holds a toe for it, and counts the tiles it has seen."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | str) -> None:
+        self.rng = Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        plays = [a for a in view.legal if isinstance(a, Play)]
+        if not plays:
+            return view.legal[0]
+        knowledge = infer(view)
+        return max(plays, key=lambda a: (score(features(view, a, knowledge)), -a.on))

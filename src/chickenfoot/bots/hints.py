@@ -1,0 +1,64 @@
+"""Advice for a seat: its best few actions, how they fare, and why, in a player's words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from chickenfoot.bots.heuristic import features
+from chickenfoot.bots.knowledge import Knowledge, infer
+from chickenfoot.bots.montecarlo import MonteCarloBot
+from chickenfoot.core import Action, Draw, Pass, SeatView
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    action: Action
+    win_share: float
+    """Share of sampled rounds this action went on to win (ties shared)."""
+    mean_points: float
+    """Mean penalty points left in the seat's hand at the end of those rounds."""
+    reason: str
+
+    def __str__(self) -> str:
+        return (
+            f"{self.action}: {self.reason} (wins {self.win_share:.0%} of sampled rounds, "
+            f"{self.mean_points:.1f} points on average)"
+        )
+
+
+def hints(view: SeatView, count: int = 3, seed: int | str = 0, samples: int = 150) -> list[Hint]:
+    """The ``count`` best actions for the seat to act, best first."""
+    if not view.legal:
+        return []
+    search = MonteCarloBot(seed, samples=samples, millis=None)
+    knowledge = infer(view)
+    return [
+        Hint(e.action, e.win_share, e.mean_points, reason(view, e.action, knowledge))
+        for e in search.evaluate(view)[:count]
+    ]
+
+
+def reason(view: SeatView, action: Action, knowledge: Knowledge) -> str:
+    """One line a player understands: what this action does for them."""
+    if isinstance(action, Draw):
+        return "no tile fits: draw one"
+    if isinstance(action, Pass):
+        if view.drew:
+            return "the drawn tile does not fit: pass"
+        return "nothing fits and the boneyard is empty: pass"
+    f = features(view, action, knowledge)
+    tile = action.tile
+    if tile.index == 0:
+        return f"gets rid of the 0-0, worth {view.rules.double_blank_points} in your hand"
+    if f["double"]:
+        follow = f", and you hold {int(f['own_toes'])} to follow" if f["own_toes"] else ""
+        return f"starts a foot on {tile}: everyone must play a {tile.hi} on it or draw{follow}"
+    parts = [f"sheds {int(f['weight'])} pips"]
+    if f["follow_ups"]:
+        opened = tile.other(view.foot[1] if view.foot else dict(view.open_ends)[action.on])
+        parts.append(f"opens a {opened} for {int(f['follow_ups'])} of your tiles")
+    parts.append(f"leaves {int(f['playable_after'])} of your tiles playable")
+    return ", ".join(parts)
+
+
+__all__ = ["Hint", "hints", "reason"]

@@ -1,0 +1,163 @@
+"""What a seat can infer from its view, and hidden hands sampled consistently with it.
+
+A seat that draws or passes held no tile carrying a number that was playable then. Such a
+void covers the tiles the seat held at that moment, not the ones it draws later, so each
+other seat's hidden hand is tracked as *cohorts*: groups of tiles that share the same
+forbidden tiles (the dealt tiles, then each drawn tile that stayed in the hand).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from random import Random
+
+from chickenfoot.core import Draw, FastRound, Pass, Play, SeatView
+from chickenfoot.core.fast import playable_mask
+from chickenfoot.core.tiles import mask_of, set_mask
+
+
+@dataclass(frozen=True, slots=True)
+class Cohort:
+    seat: int
+    forbidden: int
+    """Bitmask of tiles none of this cohort's tiles can be."""
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """The seat's own hand, the tiles it has not seen, and the cohorts of the others."""
+
+    hand: int
+    unseen: int
+    cohorts: tuple[Cohort, ...]
+
+    def voids(self, seat: int) -> int:
+        """Tiles ``seat`` surely does not hold (forbidden to all its cohorts)."""
+        forbidden = -1
+        for c in self.cohorts:
+            if c.seat == seat:
+                forbidden &= c.forbidden
+        return forbidden if forbidden != -1 else 0
+
+
+def infer(view: SeatView) -> Knowledge:
+    """Read the view's public history into per-seat cohorts of hidden tiles."""
+    players = len(view.players)
+    dealt = view.rules.hand_size(players)
+    groups: list[list[list[int]]] = [[[0, dealt]] for _ in range(players)]
+    must_play = view.rules.drawn_tile_must_be_played
+    previous = None
+    for event, needed in zip(view.history, view.needed, strict=True):
+        seat = event.seat
+        drew_before = (
+            previous is not None and previous.seat == seat and isinstance(previous.action, Draw)
+        )
+        previous = event
+        if seat == view.seat:
+            continue
+        group = groups[seat]
+        action = event.action
+        if isinstance(action, Play):
+            if drew_before:
+                group.pop()
+            else:
+                _take(group, 1 << action.tile.index)
+        else:
+            void = playable_mask(needed)
+            keep_last = isinstance(action, Pass) and drew_before and not must_play
+            for c in group[: -1 if keep_last else None]:
+                c[0] |= void
+            if isinstance(action, Draw):
+                group.append([0, 1])
+    hand = mask_of(view.hand)
+    board = mask_of(p.tile for p in view.board)
+    unseen = set_mask(view.rules.set_top(players)) & ~hand & ~board
+    cohorts: list[Cohort] = []
+    for seat, seat_group in enumerate(groups):
+        if seat == view.seat:
+            continue
+        live = [c for c in seat_group if c[1] > 0]
+        if sum(c[1] for c in live) != view.hand_sizes[seat]:
+            live = [[0, view.hand_sizes[seat]]]  # only reachable if the history was cut
+        cohorts.extend(Cohort(seat, f & unseen, n) for f, n in live)
+    return Knowledge(hand, unseen, tuple(cohorts))
+
+
+def _take(cohorts: list[list[int]], bit: int) -> None:
+    """A played tile came from the oldest cohort that could hold it."""
+    for c in cohorts:
+        if c[1] and not c[0] & bit:
+            c[1] -= 1
+            return
+    for c in cohorts:
+        if c[1]:
+            c[1] -= 1
+            return
+
+
+def sample_hands(
+    view: SeatView, knowledge: Knowledge, rng: Random, tries: int = 20
+) -> tuple[list[int], list[int]]:
+    """Hidden hands and a boneyard order drawn at random, consistent with ``knowledge``.
+
+    Cohorts are filled most constrained first from a shuffled pool; after ``tries``
+    failures the voids are dropped (the history then allows no better guess cheaply).
+    """
+    pool = [i for i in range(knowledge.unseen.bit_length()) if knowledge.unseen >> i & 1]
+    order = sorted(knowledge.cohorts, key=lambda c: -c.forbidden.bit_count())
+    for attempt in range(tries + 1):
+        rng.shuffle(pool)
+        hands = [0] * len(view.players)
+        hands[view.seat] = knowledge.hand
+        taken = 0
+        for cohort in order:
+            forbidden = cohort.forbidden if attempt < tries else 0
+            need = cohort.count
+            mask = 0
+            for i in pool:
+                if need == 0:
+                    break
+                bit = 1 << i
+                if not (taken | forbidden) & bit:
+                    mask |= bit
+                    taken |= bit
+                    need -= 1
+            if need:
+                break
+            hands[cohort.seat] |= mask
+        else:
+            return hands, [i for i in pool if not taken >> i & 1]
+    raise AssertionError("unreachable: the last try ignores every void")
+
+
+def determinize(view: SeatView, knowledge: Knowledge, rng: Random) -> FastRound:
+    """A full round state that agrees with everything ``view`` shows."""
+    hands, boneyard = sample_hands(view, knowledge, rng)
+    counts = [0] * (view.rules.set_top(len(view.players)) + 1)
+    for _, number in view.open_ends:
+        counts[number] += 1
+    foot, need = (view.foot[1], view.foot[2]) if view.foot else (-1, 0)
+    return FastRound.position(
+        counts=counts,
+        foot=foot,
+        need=need,
+        hands=hands,
+        boneyard=boneyard,
+        drawable=view.drawable,
+        turn=view.turn,
+        foot_toes=view.rules.foot_toes,
+        drew=view.drew,
+        drawn_must_play=view.rules.drawn_tile_must_be_played,
+        blank_points=view.rules.double_blank_points,
+    )
+
+
+def fast_move(view: SeatView, action: Play | Draw | Pass) -> int:
+    """The compact move (see chickenfoot.core.fast) of one of the view's legal actions."""
+    if isinstance(action, Draw):
+        return -1
+    if isinstance(action, Pass):
+        return -2
+    number = view.foot[1] if view.foot else dict(view.open_ends)[action.on]
+    return action.tile.index << 5 | number

@@ -1,0 +1,57 @@
+"""Every bot by name, and the difficulty levels players choose from."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from chickenfoot.bots.base import Bot
+from chickenfoot.bots.heuristic import HeuristicBot
+from chickenfoot.bots.montecarlo import MonteCarloBot
+from chickenfoot.bots.simple import GreedyBot, RandomBot
+
+
+class UnknownBotError(ValueError):
+    pass
+
+
+def _named(name: str, factory: Callable[[int | str], Bot]) -> Callable[[int | str], Bot]:
+    def make(seed: int | str) -> Bot:
+        bot = factory(seed)
+        bot.name = name
+        return bot
+
+    return make
+
+
+LEVELS: dict[str, tuple[str, Callable[[int | str], Bot]]] = {
+    "beginner": ("plays any legal tile at random", RandomBot),
+    "easy": ("plays its heaviest tile", GreedyBot),
+    "medium": ("plays doubles first, then heavy tiles it can follow up on", HeuristicBot),
+    "hard": (
+        "samples the hidden tiles 10 times per move and plays each option out",
+        partial(MonteCarloBot, samples=10, heavy=0.5),
+    ),
+    "expert": (
+        "samples the hidden tiles up to 150 times (80 ms) per move, with greedy-minded playouts",
+        partial(MonteCarloBot, samples=150, millis=80.0, heavy=0.9),
+    ),
+}
+"""Difficulty levels, weakest first: ``name -> (what it does, factory)``."""
+
+BOTS: dict[str, Callable[[int | str], Bot]] = {
+    RandomBot.name: RandomBot,
+    GreedyBot.name: GreedyBot,
+    HeuristicBot.name: HeuristicBot,
+    MonteCarloBot.name: MonteCarloBot,
+    **{level: _named(level, factory) for level, (_, factory) in LEVELS.items()},
+}
+"""Every bot by name: the bots themselves, then the levels."""
+
+
+def make_bot(name: str, seed: int | str) -> Bot:
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise UnknownBotError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
+    return factory(seed)

@@ -1,0 +1,175 @@
+"""Computer players: legal moves only, budgets honoured, seeded, blind to hidden tiles."""
+
+from __future__ import annotations
+
+import itertools
+from random import Random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chickenfoot.bots import BOTS, LEVELS, UnknownBotError, hints, make_bot
+from chickenfoot.bots.hints import reason
+from chickenfoot.bots.knowledge import determinize, infer, sample_hands
+from chickenfoot.bots.montecarlo import MonteCarloBot
+from chickenfoot.core import CLASSIC, Deal, Draw, Match, Pass, Play, Tile, seat_view
+from chickenfoot.core.tiles import tiles_of
+from chickenfoot.play import play_match
+from tests.helpers import tiles
+
+SINGLE = CLASSIC.with_options(length="single")
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_every_bot_plays_only_legal_actions_on_every_player_count(players: int) -> None:
+    names = list(BOTS)
+    for start in range(0, len(names), players):
+        table = list(itertools.islice(itertools.cycle(names), start, start + players))
+        match = play_match(table, SINGLE, seed=100 + players + start)
+        assert match.is_over  # match.apply raises on any illegal action
+
+
+@pytest.mark.parametrize("name", list(BOTS))
+def test_every_bot_is_determined_by_its_seed(name: str) -> None:
+    def actions(seed: int) -> list[object]:
+        rng = Random(7)
+        match = Match(["a", "b", "c"], SINGLE)
+        state = match.deal_next(rng)
+        bot = make_bot(name, seed)
+        if isinstance(bot, MonteCarloBot):
+            bot.millis = None  # a time limit would make the choice depend on the machine
+        chosen = []
+        while state.end is None:
+            if state.turn == 0:
+                action = bot.choose(seat_view(match, 0, state))
+                chosen.append(action)
+            else:
+                action = rng.choice(state.legal_actions())
+            match.apply(action)
+        return chosen
+
+    assert actions(1) == actions(1)
+
+
+def test_a_bot_sees_the_same_thing_and_answers_the_same_whatever_the_hidden_tiles() -> None:
+    rng = Random(4)
+    match = Match(["a", "b", "c", "d"], SINGLE)
+    state = match.deal_next(rng)
+    mine = state.dealt.hands[0]
+    hidden = [t for h in state.dealt.hands[1:] for t in h] + list(state.dealt.boneyard)
+    for trial in range(3):
+        Random(trial).shuffle(hidden)
+        other = Match(["a", "b", "c", "d"], SINGLE)
+        size = len(mine)
+        hands = (mine, *(tuple(hidden[i * size : (i + 1) * size]) for i in range(3)))
+        other.start_round(Deal(hands, tuple(hidden[3 * size :])))
+        view_a, view_b = seat_view(match, 0), seat_view(other, 0)
+        assert view_a == view_b
+        for name in BOTS:
+            a, b = make_bot(name, 5), make_bot(name, 5)
+            for bot in (a, b):
+                if isinstance(bot, MonteCarloBot):
+                    bot.millis = None
+            assert a.choose(view_a) == b.choose(view_b)
+
+
+def test_the_time_budget_is_honoured_whatever_the_sample_budget() -> None:
+    ticks = itertools.count()
+    bot = MonteCarloBot(1, samples=10**9, millis=25.0, clock=lambda: next(ticks) / 1000)
+    match = Match(["a", "b", "c", "d"], SINGLE)
+    state = match.deal_next(Random(11))
+    rng = Random(3)
+    while state.end is None:
+        if state.turn == 0 and len(bot.candidates(seat_view(match, 0, state))) > 1:
+            break
+        match.apply(rng.choice(state.legal_actions()))
+    estimates = bot.evaluate(seat_view(match, 0, state))
+    # One clock reading per sample: 25 ms of fake time allows 25 samples.
+    assert {e.samples for e in estimates} == {25}
+
+
+def test_the_levels_from_beginner_to_expert_are_bots() -> None:
+    assert list(LEVELS) == ["beginner", "easy", "medium", "hard", "expert"]
+    for level in LEVELS:
+        assert make_bot(level, 0).name == level
+    with pytest.raises(UnknownBotError, match="known: random, greedy"):
+        make_bot("grandmaster", 0)
+
+
+def test_hints_name_the_best_actions_with_a_reason() -> None:
+    match = Match(["a", "b", "c", "d"], SINGLE)
+    state = match.deal_next(Random(3))
+    rng = Random(2)
+    for _ in range(25):
+        match.apply(rng.choice(state.legal_actions()))
+    view = seat_view(match, state.turn, state)
+    advice = hints(view, count=3, samples=30)
+    assert 1 <= len(advice) <= 3
+    assert all(h.action in view.legal and h.reason for h in advice)
+    assert all(0.0 <= h.win_share <= 1.0 and h.mean_points >= 0 for h in advice)
+    values = [h.win_share - 0.25 * h.mean_points / 100 for h in advice]
+    assert values == sorted(values, reverse=True)
+    assert str(advice[0]).startswith(str(advice[0].action) + ": ")
+
+
+def test_hints_explain_draws_passes_and_doubles() -> None:
+    match = Match(["a", "b"], SINGLE)
+    state = match.deal_next(Random(1))
+    rng = Random(1)
+    seen: dict[str, str] = {}
+    while state.end is None:
+        view = seat_view(match, state.turn, state)
+        for h in hints(view, count=5, samples=3):
+            if isinstance(h.action, Draw):
+                seen["draw"] = h.reason
+            elif isinstance(h.action, Pass):
+                seen["pass"] = h.reason
+        match.apply(rng.choice(state.legal_actions()))
+    assert seen["draw"] == "no tile fits: draw one"
+    assert seen["pass"] in {
+        "the drawn tile does not fit: pass",
+        "nothing fits and the boneyard is empty: pass",
+    }
+
+
+def test_hints_explain_a_double_and_a_plain_tile() -> None:
+    match = Match(["a", "b"], SINGLE.with_options(centre_toes=1))
+    match.start_round(Deal((tiles("9-4 4-4 4-2 0-0"), tiles("9-1 3-3")), tiles("5-5")))
+    for action in (Play(Tile(9, 4), 0), Draw(), Pass()):
+        match.apply(action)
+    view = seat_view(match, 0)
+    knowledge = infer(view)
+    assert reason(view, Play(Tile(4, 4), 1), knowledge) == (
+        "starts a foot on 4-4: everyone must play a 4 on it or draw, and you hold 1 to follow"
+    )
+    assert reason(view, Play(Tile(4, 2), 1), knowledge) == (
+        "sheds 6 pips, leaves 0 of your tiles playable"
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 8), st.integers(0, 2**32))
+def test_inferred_voids_and_sampled_hands_agree_with_what_the_seat_saw(n: int, seed: int) -> None:
+    rng = Random(seed)
+    match = Match(["p"] * n, SINGLE)
+    state = match.deal_next(rng)
+    while state.end is None:
+        seat = rng.randrange(n)
+        view = seat_view(match, seat, state)
+        knowledge = infer(view)
+        for other in range(n):
+            if other != seat:
+                assert not knowledge.voids(other) & state.fast.hands[other]
+        hands, boneyard = sample_hands(view, knowledge, rng)
+        assert [h.bit_count() for h in hands] == list(view.hand_sizes)
+        assert hands[seat] == state.fast.hands[seat]
+        assert len(boneyard) == view.boneyard_size
+        hidden = sorted(t for s, h in enumerate(hands) if s != seat for t in tiles_of(h))
+        assert len(set(hidden)) == len(hidden)
+        assert {t.index for t in hidden} | set(boneyard) == {
+            t.index for t in tiles_of(knowledge.unseen)
+        }
+        sample = determinize(view, knowledge, rng)
+        assert sample.legal_moves() == state.fast.legal_moves() or seat != state.turn
+        match.apply(rng.choice(state.legal_actions()))
