@@ -15,19 +15,22 @@ import sys
 from pathlib import Path
 from random import Random
 
-from chickenfoot.core import CLASSIC, Match, RoundState, to_record
+from chickenfoot.core import CLASSIC, Match, RoundState, preset, to_record
 from chickenfoot.play import play_match
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 PERFT = ROOT / "tests" / "perft.txt"
 
-GOLDEN_MATCHES = {
-    "2p-single-random": (["random", "random"], "single", 1),
-    "3p-full-greedy-random": (["greedy", "random", "greedy"], "full", 11),
-    "4p-half-greedy": (["greedy"] * 4, "half", 2),
-    "7p-single-random": (["random"] * 7, "single", 3),
-    "8p-single-mixed": (["random", "greedy"] * 4, "single", 4),
+GOLDEN_MATCHES: dict[str, tuple[list[str], str, int, str]] = {
+    "2p-single-random": (["random", "random"], "single", 1, "classic"),
+    "3p-full-greedy-random": (["greedy", "random", "greedy"], "full", 11, "classic"),
+    "4p-half-greedy": (["greedy"] * 4, "half", 2, "classic"),
+    "7p-single-random": (["random"] * 7, "single", 3, "classic"),
+    "8p-single-mixed": (["random", "greedy"] * 4, "single", 4, "classic"),
+    "spruce-4p-half-heuristic": (["heuristic", "greedy"] * 2, "half", 5, "spruce"),
+    "wikipedia-3p-single-random": (["random"] * 3, "single", 6, "wikipedia"),
+    "reeves-2p-half-random": (["random", "greedy"], "half", 7, "reeves"),
 }
 
 PERFT_POSITIONS = [
@@ -38,8 +41,8 @@ PERFT_DEPTH = 4
 
 def golden_records() -> dict[str, str]:
     out = {}
-    for name, (bots, length, seed) in GOLDEN_MATCHES.items():
-        match = play_match(bots, CLASSIC.with_options(length=length), seed)
+    for name, (bots, length, seed, preset_name) in GOLDEN_MATCHES.items():
+        match = play_match(bots, preset(preset_name).with_options(length=length), seed)
         out[f"{name}.json"] = json.dumps(to_record(match), indent=1) + "\n"
     return out
 

@@ -13,7 +13,7 @@ from chickenfoot.bots import BOTS, LEVELS, UnknownBotError, hints, make_bot
 from chickenfoot.bots.hints import reason
 from chickenfoot.bots.knowledge import determinize, infer, sample_hands
 from chickenfoot.bots.montecarlo import MonteCarloBot
-from chickenfoot.core import CLASSIC, Deal, Draw, Match, Pass, Play, Tile, seat_view
+from chickenfoot.core import CLASSIC, PRESETS, Deal, Draw, Match, Pass, Play, Tile, seat_view
 from chickenfoot.core.tiles import tiles_of
 from chickenfoot.play import play_match
 from tests.helpers import tiles
@@ -28,6 +28,16 @@ def test_every_bot_plays_only_legal_actions_on_every_player_count(players: int) 
         table = list(itertools.islice(itertools.cycle(names), start, start + players))
         match = play_match(table, SINGLE, seed=100 + players + start)
         assert match.is_over  # match.apply raises on any illegal action
+
+
+@pytest.mark.parametrize("preset_name", sorted(PRESETS))
+def test_every_bot_plays_every_preset(preset_name: str) -> None:
+    rules = PRESETS[preset_name].with_options(length="single")
+    names = list(BOTS)
+    for players in (2, 5):
+        for start in range(0, len(names), players):
+            table = list(itertools.islice(itertools.cycle(names), start, start + players))
+            assert play_match(table, rules, seed=start + players).is_over
 
 
 @pytest.mark.parametrize("name", list(BOTS))

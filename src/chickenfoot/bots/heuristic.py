@@ -5,13 +5,16 @@ from __future__ import annotations
 from random import Random
 
 from chickenfoot.bots.knowledge import Knowledge, infer
+from chickenfoot.bots.simple import target
 from chickenfoot.core import Action, Play, SeatView
 from chickenfoot.core.fast import playable_mask
 from chickenfoot.core.tiles import HI, LO, NUMBER_MASK, PIPS
 
 
 def features(view: SeatView, play: Play, knowledge: Knowledge) -> dict[str, float]:
-    """What a play does, in the terms the heuristic (and a hint) weighs."""
+    """What a play on a tile (not the placing of the centre) does, in the terms the
+    heuristic (and a hint) weighs."""
+    assert play.on is not None, "placing the centre is forced: nothing to weigh"
     tile = play.tile
     index = tile.index
     blank = view.rules.double_blank_points
@@ -63,7 +66,7 @@ class HeuristicBot:
 
     def choose(self, view: SeatView) -> Action:
         plays = [a for a in view.legal if isinstance(a, Play)]
-        if not plays:
+        if len(view.legal) == 1 or not plays:
             return view.legal[0]
         knowledge = infer(view)
-        return max(plays, key=lambda a: (score(features(view, a, knowledge)), -a.on))
+        return max(plays, key=lambda a: (score(features(view, a, knowledge)), -target(a)))

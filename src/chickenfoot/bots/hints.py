@@ -46,8 +46,10 @@ def reason(view: SeatView, action: Action, knowledge: Knowledge) -> str:
         if view.drew:
             return "the drawn tile does not fit: pass"
         return "nothing fits and the boneyard is empty: pass"
-    f = features(view, action, knowledge)
     tile = action.tile
+    if action.on is None:
+        return f"places {tile} in the centre: the round starts"
+    f = features(view, action, knowledge)
     if tile.index == 0:
         return f"gets rid of the 0-0, worth {view.rules.double_blank_points} in your hand"
     if f["double"]:
@@ -55,7 +57,8 @@ def reason(view: SeatView, action: Action, knowledge: Knowledge) -> str:
         return f"starts a foot on {tile}: everyone must play a {tile.hi} on it or draw{follow}"
     parts = [f"sheds {int(f['weight'])} pips"]
     if f["follow_ups"]:
-        opened = tile.other(view.foot[1] if view.foot else dict(view.open_ends)[action.on])
+        matched = view.foot[1] if view.foot else dict(view.open_ends)[action.on]
+        opened = tile.other(matched)
         parts.append(f"opens a {opened} for {int(f['follow_ups'])} of your tiles")
     parts.append(f"leaves {int(f['playable_after'])} of your tiles playable")
     return ", ".join(parts)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from random import Random
 
 from chickenfoot.core import Draw, FastRound, Pass, Play, SeatView
-from chickenfoot.core.fast import playable_mask
+from chickenfoot.core.fast import PLACE
 from chickenfoot.core.tiles import mask_of, set_mask
 
 
@@ -64,7 +64,7 @@ def infer(view: SeatView) -> Knowledge:
             else:
                 _take(group, 1 << action.tile.index)
         else:
-            void = playable_mask(needed)
+            void = needed
             keep_last = isinstance(action, Pass) and drew_before and not must_play
             for c in group[: -1 if keep_last else None]:
                 c[0] |= void
@@ -137,7 +137,11 @@ def determinize(view: SeatView, knowledge: Knowledge, rng: Random) -> FastRound:
     counts = [0] * (view.rules.set_top(len(view.players)) + 1)
     for _, number in view.open_ends:
         counts[number] += 1
-    foot, need = (view.foot[1], view.foot[2]) if view.foot else (-1, 0)
+    if not view.centre_placed:
+        foot, need, centre = view.double.hi, view.centre_toes, view.double.index
+    else:
+        foot, need = (view.foot[1], view.foot[2]) if view.foot else (-1, 0)
+        centre = -1
     return FastRound.position(
         counts=counts,
         foot=foot,
@@ -150,6 +154,8 @@ def determinize(view: SeatView, knowledge: Knowledge, rng: Random) -> FastRound:
         drew=view.drew,
         drawn_must_play=view.rules.drawn_tile_must_be_played,
         blank_points=view.rules.double_blank_points,
+        double_out_points=view.rules.double_out_points,
+        centre=centre,
     )
 
 
@@ -159,5 +165,7 @@ def fast_move(view: SeatView, action: Play | Draw | Pass) -> int:
         return -1
     if isinstance(action, Pass):
         return -2
+    if action.on is None:
+        return action.tile.index << 5 | PLACE
     number = view.foot[1] if view.foot else dict(view.open_ends)[action.on]
     return action.tile.index << 5 | number

@@ -30,7 +30,12 @@ class GreedyBot:
 
     def choose(self, view: SeatView) -> Action:
         plays = [a for a in view.legal if isinstance(a, Play)]
-        if not plays:
+        if len(view.legal) == 1 or not plays:
             return view.legal[0]
         blank = view.rules.double_blank_points
-        return max(plays, key=lambda a: (blank if a.tile.index == 0 else a.tile.pips, -a.on))
+        return max(plays, key=lambda a: (blank if a.tile.index == 0 else a.tile.pips, -target(a)))
+
+
+def target(play: Play) -> int:
+    """The id a play goes on (-1 for placing the first tile): for tie-breaks."""
+    return -1 if play.on is None else play.on

@@ -18,13 +18,14 @@ class IllegalActionError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Place ``tile`` against the placed tile whose id is ``on`` (an open end or a foot)."""
+    """Place ``tile`` against the placed tile whose id is ``on`` (an open end or a foot);
+    ``on`` is None for the first tile of the table (a round's double, a lead)."""
 
     tile: Tile
-    on: int
+    on: int | None
 
     def __str__(self) -> str:
-        return f"{self.tile}@{self.on}"
+        return str(self.tile) if self.on is None else f"{self.tile}@{self.on}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,17 +48,18 @@ Action = Play | Draw | Pass
 
 
 def parse_action(text: str) -> Action:
-    """Read the notation :func:`str` writes: ``9-4@0``, ``draw`` or ``pass``."""
+    """Read the notation :func:`str` writes: ``9-4@0``, ``9-9`` (placing the first tile),
+    ``draw`` or ``pass``."""
     word = text.strip().lower()
     if word == "draw":
         return Draw()
     if word == "pass":
         return Pass()
     tile_text, at, on_text = word.partition("@")
-    if not at or not on_text.isdigit():
+    if at and not on_text.isdigit():
         raise ActionError(f"not an action: {text!r} (write 9-4@0, draw or pass)")
     try:
-        return Play(Tile.parse(tile_text), int(on_text))
+        return Play(Tile.parse(tile_text), int(on_text) if at else None)
     except TileError as exc:
         raise ActionError(f"not an action: {text!r}: {exc}") from None
 

@@ -6,6 +6,7 @@ bitmasks of tile indices (see :mod:`chickenfoot.core.tiles`). Moves are small in
 
 * ``tile_index << 5 | number``: play the tile on an open end (or the incomplete foot)
   showing ``number``;
+* ``tile_index << 5 | PLACE``: put the round's double in the centre (presets that deal it);
 * :data:`DRAW` and :data:`PASS`.
 
 :class:`chickenfoot.core.round.RoundState` wraps this state with tile ids, history and
@@ -21,11 +22,14 @@ from chickenfoot.core.tiles import HI, LO, NUMBER_MASK, PIPS, indices_of
 
 DRAW: Final = -1
 PASS: Final = -2
+PLACE: Final = 31
+"""The ``number`` of a move that places the round's double in the centre."""
 RUNNING: Final = 0
 OUT: Final = 1
 BLOCKED: Final = 2
 
 _PLAYABLE: dict[int, int] = {}
+_WEIGHTS: dict[int, tuple[int, ...]] = {}
 
 
 def playable_mask(open_numbers: int) -> int:
@@ -39,9 +43,6 @@ def playable_mask(open_numbers: int) -> int:
     return mask
 
 
-_WEIGHTS: dict[int, tuple[int, ...]] = {}
-
-
 def _weights(blank_points: int) -> tuple[int, ...]:
     """Penalty points of each tile when left in hand."""
     weights = _WEIGHTS.get(blank_points)
@@ -50,22 +51,16 @@ def _weights(blank_points: int) -> tuple[int, ...]:
     return weights
 
 
-def encode_play(index: int, number: int) -> int:
-    return index << 5 | number
-
-
-def decode_play(move: int) -> tuple[int, int]:
-    """``(tile index, number it is played on)``."""
-    return move >> 5, move & 31
-
-
 class FastRound:
     """One round of Chicken Foot in its compact form (see the module docstring)."""
 
     __slots__ = (
         "blank_points",
         "boneyard",
+        "centre",
         "counts",
+        "double_out",
+        "double_out_points",
         "drawn_must_play",
         "drew",
         "end",
@@ -86,18 +81,24 @@ class FastRound:
     boneyard: list[int]
     next_draw: int
     stop: int
+    """Boneyard tiles from this index on are never drawn (once the centre is placed)."""
     counts: list[int]
     open_mask: int
     foot: int
     need: int
     foot_toes: int
+    centre: int
+    """Index of the round's double while it waits to be placed, else -1."""
     turn: int
     drew: bool
     end: int
+    double_out: bool
+    """The round ended with a player going out on a double."""
     plies: int
     """Actions taken so far in this round's state (informational: benchmarks count them)."""
     drawn_must_play: bool
     blank_points: int
+    double_out_points: int
 
     @classmethod
     def start(
@@ -113,8 +114,11 @@ class FastRound:
         undrawn: int = 0,
         drawn_must_play: bool = True,
         blank_points: int = 50,
+        double_out_points: int = 0,
+        placed: bool = True,
     ) -> FastRound:
-        """A round whose ``double`` is in the centre waiting for ``centre_toes`` toes."""
+        """A round whose ``double`` waits in the centre for ``centre_toes`` toes, or, if not
+        ``placed``, waits to be placed by its holder (or whoever draws it)."""
         return cls.position(
             counts=[0] * (top + 1),
             foot=double,
@@ -126,6 +130,8 @@ class FastRound:
             foot_toes=foot_toes,
             drawn_must_play=drawn_must_play,
             blank_points=blank_points,
+            double_out_points=double_out_points,
+            centre=-1 if placed else double * (double + 1) // 2 + double,
         )
 
     @classmethod
@@ -143,10 +149,12 @@ class FastRound:
         drew: bool = False,
         drawn_must_play: bool = True,
         blank_points: int = 50,
+        double_out_points: int = 0,
+        centre: int = -1,
     ) -> FastRound:
         """Any position: open ends counted per number, the incomplete foot (``foot`` < 0 for
         none) and its missing toes, the hands, and the boneyard of which the first
-        ``drawable`` tiles may still be drawn."""
+        ``drawable`` tiles may be drawn; ``centre``: the round's double if still unplaced."""
         r = cls.__new__(cls)
         r.players = len(hands)
         r.hands = list(hands)
@@ -158,12 +166,15 @@ class FastRound:
         r.foot = foot
         r.need = need
         r.foot_toes = foot_toes
+        r.centre = centre
         r.turn = turn
         r.drew = drew
         r.end = RUNNING
+        r.double_out = False
         r.plies = 0
         r.drawn_must_play = drawn_must_play
         r.blank_points = blank_points
+        r.double_out_points = double_out_points
         r._check_blocked()
         return r
 
@@ -179,79 +190,97 @@ class FastRound:
         r.foot = self.foot
         r.need = self.need
         r.foot_toes = self.foot_toes
+        r.centre = self.centre
         r.turn = self.turn
         r.drew = self.drew
         r.end = self.end
+        r.double_out = self.double_out
         r.plies = self.plies
         r.drawn_must_play = self.drawn_must_play
         r.blank_points = self.blank_points
+        r.double_out_points = self.double_out_points
         return r
 
     # -- queries ---------------------------------------------------------------------------
 
     def playable(self, hand: int) -> int:
         """The tiles of ``hand`` that may be played now."""
+        if self.centre >= 0:
+            return hand & 1 << self.centre
         if self.foot >= 0:
             return hand & NUMBER_MASK[self.foot]
         return hand & playable_mask(self.open_mask)
 
-    def playable_numbers(self) -> int:
-        """Bitmask of the numbers a tile must carry to be played now."""
-        return 1 << self.foot if self.foot >= 0 else self.open_mask
-
     def can_draw(self) -> bool:
+        if self.centre >= 0:
+            return self.next_draw < len(self.boneyard)
         return self.next_draw < self.stop
+
+    def drawable(self) -> int:
+        """How many tiles may still be drawn (while the centre waits: every tile left)."""
+        return (len(self.boneyard) if self.centre >= 0 else self.stop) - self.next_draw
 
     def legal_moves(self) -> list[int]:
         """Every legal move; plays by tile index then number, then draw, then pass."""
         if self.end:
             return []
-        legal = self.playable(self.hands[self.turn])
+        hand = self.hands[self.turn]
         moves: list[int] = []
-        foot = self.foot
-        while legal:
-            low = legal & -legal
-            legal ^= low
-            i = low.bit_length() - 1
-            if foot >= 0:
-                moves.append(i << 5 | foot)
-                continue
-            a = HI[i]
-            b = LO[i]
+        if self.centre >= 0:
+            if hand >> self.centre & 1:
+                return [self.centre << 5 | PLACE]
+        else:
+            legal = self.playable(hand)
+            foot = self.foot
             om = self.open_mask
-            if b != a and om >> b & 1:
-                moves.append(i << 5 | b)
-            if om >> a & 1:
-                moves.append(i << 5 | a)
+            while legal:
+                low = legal & -legal
+                legal ^= low
+                i = low.bit_length() - 1
+                if foot >= 0:
+                    moves.append(i << 5 | foot)
+                    continue
+                a = HI[i]
+                b = LO[i]
+                if b != a and om >> b & 1:
+                    moves.append(i << 5 | b)
+                if om >> a & 1:
+                    moves.append(i << 5 | a)
         if self.drew:
             if not moves or not self.drawn_must_play:
                 moves.append(PASS)
         elif not moves:
-            moves.append(DRAW if self.next_draw < self.stop else PASS)
+            moves.append(DRAW if self.can_draw() else PASS)
         return moves
 
     def points(self) -> list[int]:
-        """Penalty points per seat for the tiles now in hand."""
+        """Penalty points per seat for the tiles now in hand (and for going out on a
+        double, where the rules charge for it)."""
+        weight = _weights(self.blank_points)
         out = []
         for hand in self.hands:
             total = 0
-            weight = _weights(self.blank_points)
             for i in indices_of(hand):
                 total += weight[i]
             out.append(total)
+        if self.double_out:
+            out[self.turn] = self.double_out_points
         return out
 
     # -- transitions (callers guarantee legality) ------------------------------------------
 
     def play(self, index: int, number: int) -> None:
-        """Play tile ``index`` on an open end (or the incomplete foot) showing ``number``."""
+        """Play tile ``index`` on an open end (or the incomplete foot) showing ``number``,
+        or place the round's double (``number`` = :data:`PLACE`)."""
         self.plies += 1
         seat = self.turn
         hand = self.hands[seat] ^ (1 << index)
         self.hands[seat] = hand
         counts = self.counts
         a = HI[index]
-        if self.foot >= 0:
+        if number == PLACE:
+            self.centre = -1
+        elif self.foot >= 0:
             self.need -= 1
             if not self.need:
                 self.foot = -1
@@ -268,6 +297,7 @@ class FastRound:
             self.open_mask |= 1 << other
         if not hand:
             self.end = OUT
+            self.double_out = a == LO[index]
             return
         self.drew = False
         self.turn = (seat + 1) % self.players
@@ -298,7 +328,7 @@ class FastRound:
 
     def _check_blocked(self) -> None:
         """A round ends at once when nothing can be drawn and no seat holds a legal tile."""
-        if self.next_draw < self.stop:
+        if self.centre >= 0 or self.next_draw < self.stop:
             return
         for hand in self.hands:
             if self.playable(hand):
@@ -315,6 +345,8 @@ class FastRound:
         every seat has passed in turn, so :attr:`plies` may count up to one pass per seat
         more than the move-by-move path; the hands and points are the same.
         """
+        while self.centre >= 0 and not self.end:
+            self.apply(self.legal_moves()[0])  # placing the centre leaves no choice
         hands = self.hands
         counts = self.counts
         boneyard = self.boneyard
@@ -337,6 +369,7 @@ class FastRound:
         end = self.end
         passes = 0
         plies = self.plies
+        i = 0
         while not end:
             plies += 1
             hand = hands[seat]
@@ -392,6 +425,7 @@ class FastRound:
                     open_mask |= 1 << other
                 if not hand:
                     end = OUT
+                    self.double_out = a == b
                     break
                 passes = 0
                 drew = False

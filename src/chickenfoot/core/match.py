@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 
 from chickenfoot.core.actions import Action, Event
-from chickenfoot.core.round import Deal, RoundState, deal
-from chickenfoot.core.rules import CLASSIC, Rules
+from chickenfoot.core.round import Deal, RoundState, deal, first_seat
+from chickenfoot.core.rules import CLASSIC, Rules, TieBreak
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished match ended: every seat's total and the seats with the lowest."""
+    """How a finished match ended: every seat's total and the seats that won."""
 
     totals: tuple[int, ...]
     winners: tuple[int, ...]
@@ -22,10 +23,24 @@ class Outcome:
         return len(self.winners) > 1
 
 
-def winners_of(totals: list[int] | tuple[int, ...]) -> tuple[int, ...]:
-    """The seats sharing the lowest total (several mean a draw)."""
+def winners_of(
+    totals: Sequence[int],
+    rounds: Sequence[Sequence[int]] = (),
+    tie_break: TieBreak = TieBreak.NONE,
+) -> tuple[int, ...]:
+    """The seats sharing the lowest total (several mean a draw), after the tie-break."""
     low = min(totals)
-    return tuple(s for s, t in enumerate(totals) if t == low)
+    tied = [s for s, t in enumerate(totals) if t == low]
+    if tie_break is TieBreak.ZERO_ROUNDS and len(tied) > 1:
+
+        def rank(seat: int) -> tuple[int, int]:
+            mine = [points[seat] for points in rounds]
+            nonzero = [p for p in mine if p]
+            return -mine.count(0), min(nonzero, default=0)
+
+        best = min(rank(s) for s in tied)
+        tied = [s for s in tied if rank(s) == best]
+    return tuple(tied)
 
 
 class Match:
@@ -43,6 +58,7 @@ class Match:
         self.players = list(players)
         self.seed = seed
         self.doubles = rules.round_doubles(len(players))
+        """The round doubles in play order (with a target total: one cycle of them)."""
         self.rounds: list[RoundState] = []
         self.points: list[list[int]] = []
         """Points of every finished round."""
@@ -63,30 +79,36 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        if self.current is not None:
+            return False
+        if self.rules.target_total:
+            return any(t >= self.rules.target_total for t in self.totals())
         return len(self.points) == len(self.doubles)
 
     def outcome(self) -> Outcome | None:
         if not self.is_over:
             return None
         totals = self.totals()
-        return Outcome(tuple(totals), winners_of(totals))
+        return Outcome(tuple(totals), winners_of(totals, self.points, self.rules.tie_break))
 
     def next_double(self) -> int:
         if self.current is not None or self.is_over:
             raise ValueError("no round can start now")
-        return self.doubles[len(self.rounds)]
+        return self.doubles[len(self.rounds) % len(self.doubles)]
 
     def start_round(self, dealt: Deal) -> RoundState:
-        """Start the next round from ``dealt`` (its first seat moves one seat each round)."""
+        """Start the next round from ``dealt``."""
         double = self.next_double()
-        first = len(self.rounds) % self.seats
-        state = RoundState(self.rules, double, first, dealt)
+        k = len(self.rounds)
+        first = first_seat(self.rules, k, double, dealt)
+        state = RoundState(self.rules, double, first, dealt, placed=not self.rules.double_dealt(k))
         self.rounds.append(state)
         self.finish_round_if_over()
         return state
 
     def deal_next(self, rng: Random) -> RoundState:
-        return self.start_round(deal(self.rules, self.seats, self.next_double(), rng))
+        k = len(self.rounds)
+        return self.start_round(deal(self.rules, self.seats, self.next_double(), rng, k))
 
     def apply(self, action: Action) -> Event:
         """Apply ``action`` in the round in play; books its points when it ends."""

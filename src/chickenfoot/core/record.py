@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from chickenfoot.core.actions import Action, Draw, IllegalActionError, Pass, Play
-from chickenfoot.core.match import Match, winners_of
-from chickenfoot.core.round import Deal, RoundState
+from chickenfoot.core.match import Match
+from chickenfoot.core.round import Deal, RoundState, first_seat
 from chickenfoot.core.rules import MatchLength, Rules, RulesError
 from chickenfoot.core.tiles import Tile, TileError, full_set, parse_tile_in_set
 
@@ -41,6 +41,8 @@ def to_record(match: Match) -> dict[str, Any]:
             "boneyard": [str(t) for t in state.dealt.boneyard],
             "actions": [e.to_json() for e in state.history],
         }
+        if state.dealt.starter_draw:
+            entry["starter_draw"] = [str(t) for t in state.dealt.starter_draw]
         if state.end is not None:
             entry["end"] = state.end.value
             entry["points"] = match.points[k]
@@ -86,7 +88,7 @@ def _rules(record: Mapping[str, Any], players: int, finished_rounds: int | None)
     try:
         rules = Rules.from_options(options, preset=name)
         rules.check_players(players)
-        if "length" not in options and finished_rounds is not None:
+        if "length" not in options and finished_rounds is not None and not rules.target_total:
             rules = _infer_length(rules, players, finished_rounds)
     except RulesError as exc:
         raise RecordError(str(exc), "rules") from None
@@ -122,7 +124,7 @@ def replay(record: Any) -> Match:
     rules = _rules(record, len(players), finished)
     seed = record.get("seed")
     match = Match(players, rules, seed if isinstance(seed, int) else None)
-    if len(rounds) > len(match.doubles):
+    if not rules.target_total and len(rounds) > len(match.doubles):
         raise RecordError(
             f"{len(rounds)} rounds, but a {rules.length.value} match has {len(match.doubles)}",
             "rounds",
@@ -137,7 +139,7 @@ def replay(record: Any) -> Match:
         winners = record["winners"]
         if outcome is None:
             raise RecordError("the match is not over, so it has no winners yet", "winners")
-        if winners != list(winners_of(outcome.totals)):
+        if winners != list(outcome.winners):
             raise RecordError(f"winners are {list(outcome.winners)}, not {winners}", "winners")
     elif outcome is not None:
         raise RecordError("the match is over but 'winners' is missing", "winners")
@@ -156,9 +158,10 @@ def _replay_round(match: Match, k: int, entry: Any, last: bool) -> None:
             f"round {k + 1} is played with {expected}-{expected}, not {double}", where
         )
     first = _need(entry, "first", int, where)
-    if first != k % match.seats:
-        raise RecordError(f"round {k + 1} starts with seat {k % match.seats}, not {first}", where)
-    dealt = _deal(match, entry, where, double)
+    dealt = _deal(match, k, entry, where, double)
+    expected_first = first_seat(match.rules, k, expected, dealt)
+    if first != expected_first:
+        raise RecordError(f"round {k + 1} starts with seat {expected_first}, not {first}", where)
     state = match.start_round(dealt)
     actions = _need(entry, "actions", list, where)
     for j, item in enumerate(actions):
@@ -193,7 +196,7 @@ def _tile(text: Any, top: int, where: str) -> Tile:
         raise RecordError(str(exc), where) from None
 
 
-def _deal(match: Match, entry: Mapping[str, Any], where: str, double: Tile) -> Deal:
+def _deal(match: Match, k: int, entry: Mapping[str, Any], where: str, double: Tile) -> Deal:
     rules, seats = match.rules, match.seats
     top = rules.set_top(seats)
     hands_in = _need(entry, "hands", list, where)
@@ -210,16 +213,26 @@ def _deal(match: Match, entry: Mapping[str, Any], where: str, double: Tile) -> D
         hands.append(tuple(_tile(t, top, at) for t in hand))
     bone_in = _need(entry, "boneyard", list, where)
     boneyard = tuple(_tile(t, top, f"{where}.boneyard") for t in bone_in)
-    if double in boneyard or any(double in h for h in hands):
+    aside = not rules.double_dealt(k)
+    if aside and (double in boneyard or any(double in h for h in hands)):
         raise RecordError(f"the round's double {double} is set aside, not dealt", where)
-    seen = Counter([double, *boneyard, *(t for h in hands for t in h)])
+    seen = Counter([*([double] if aside else []), *boneyard, *(t for h in hands for t in h)])
     twice = sorted(t for t, c in seen.items() if c > 1)
     if twice:
         raise RecordError(f"dealt more than once: {', '.join(map(str, twice))}", where)
     missing = sorted(set(full_set(top)) - set(seen))
     if missing:
         raise RecordError(f"missing from the deal: {', '.join(map(str, missing))}", where)
-    return Deal(tuple(hands), boneyard)
+    starter_draw: tuple[Tile, ...] = ()
+    if k == 0 and rules.starter_draw_round_one:
+        at = f"{where}.starter_draw"
+        drawn = _need(entry, "starter_draw", list, where)
+        starter_draw = tuple(_tile(t, top, at) for t in drawn)
+        if len(starter_draw) != seats or len(set(starter_draw)) != seats:
+            raise RecordError(f"{seats} different tiles are drawn for the start", at)
+        if double in starter_draw:
+            raise RecordError(f"the round's double {double} is set aside, not drawn", at)
+    return Deal(tuple(hands), boneyard, starter_draw)
 
 
 def _action(item: Any, state: RoundState, at: str, top: int) -> Action:
@@ -233,7 +246,11 @@ def _action(item: Any, state: RoundState, at: str, top: int) -> Action:
         raise RecordError("an action has exactly one of 'play', 'draw' or 'pass'", at)
     if kinds[0] == "play":
         tile = _tile(item["play"], top, at)
-        on = _need(item, "on", int, at)
+        if "on" not in item:
+            raise RecordError("missing key 'on'", at)
+        on = item["on"]
+        if on is not None and (not isinstance(on, int) or isinstance(on, bool)):
+            raise RecordError(f"'on' must be a tile id or null, not {on!r:.40}", at)
         return Play(tile, on)
     if kinds[0] == "draw":
         tile = _tile(item["draw"], top, at)
@@ -248,5 +265,7 @@ def _action(item: Any, state: RoundState, at: str, top: int) -> Action:
 
 def _describe(action: Action) -> str:
     if isinstance(action, Play):
+        if action.on is None:
+            return f"places {action.tile}"
         return f"plays {action.tile} on tile {action.on}"
     return "draws" if isinstance(action, Draw) else "passes"

@@ -7,7 +7,7 @@ from enum import StrEnum
 from random import Random
 
 from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
-from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, FastRound
+from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE, FastRound
 from chickenfoot.core.rules import Rules
 from chickenfoot.core.tiles import (
     HI,
@@ -30,20 +30,46 @@ class RoundEnd(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The chance event that starts a round: every hand and the boneyard in draw order."""
+    """The chance event that starts a round: every hand and the boneyard in draw order,
+    and, where the rules decide round 1's starter by drawing, the tile each seat drew."""
 
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
+    starter_draw: tuple[Tile, ...] = ()
 
 
-def deal(rules: Rules, players: int, double: int, rng: Random) -> Deal:
-    """Shuffle the set without the round's ``double`` and deal it (seat 0's tiles first)."""
+def deal(rules: Rules, players: int, double: int, rng: Random, round_index: int = 0) -> Deal:
+    """Shuffle the set (without the round's ``double`` unless the rules deal it) and deal
+    it, seat 0's tiles first."""
     rules.check_players(players)
-    tiles = [t for t in full_set(rules.set_top(players)) if t != Tile(double, double)]
+    tiles = full_set(rules.set_top(players))
+    if not rules.double_dealt(round_index):
+        tiles.remove(Tile(double, double))
+    starter_draw: tuple[Tile, ...] = ()
+    if round_index == 0 and rules.starter_draw_round_one:
+        rng.shuffle(tiles)
+        starter_draw = tuple(tiles[:players])
     rng.shuffle(tiles)
     size = rules.hand_size(players)
     hands = tuple(tuple(tiles[s * size : (s + 1) * size]) for s in range(players))
-    return Deal(hands, tuple(tiles[players * size :]))
+    return Deal(hands, tuple(tiles[players * size :]), starter_draw)
+
+
+def first_seat(rules: Rules, round_index: int, double: int, dealt: Deal) -> int:
+    """The seat that takes the round's first turn."""
+    players = len(dealt.hands)
+    if dealt.starter_draw:
+        return max(range(players), key=lambda s: _draw_rank(dealt.starter_draw[s]))
+    if rules.double_dealt(round_index):
+        for seat, hand in enumerate(dealt.hands):
+            if Tile(double, double) in hand:
+                return seat
+    return round_index % players
+
+
+def _draw_rank(tile: Tile) -> tuple[int, int]:
+    """The highest tile drawn for the start: most pips, then the higher number."""
+    return tile.pips, tile.hi
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +93,9 @@ class RoundState:
         double: int,
         first: int,
         dealt: Deal,
+        placed: bool = True,
     ) -> None:
+        """``placed``: the round's double starts in the centre (else a player places it)."""
         players = len(dealt.hands)
         rules.check_players(players)
         top = rules.set_top(players)
@@ -81,23 +109,26 @@ class RoundState:
             hands=[mask_of(h) for h in dealt.hands],
             boneyard=[t.index for t in dealt.boneyard],
             first=first,
-            centre_toes=rules.centre_toes,
+            centre_toes=rules.toes_on_centre(players),
             foot_toes=rules.foot_toes,
             undrawn=rules.undrawn(players),
             drawn_must_play=rules.drawn_tile_must_be_played,
             blank_points=rules.double_blank_points,
+            double_out_points=rules.double_out_points,
+            placed=placed,
         )
-        self.tiles: list[int] = [tile_index(double, double)]
+        start = [tile_index(double, double)] if placed else []
+        self.tiles: list[int] = start
         """Tile index by id; id 0 is the centre double."""
-        self.on: list[int | None] = [None]
-        self.open_of: list[int | None] = [None]
+        self.on: list[int | None] = [None] * len(start)
+        self.open_of: list[int | None] = [None] * len(start)
         """The number each placed tile's open end shows, None if closed or covered."""
         self.open_ids: list[list[int]] = [[] for _ in range(top + 1)]
         """Ids of the open line ends, per number, ascending."""
         self.foot_id = 0
         self.history: list[Event] = []
         self.needed: list[int] = []
-        """For each history event, the numbers (bitmask) a tile had to carry to be played."""
+        """For each history event, the tiles (bitmask) that could have been played then."""
 
     def copy(self) -> RoundState:
         """An independent copy (the deal and the history's events are shared: immutable)."""
@@ -148,9 +179,13 @@ class RoundState:
     def board(self) -> list[Placed]:
         return [Placed(i, TILES[t], self.on[i], self.open_of[i]) for i, t in enumerate(self.tiles)]
 
+    @property
+    def centre_placed(self) -> bool:
+        return self.fast.centre < 0
+
     def incomplete_foot(self) -> tuple[int, int, int] | None:
         """``(id, number, toes still needed)`` of the foot everyone must play on, if any."""
-        if self.fast.foot < 0:
+        if self.fast.foot < 0 or self.fast.centre >= 0:
             return None
         return self.foot_id, self.fast.foot, self.fast.need
 
@@ -174,6 +209,8 @@ class RoundState:
                 actions.append(Draw())
             elif move == PASS:
                 actions.append(Pass())
+            elif move & 31 == PLACE:
+                actions.append(Play(TILES[move >> 5], None))
             else:
                 index, number = move >> 5, move & 31
                 for target in self._targets(number):
@@ -197,7 +234,7 @@ class RoundState:
         """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`."""
         move = self._check(action)
         seat = self.fast.turn
-        self.needed.append(self.fast.playable_numbers())
+        self.needed.append(self.fast.playable(-1))
         if move == DRAW:
             event = Event(seat, action, TILES[self.fast.draw()])
         elif move == PASS:
@@ -235,6 +272,13 @@ class RoundState:
         index = tile.index
         if not fast.hands[seat] >> index & 1:
             raise IllegalActionError(f"seat {seat} does not hold {tile}")
+        if fast.centre >= 0 or on is None:
+            if fast.centre == index and on is None:
+                return index << 5 | PLACE
+            if fast.centre >= 0:
+                centre = TILES[fast.centre]
+                raise IllegalActionError(f"{centre} must be placed in the centre first")
+            raise IllegalActionError(f"{tile} must be played on a tile (name its id)")
         if not 0 <= on < len(self.tiles):
             raise IllegalActionError(f"there is no tile {on} on the board")
         if fast.foot >= 0:
@@ -259,6 +303,13 @@ class RoundState:
     def _place(self, action: Play, number: int) -> None:
         new_id = len(self.tiles)
         index = action.tile.index
+        if number == PLACE:
+            self.fast.play(index, number)
+            self.tiles.append(index)
+            self.on.append(None)
+            self.open_of.append(None)
+            return
+        assert action.on is not None
         if self.fast.foot < 0:
             self.open_of[action.on] = None
             self.open_ids[number].remove(action.on)

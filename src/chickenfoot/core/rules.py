@@ -20,6 +20,21 @@ class RulesError(ValueError):
     """Rule options that are inconsistent, unknown or unsupported."""
 
 
+class RoundDouble(StrEnum):
+    ASIDE = "aside"
+    """Taken out of the set and put in the centre before the deal (classic)."""
+    DEALT = "dealt"
+    """Dealt like any tile: its holder places it; if nobody holds it, the seats draw in
+    turn until it turns up, and whoever draws it places it."""
+
+
+class TieBreak(StrEnum):
+    NONE = "none"
+    """Seats sharing the lowest total draw the match."""
+    ZERO_ROUNDS = "zero-rounds"
+    """Most rounds scored 0, then the lowest non-zero round; a draw only if still tied."""
+
+
 class MatchLength(StrEnum):
     FULL = "full"
     """One round per double, from the set's highest double down to 0-0."""
@@ -54,6 +69,8 @@ class Rules:
     """``(players, tiles dealt to each)``."""
     centre_toes: int = 6
     """Toes the round's double in the centre needs before anything else is played."""
+    centre_toes_per_player: bool = False
+    """The centre needs at least one toe per player (``centre_toes`` is then a minimum)."""
     foot_toes: int = 3
     """Toes a double played later needs before anyone may play elsewhere."""
     drawn_tile_must_be_played: bool = True
@@ -63,9 +80,22 @@ class Rules:
     double_blank_points: int = 50
     """Penalty for 0-0 left in a hand (its pips are 0)."""
     length: MatchLength = MatchLength.FULL
+    round_double: RoundDouble = RoundDouble.ASIDE
+    starter_draw_round_one: bool = False
+    """Round 1 only: the double is set aside, every seat draws one tile, the highest (most
+    pips, then the higher number) takes the first turn; the tiles go back before the deal."""
+    double_out_points: int = 0
+    """What a player who goes out by playing a double scores (0: nothing, as usual)."""
+    tie_break: TieBreak = TieBreak.NONE
+    target_total: int = 0
+    """If not 0: rounds go on (after 0-0 the highest double again) until a total reaches
+    this; then the match ends and the lowest total wins."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "length", _coerce_length(self.length))
+        for name, kind in _ENUMS.items():
+            object.__setattr__(self, name, _coerce_enum(name, kind, getattr(self, name)))
+        if self.target_total < 0:
+            raise RulesError("target_total must be 0 (no target) or a positive total")
         if not 2 <= self.min_players <= self.max_players:
             raise RulesError(f"player range {self.min_players}..{self.max_players} is empty")
         if self.centre_toes < 1 or self.foot_toes < 1:
@@ -78,7 +108,7 @@ class Rules:
                     f"{players} players: {dealt} tiles dealt or kept back, but the "
                     f"double-{top} set has only {set_size(top) - 1} besides the round's double"
                 )
-            if self.centre_toes > top or self.foot_toes > top:
+            if self.toes_on_centre(players) > top or self.foot_toes > top:
                 raise RulesError(f"a double of the double-{top} set has only {top} possible toes")
 
     def check_players(self, players: int) -> None:
@@ -103,12 +133,28 @@ class Rules:
                 return size
         raise RulesError(f"no deal size is named for {players} players")
 
+    def toes_on_centre(self, players: int) -> int:
+        if self.centre_toes_per_player:
+            return max(self.centre_toes, players)
+        return self.centre_toes
+
+    def double_dealt(self, round_index: int) -> bool:
+        """Is the round's double dealt (and placed by a player) in this round (0-based)?"""
+        if round_index == 0 and self.starter_draw_round_one:
+            return False
+        return self.round_double is RoundDouble.DEALT
+
     def undrawn(self, players: int) -> int:
         return dict(self.undrawn_by_players).get(players, 0)
 
     def round_doubles(self, players: int) -> list[int]:
-        """The round doubles of a match, in play order (9, 8, ..., 0 for a full double-9 match)."""
+        """The round doubles of a match, in play order (9, 8, ..., 0 for a full double-9 match).
+
+        With a target total the match has no fixed length: this is one cycle, repeated.
+        """
         full = list(range(self.set_top(players), -1, -1))
+        if self.target_total:
+            return full
         if self.length is MatchLength.SINGLE:
             return full[:1]
         if self.length is MatchLength.HALF:
@@ -117,7 +163,7 @@ class Rules:
 
     def with_options(self, **changes: Any) -> Rules:
         """A copy with some options changed (values as :meth:`options` writes them)."""
-        return Rules.from_options({**self.options(), **changes})
+        return Rules.from_options({**self.options(), **changes}, preset=self.preset)
 
     def options(self) -> dict[str, Any]:
         """Every option's resolved value, as plain JSON data."""
@@ -126,7 +172,7 @@ class Rules:
             value = getattr(self, f.name)
             if isinstance(value, tuple):
                 value = [list(pair) for pair in value]
-            elif isinstance(value, MatchLength):
+            elif isinstance(value, StrEnum):
                 value = value.value
             out[f.name] = value
         del out["preset"]
@@ -149,17 +195,24 @@ class Rules:
             raise RulesError(str(exc)) from None
 
 
-def _coerce_length(value: object) -> MatchLength:
+_ENUMS: dict[str, type[StrEnum]] = {
+    "length": MatchLength,
+    "round_double": RoundDouble,
+    "tie_break": TieBreak,
+}
+
+
+def _coerce_enum(name: str, kind: type[StrEnum], value: object) -> StrEnum:
     try:
-        return MatchLength(str(value))
+        return kind(str(value))
     except ValueError:
-        choices = ", ".join(m.value for m in MatchLength)
-        raise RulesError(f"match length must be one of {choices}, not {value!r}") from None
+        choices = ", ".join(m.value for m in kind)
+        raise RulesError(f"option {name} must be one of {choices}, not {value!r}") from None
 
 
 def _coerce(name: str, value: Any, like: Any) -> Any:
-    if isinstance(like, MatchLength):
-        return _coerce_length(value)
+    if isinstance(like, StrEnum):
+        return _coerce_enum(name, type(like), value)
     if isinstance(like, bool):
         if not isinstance(value, bool):
             raise RulesError(f"option {name} must be true or false, not {value!r}")
@@ -178,8 +231,72 @@ def _coerce(name: str, value: Any, like: Any) -> Any:
 
 
 CLASSIC = Rules()
-PRESETS: dict[str, Rules] = {"classic": CLASSIC}
-"""Every named preset. ``classic`` is RULES.md section 2 (seeds 000 and 001)."""
+
+SPRUCE = Rules(
+    preset="spruce",
+    hand_sizes=tuple((n, 7) for n in range(2, 9)),
+    centre_toes=4,
+    round_double=RoundDouble.DEALT,
+    drawn_tile_must_be_played=False,
+    tie_break=TieBreak.ZERO_ROUNDS,
+)
+
+WIKIPEDIA = Rules(
+    preset="wikipedia",
+    max_players=12,
+    set_by_players=((4, 9), (8, 12), (12, 15)),
+    hand_sizes=tuple((n, 7) for n in range(2, 13)),
+    centre_toes=4,
+    round_double=RoundDouble.DEALT,
+    starter_draw_round_one=True,
+    double_out_points=50,
+)
+
+REEVES = Rules(
+    preset="reeves",
+    set_by_players=((8, 9),),
+    hand_sizes=((2, 21), (3, 14), (4, 11), (5, 8), (6, 7), (7, 6), (8, 5)),
+    centre_toes=4,
+    centre_toes_per_player=True,
+    round_double=RoundDouble.DEALT,
+    undrawn_by_players=((2, 2), *((n, 1) for n in range(3, 9))),
+    double_blank_points=0,
+)
+
+PRESETS: dict[str, Rules] = {
+    "classic": CLASSIC,
+    "spruce": SPRUCE,
+    "wikipedia": WIKIPEDIA,
+    "reeves": REEVES,
+}
+"""Every named preset, by source text (see :data:`SOURCES`)."""
+
+SOURCES: dict[str, tuple[str, str]] = {
+    "classic": (
+        "seeds 000 (Norwegian) and 001 (Italian): the app's own rules, RULES.md section 2",
+        "the default: double set aside, six toes on the centre, a drawn tile that fits must "
+        "be played, 0-0 = 50",
+    ),
+    "spruce": (
+        "seed 002 (Dutch, The Spruce)",
+        "7 tiles each; the round's double is dealt and its holder places it (nobody: draw "
+        "in turn until found); 4 toes on the centre; a drawn tile that fits may be kept; "
+        "ties go to most zero rounds, then the lowest non-zero round",
+    ),
+    "wikipedia": (
+        "seed 003 (Swedish encyclopaedia article)",
+        "2 to 12 players, 7 tiles each, double-12 over 4 players and double-15 over 8; "
+        "round 1's starter is whoever draws the highest tile; later doubles are dealt and "
+        "placed by their holder; 4 toes on the centre; going out on a double scores 50",
+    ),
+    "reeves": (
+        "seed 004 (Swedish, Mario Reeves)",
+        "deal 21/14/11/8/7/6/5 tiles for 2..8 players; the round's double is dealt and its "
+        "finder starts; at least one toe per player on the centre (minimum 4); the last 2 "
+        "(2 players) or 1 boneyard tiles are never drawn; 0-0 counts 0",
+    ),
+}
+"""Per preset: ``(source text, what it changes)``."""
 
 
 def preset(name: str) -> Rules:

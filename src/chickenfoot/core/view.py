@@ -42,8 +42,12 @@ class SeatView:
     history: tuple[Event, ...]
     """This round's actions; other seats' drawn tiles are hidden (``drawn`` is None)."""
     needed: tuple[int, ...]
-    """For each history event, the bitmask of numbers a tile had to carry to be played then
-    (a seat that drew or passed held no such tile)."""
+    """For each history event, the bitmask of tiles that could have been played then (a
+    seat that drew or passed held none of them)."""
+    centre_placed: bool
+    """The round's double is in the centre (presets that deal it start without)."""
+    centre_toes: int
+    """Toes the centre needs in this round."""
     legal: tuple[Action, ...]
     """The seat's legal actions (empty when it is not its turn)."""
     round_points: tuple[tuple[int, ...], ...]
@@ -80,13 +84,15 @@ def seat_view(match: Match, seat: int, state: RoundState | None = None) -> SeatV
         hand=tuple(state.hand(seat)),
         hand_sizes=tuple(state.hand_sizes()),
         boneyard_size=len(fast.boneyard) - fast.next_draw,
-        drawable=fast.stop - fast.next_draw,
+        drawable=fast.drawable(),
         board=tuple(state.board()),
         open_ends=tuple(state.open_ends()),
         foot=state.incomplete_foot(),
         drew=fast.drew,
         history=history,
         needed=tuple(state.needed),
+        centre_placed=state.centre_placed,
+        centre_toes=match.rules.toes_on_centre(match.seats),
         legal=tuple(state.legal_actions()) if my_turn else (),
         round_points=tuple(tuple(p) for p in match.points),
         totals=tuple(match.totals()),
