@@ -1,0 +1,75 @@
+"""Regenerate the golden records of the standard games (tests/golden/standard/standard-*.json).
+
+    .venv/bin/python scripts/regen_golden_standard.py          # rewrite the files
+    .venv/bin/python scripts/regen_golden_standard.py --check  # exit 1 if any file would change
+
+Each record is a whole game of uniformly random legal actions, dealt and played from one seed.
+The tests compare what the engine produces now with these files, so a change in behaviour
+shows as a diff to review (git diff tests/golden/standard). They live in a directory of their
+own because tests/golden/*.json are Chicken Foot records.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from chickenfoot.core.standard import StandardGame, StandardRules, to_record
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN_STANDARD = ROOT / "tests" / "golden" / "standard"
+
+GOLDEN_GAMES: dict[str, tuple[str, int, int, dict[str, Any]]] = {
+    "standard-draw-2p": ("draw", 2, 1, {}),
+    "standard-draw-4p-double-9": ("draw", 4, 2, {"set_top": 9}),
+    "standard-block-3p": ("block", 3, 3, {}),
+    "standard-block-partners": ("block", 4, 4, {"partnership": True}),
+    "standard-all-fives-2p": ("all-fives", 2, 5, {}),
+    "standard-all-fives-partners": ("all-fives", 4, 6, {"partnership": True}),
+    "standard-bergen-3p": ("bergen", 3, 7, {}),
+}
+"""name: (game, players, seed, other options)."""
+
+
+def random_game(game: str, players: int, seed: int, **options: Any) -> StandardGame:
+    """A whole game of uniformly random legal actions, dealt and played from ``seed``."""
+    rules = StandardRules.for_game(game, players=players, **options)
+    rng = Random(seed)
+    played = StandardGame([f"p{s}" for s in range(players)], rules, seed)
+    while not played.is_over:
+        hand = played.deal_next(rng)
+        while hand.end is None:
+            played.apply(rng.choice(hand.legal_actions()))
+    return played
+
+
+def expected_files() -> dict[Path, str]:
+    files = {}
+    for name, (game, players, seed, options) in GOLDEN_GAMES.items():
+        record = to_record(random_game(game, players, seed, **options))
+        files[GOLDEN_STANDARD / f"{name}.json"] = json.dumps(record, indent=1) + "\n"
+    return files
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only report differences")
+    args = parser.parse_args()
+    changed = []
+    for path, text in expected_files().items():
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            changed.append(path)
+            if not args.check:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8")
+    for path in changed:
+        print(f"{'differs' if args.check else 'wrote'}: {path.relative_to(ROOT)}")
+    return 1 if args.check and changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""The standard domino games of RULES.md section 3: ``draw``, ``block``, ``all-fives``, ``bergen``.
+
+A second game of the core, built like Chicken Foot's: :class:`StandardRules` (every option,
+named games), :func:`deal` (the chance event), :class:`HandState` (one hand: legal actions in a
+fixed order, ``apply``, the end and its points), :class:`StandardGame` (hands to the end of
+the game), :func:`standard_view` (what one seat may know) and records
+(:func:`to_record` / :func:`replay`). ``RULES.md`` in this directory gives the rules played
+and every decision taken where the sources are silent.
+"""
+
+from chickenfoot.core.standard.game import StandardGame
+from chickenfoot.core.standard.hand import (
+    Deal,
+    DealError,
+    HandState,
+    StandardEvent,
+    check_deal,
+    deal,
+    leader_of,
+)
+from chickenfoot.core.standard.layout import Layout, Placed
+from chickenfoot.core.standard.record import replay, to_record
+from chickenfoot.core.standard.rules import (
+    GAMES,
+    SETS,
+    BlockedScore,
+    BlockedWinner,
+    Game,
+    HandScoring,
+    Leader,
+    NextLeader,
+    PlayScoring,
+    StandardRules,
+)
+from chickenfoot.core.standard.view import StandardView, standard_view
+
+__all__ = [
+    "GAMES",
+    "SETS",
+    "BlockedScore",
+    "BlockedWinner",
+    "Deal",
+    "DealError",
+    "Game",
+    "HandScoring",
+    "HandState",
+    "Layout",
+    "Leader",
+    "NextLeader",
+    "Placed",
+    "PlayScoring",
+    "StandardEvent",
+    "StandardGame",
+    "StandardRules",
+    "StandardView",
+    "check_deal",
+    "deal",
+    "leader_of",
+    "replay",
+    "standard_view",
+    "to_record",
+]

@@ -1,0 +1,143 @@
+"""A standard game: hands until one decides it (``target`` 0) or a side reaches the target."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+
+from chickenfoot.core.actions import Action
+from chickenfoot.core.match import Outcome
+from chickenfoot.core.round import RoundEnd
+from chickenfoot.core.rules import RulesError
+from chickenfoot.core.standard.hand import (
+    Deal,
+    HandState,
+    StandardEvent,
+    deal,
+    leader_of,
+)
+from chickenfoot.core.standard.rules import StandardRules
+from chickenfoot.core.tiles import Tile
+
+
+class StandardGame:
+    """A game in play. Chance is explicit: each hand starts from a :class:`Deal`, made here
+    from ``rng`` (:meth:`deal_next`) or given (:meth:`start_hand`, replaying a record).
+
+    Scores belong to sides; every per-seat list (:meth:`totals`, :attr:`points`) shows each
+    seat its side's score, so partners show the same numbers."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        rules: StandardRules | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if rules is None:
+            rules = StandardRules.for_game("draw", players=len(players))
+        if len(players) != rules.players:
+            raise RulesError(f"the rules are for {rules.players} players, not {len(players)}")
+        self.rules = rules
+        self.players = list(players)
+        self.seed = seed
+        self.rounds: list[HandState] = []
+        """Every hand dealt so far, the one in play last."""
+        self.points: list[list[int]] = []
+        """Points per seat of every finished hand."""
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @property
+    def current(self) -> HandState | None:
+        """The hand in play, if any."""
+        if self.rounds and self.rounds[-1].end is None:
+            return self.rounds[-1]
+        return None
+
+    def side_totals(self) -> list[int]:
+        totals = [0] * len(self.rules.sides)
+        for hand in self.rounds:
+            for side, points in enumerate(hand.points()):
+                totals[side] += points
+        return totals
+
+    def totals(self) -> list[int]:
+        """Each seat's side total, the hand in play included."""
+        totals = self.side_totals()
+        return [totals[self.rules.side_of(s)] for s in range(self.seats)]
+
+    @property
+    def is_over(self) -> bool:
+        return self.winning_sides() is not None
+
+    def winning_sides(self) -> tuple[int, ...] | None:
+        """The sides that won (several: a draw), or None while the game goes on.
+
+        With ``target`` 0 the first hand decides: its winner, or the sides that tied for it.
+        Otherwise the game ends after a hand when a side has reached the target and has the
+        highest total alone."""
+        if not self.points:
+            return None
+        last = self.rounds[len(self.points) - 1]
+        if self.rules.target == 0:
+            return (last.winner,) if last.winner is not None else last.tied
+        totals = self.side_totals()
+        top = max(totals)
+        leaders = tuple(i for i, t in enumerate(totals) if t == top)
+        if top >= self.rules.target and len(leaders) == 1 and self.current is None:
+            return leaders
+        return None
+
+    def outcome(self) -> Outcome | None:
+        sides = self.winning_sides()
+        if sides is None:
+            return None
+        winners = tuple(s for s in range(self.seats) if self.rules.side_of(s) in sides)
+        return Outcome(tuple(self.totals()), winners)
+
+    # -- hands -----------------------------------------------------------------------------
+
+    def leader_for(self, dealt: Deal) -> tuple[int, Tile | None]:
+        """``(seat, tile it must lead or None)`` for the next hand if dealt as ``dealt``."""
+        return leader_of(self.rules, dealt, len(self.rounds), self._last_out())
+
+    def _last_out(self) -> int | None:
+        if not self.rounds or self.rounds[-1].end is not RoundEnd.OUT:
+            return None
+        return self.rounds[-1].turn
+
+    def start_hand(self, dealt: Deal) -> HandState:
+        """Start the next hand from ``dealt``; its leader follows the rules."""
+        if self.current is not None or self.is_over:
+            raise ValueError("no hand can start now")
+        first, lead = self.leader_for(dealt)
+        hand = HandState(self.rules, dealt, first, lead, self.side_totals())
+        self.rounds.append(hand)
+        return hand
+
+    def deal_next(self, rng: Random) -> HandState:
+        """Deal the next hand from ``rng`` (the chance event) and start it."""
+        return self.start_hand(deal(self.rules, rng))
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the hand in play (empty between hands and at the end)."""
+        hand = self.current
+        return hand.legal_actions() if hand is not None else []
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or None when no hand is in play."""
+        hand = self.current
+        return hand.turn if hand is not None else None
+
+    def apply(self, action: Action) -> StandardEvent:
+        """Apply ``action`` in the hand in play; books its points when it ends."""
+        hand = self.current
+        if hand is None:
+            raise ValueError("no hand is in play")
+        event = hand.apply(action)
+        if hand.end is not None:
+            self.points.append(hand.seat_points())
+        return event

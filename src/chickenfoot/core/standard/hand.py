@@ -1,0 +1,366 @@
+"""One hand of a standard game: the deal, the leader, legal actions, applying them, the end.
+
+Actions are the core's :class:`~chickenfoot.core.actions.Play`, :class:`Draw` and
+:class:`Pass`. The first tile of a hand, the lead, is ``Play(tile, None)``: it is played on
+nothing (its record form is ``{"seat": s, "play": "6-6", "on": null}``) and becomes tile 0.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from chickenfoot.core.actions import Action, Draw, IllegalActionError, Pass, Play
+from chickenfoot.core.round import RoundEnd
+from chickenfoot.core.standard.layout import Layout
+from chickenfoot.core.standard.rules import (
+    BlockedScore,
+    BlockedWinner,
+    HandScoring,
+    Leader,
+    NextLeader,
+    PlayScoring,
+    StandardRules,
+)
+from chickenfoot.core.tiles import PIPS, TILES, Tile, full_set, indices_of, mask_of, tiles_of
+
+
+class DealError(ValueError):
+    """Hands and a boneyard that are not a deal of the set these rules use."""
+
+
+@dataclass(frozen=True, slots=True)
+class StandardEvent:
+    """One action as it happened: who, what, the tile drawn (if known) and what it scored."""
+
+    seat: int
+    action: Action
+    drawn: Tile | None = None
+    score: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The record form: ``{"seat": s, "play": t, "on": id or null}`` (with ``"score"``
+        when the play scored), ``{"seat": s, "draw": t}`` or ``{"seat": s, "pass": true}``."""
+        action = self.action
+        if isinstance(action, Play):
+            out: dict[str, Any] = {"seat": self.seat, "play": str(action.tile), "on": action.on}
+            if self.score:
+                out["score"] = self.score
+            return out
+        if isinstance(action, Draw):
+            return {"seat": self.seat, "draw": str(self.drawn) if self.drawn else None}
+        return {"seat": self.seat, "pass": True}
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The chance event that starts a hand: every hand, the boneyard in draw order, and the
+    seat drawn by lot (only where the game's leader is decided by lot)."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+    lot: int | None = None
+
+
+def deal(rules: StandardRules, rng: Random) -> Deal:
+    """Shuffle the set and deal it, seat 0's tiles first; then draw the lot, if one is used."""
+    tiles = full_set(rules.set_top)
+    rng.shuffle(tiles)
+    size = rules.hand_size
+    hands = tuple(tuple(tiles[s * size : (s + 1) * size]) for s in range(rules.players))
+    lot = rng.randrange(rules.players) if rules.leader is Leader.LOT else None
+    return Deal(hands, tuple(tiles[rules.players * size :]), lot)
+
+
+def check_deal(rules: StandardRules, dealt: Deal) -> None:
+    """Raise :class:`DealError` unless ``dealt`` deals this set as these rules say."""
+    if len(dealt.hands) != rules.players:
+        raise DealError(f"{len(dealt.hands)} hands for {rules.players} players")
+    for seat, hand in enumerate(dealt.hands):
+        if len(hand) != rules.hand_size:
+            raise DealError(f"seat {seat} holds {len(hand)} tiles, the deal is {rules.hand_size}")
+    everything = Counter([*dealt.boneyard, *(t for h in dealt.hands for t in h)])
+    twice = sorted(t for t, c in everything.items() if c > 1)
+    if twice:
+        raise DealError(f"dealt more than once: {', '.join(map(str, twice))}")
+    foreign = sorted(t for t in everything if t.hi > rules.set_top)
+    if foreign:
+        raise DealError(f"not in the double-{rules.set_top} set: {', '.join(map(str, foreign))}")
+    missing = sorted(set(full_set(rules.set_top)) - set(everything))
+    if missing:
+        raise DealError(f"missing from the deal: {', '.join(map(str, missing))}")
+    if dealt.lot is not None and not 0 <= dealt.lot < rules.players:
+        raise DealError(f"the lot names seat {dealt.lot}, there are {rules.players} seats")
+
+
+def leader_of(
+    rules: StandardRules, dealt: Deal, number: int, last_out: int | None = None
+) -> tuple[int, Tile | None]:
+    """The seat that leads hand ``number`` (0-based) and the tile it must lead, if any.
+
+    ``last_out`` is the seat that went out in the previous hand (None if it was blocked or
+    this is the first hand); it leads when ``next_leader`` is ``winner``."""
+    if number > 0 and last_out is not None and rules.next_leader is NextLeader.WINNER:
+        return last_out, None
+    if rules.leader is Leader.ROTATE:
+        return number % rules.players, None
+    if rules.leader is Leader.LOT:
+        if dealt.lot is None:
+            raise DealError("the leader is drawn by lot, but the deal has no lot")
+        return dealt.lot, None
+    held = {t: s for s, hand in enumerate(dealt.hands) for t in hand}
+    doubles = sorted(t for t in held if t.is_double)
+    if rules.leader is Leader.HIGHEST_DOUBLE:
+        tile = doubles[-1] if doubles else max(held, key=lambda t: (t.pips, t.hi))
+    else:
+        tile = doubles[0] if doubles else min(held, key=lambda t: (t.pips, t.lo))
+    return held[tile], tile if rules.lead_deciding_tile else None
+
+
+class HandState:
+    """A hand in play. :meth:`legal_actions` and :meth:`apply` speak in tile ids; scores are
+    kept per side (:attr:`StandardRules.sides`)."""
+
+    def __init__(
+        self,
+        rules: StandardRules,
+        dealt: Deal,
+        first: int,
+        lead: Tile | None = None,
+        base: Sequence[int] | None = None,
+    ) -> None:
+        """``first`` leads (with ``lead`` if the leader must lead a given tile); ``base`` is
+        each side's game total before this hand (Bergen's scores depend on it)."""
+        check_deal(rules, dealt)
+        if not 0 <= first < rules.players:
+            raise DealError(f"there is no seat {first} to lead")
+        if lead is not None and lead not in dealt.hands[first]:
+            raise DealError(f"seat {first} does not hold {lead} to lead it")
+        sides = len(rules.sides)
+        self.rules = rules
+        self.dealt = dealt
+        self.first = first
+        self.lead_tile = lead
+        self.base = list(base) if base is not None else [0] * sides
+        self.hands = [mask_of(h) for h in dealt.hands]
+        self.boneyard = [t.index for t in dealt.boneyard]
+        self.next_draw = 0
+        self.stop = len(self.boneyard) - min(rules.undrawn, len(self.boneyard))
+        """Index in the boneyard past the last tile that may be drawn."""
+        self.turn = first
+        self.drew = False
+        """The seat to act has drawn this turn."""
+        self.layout = Layout(rules.spinner)
+        self.history: list[StandardEvent] = []
+        self.scored = [0] * sides
+        """Points each side scored during play this hand."""
+        self.end: RoundEnd | None = None
+        self.winner: int | None = None
+        """The side that won the hand, once it ended (None: nobody, a tie)."""
+        self.tied: tuple[int, ...] = ()
+        """The sides that tied for the win of a blocked hand."""
+        self.end_points = [0] * sides
+        """Points each side scored when the hand ended."""
+
+    def copy(self) -> HandState:
+        """An independent copy (the deal and the events are shared: they are immutable)."""
+        other = HandState.__new__(HandState)
+        for name, value in vars(self).items():
+            setattr(other, name, value[:] if isinstance(value, list) else value)
+        other.layout = self.layout.copy()
+        return other
+
+    # -- reading the position --------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def hand(self, seat: int) -> list[Tile]:
+        return tiles_of(self.hands[seat])
+
+    def hand_sizes(self) -> list[int]:
+        return [h.bit_count() for h in self.hands]
+
+    def pips(self, seat: int) -> int:
+        return sum(PIPS[i] for i in indices_of(self.hands[seat]))
+
+    def boneyard_tiles(self) -> list[Tile]:
+        """Tiles still in the boneyard, the next draw first (undrawable ones included)."""
+        return [TILES[i] for i in self.boneyard[self.next_draw :]]
+
+    @property
+    def drawable(self) -> int:
+        """Tiles that may still be drawn."""
+        return self.stop - self.next_draw if self.rules.drawing else 0
+
+    def points(self) -> list[int]:
+        """Points per side this hand: scored in play, plus at the end once it ended."""
+        return [a + b for a, b in zip(self.scored, self.end_points, strict=True)]
+
+    def seat_points(self) -> list[int]:
+        """:meth:`points` per seat (partners show their side's points)."""
+        points = self.points()
+        return [points[self.rules.side_of(s)] for s in range(self.players)]
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Leads ordered by tile index (0-0, 1-0, 1-1, 2-0, ...); or plays ordered by tile
+        index then target id (then ``Pass()`` if a drawn tile may be kept); or ``Draw()``;
+        or ``Pass()``. Empty once the hand is over."""
+        if self.end is not None:
+            return []
+        hand = self.hands[self.turn]
+        if not self.layout:
+            if self.lead_tile is not None:
+                return [Play(self.lead_tile, None)]
+            return [Play(t, None) for t in tiles_of(hand)]
+        plays: list[Action] = [
+            Play(tile, on)
+            for tile in tiles_of(hand & self.layout.playable_mask())
+            for on in self.layout.targets(tile)
+        ]
+        if plays:
+            if self.drew and not self.rules.drawn_tile_must_be_played:
+                plays.append(Pass())
+            return plays
+        return [Draw()] if self.drawable else [Pass()]
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> StandardEvent:
+        """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`."""
+        self._check(action)
+        seat = self.turn
+        if isinstance(action, Draw):
+            index = self.boneyard[self.next_draw]
+            self.next_draw += 1
+            self.hands[seat] |= 1 << index
+            self.drew = True
+            event = StandardEvent(seat, action, TILES[index])
+        elif isinstance(action, Pass):
+            event = StandardEvent(seat, action)
+            self._next_turn()
+        else:
+            self.hands[seat] &= ~action.tile.bit
+            if action.on is None:
+                self.layout.lead(action.tile)
+            else:
+                number = self.layout.number_for(action.tile, action.on)
+                assert number is not None
+                self.layout.place(action.tile, action.on, number)
+            event = StandardEvent(seat, action, score=self._score_play(seat))
+            if not self.hands[seat]:
+                self.history.append(event)
+                self._finish(RoundEnd.OUT)
+                return event
+            self._next_turn()
+        self.history.append(event)
+        if self._blocked():
+            self._finish(RoundEnd.BLOCKED)
+        return event
+
+    def _next_turn(self) -> None:
+        self.turn = (self.turn + 1) % self.players
+        self.drew = False
+
+    def _check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` saying why ``action`` is not legal now."""
+        if self.end is not None:
+            raise IllegalActionError("the hand is over")
+        seat = self.turn
+        legal = self.legal_actions()
+        if action in legal:
+            return
+        can_play = any(isinstance(a, Play) for a in legal)
+        if isinstance(action, Draw):
+            if can_play:
+                raise IllegalActionError(f"seat {seat} holds a playable tile and must play")
+            if not self.rules.drawing:
+                raise IllegalActionError(f"nobody draws in {self.rules.game}: seat {seat} passes")
+            raise IllegalActionError("the boneyard has no tile left to draw")
+        if isinstance(action, Pass):
+            if can_play:
+                raise IllegalActionError(f"seat {seat} holds a playable tile and must play")
+            raise IllegalActionError(f"seat {seat} must draw before passing")
+        tile = action.tile
+        if not self.hands[seat] >> tile.index & 1:
+            raise IllegalActionError(f"seat {seat} does not hold {tile}")
+        if action.on is None:
+            if self.layout:
+                raise IllegalActionError("the hand has been led: play on a tile (on is its id)")
+            raise IllegalActionError(f"seat {seat} must lead {self.lead_tile}")
+        if not self.layout:
+            raise IllegalActionError("nothing is on the table yet: the first tile is a lead")
+        if not 0 <= action.on < len(self.layout):
+            raise IllegalActionError(f"there is no tile {action.on} on the table")
+        target = self.layout.tiles[action.on]
+        if not self.layout.open[action.on]:
+            raise IllegalActionError(f"tile {action.on} ({target}) has no open end")
+        ends = " or ".join(map(str, sorted(set(self.layout.open[action.on]))))
+        raise IllegalActionError(f"{tile} does not match the open {ends} of tile {action.on}")
+
+    def _score_play(self, seat: int) -> int:
+        rules = self.rules
+        if rules.play_scoring is PlayScoring.FIVES:
+            total = self.layout.ends_total()
+            points = total if total % 5 == 0 else 0
+        elif rules.play_scoring is PlayScoring.HEADERS:
+            points = self.layout.headers()
+        else:
+            return 0
+        side = rules.side_of(seat)
+        if points and rules.near_target_limit and rules.target:
+            need = rules.target - self.base[side] - self.scored[side]
+            if need <= 2:
+                points = 1
+            elif need == 3:
+                points = min(points, 2)
+        self.scored[side] += points
+        return points
+
+    def _blocked(self) -> bool:
+        if self.drawable or not self.layout:
+            return False
+        playable = self.layout.playable_mask()
+        return not any(hand & playable for hand in self.hands)
+
+    def _finish(self, end: RoundEnd) -> None:
+        rules = self.rules
+        self.end = end
+        side_pips = [sum(self.pips(s) for s in side) for side in rules.sides]
+        decided_by_pips = end is RoundEnd.BLOCKED or not rules.out_wins
+        if not decided_by_pips:
+            self.winner = rules.side_of(self.turn)
+        else:
+            candidates = list(range(len(side_pips)))
+            if rules.blocked_winner is BlockedWinner.DOUBLE_FREE:
+                free = [
+                    i
+                    for i, side in enumerate(rules.sides)
+                    if not any(TILES[t].is_double for s in side for t in indices_of(self.hands[s]))
+                ]
+                candidates = free or candidates
+            low = min(side_pips[i] for i in candidates)
+            lowest = tuple(i for i in candidates if side_pips[i] == low)
+            if len(lowest) > 1:
+                self.tied = lowest
+                return
+            self.winner = lowest[0]
+        if rules.hand_scoring is HandScoring.BONUS:
+            self.end_points[self.winner] = rules.bonus
+            return
+        others = sum(side_pips) - side_pips[self.winner]
+        if decided_by_pips and rules.blocked_score is BlockedScore.DIFFERENCE:
+            others = max(0, others - side_pips[self.winner])
+        unit = rules.round_to
+        self.end_points[self.winner] = (others + unit // 2) // unit * unit

@@ -1,0 +1,240 @@
+"""Records of the standard games: writing, replaying, golden files, rejecting what is wrong."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chickenfoot.core import RecordError
+from chickenfoot.core.standard import StandardRules, replay, to_record
+from scripts.regen_golden_standard import GOLDEN_STANDARD, expected_files, random_game
+
+Record = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def draw_record() -> Record:
+    return to_record(random_game("draw", 3, 11))
+
+
+@pytest.fixture(scope="module")
+def fives_record() -> Record:
+    """An All Fives game of several hands, with draws and scoring plays."""
+    return to_record(random_game("all-fives", 2, 5))
+
+
+@functools.cache
+def regenerated() -> dict[Path, str]:
+    return expected_files()
+
+
+GOLDEN_FILES = sorted(GOLDEN_STANDARD.glob("standard-*.json"))
+
+
+def test_every_game_has_a_golden_record() -> None:
+    assert set(regenerated()) == set(GOLDEN_FILES)
+    games = {json.loads(p.read_text(encoding="utf-8"))["game"] for p in GOLDEN_FILES}
+    assert games == {"draw", "block", "all-fives", "bergen"}
+
+
+@pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: p.name)
+def test_golden_records_are_what_the_engine_produces_now(path: Path) -> None:
+    """On a deliberate change: python scripts/regen_golden_standard.py, then review git diff."""
+    assert path.read_text(encoding="utf-8") == regenerated()[path]
+
+
+@pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: p.name)
+def test_golden_records_replay_to_themselves(path: Path) -> None:
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert to_record(replay(record)) == record
+
+
+def test_a_record_names_the_game_its_options_and_its_sides(draw_record: Record) -> None:
+    assert draw_record["format"] == "chickenfoot-record/1"
+    assert draw_record["game"] == draw_record["rules"]["preset"] == "draw"
+    options = draw_record["rules"]["options"]
+    assert options == StandardRules.for_game("draw", players=3).options()
+    assert options["hand_size"] == 5 and options["leader"] == "highest-double"
+    assert draw_record["sides"] == [[0], [1], [2]]
+    hand = draw_record["rounds"][0]
+    assert set(hand) == {"first", "hands", "boneyard", "actions", "end", "points"}
+    assert hand["actions"][0] == {
+        "seat": hand["first"],
+        "play": hand["actions"][0]["play"],
+        "on": None,
+    }
+    assert draw_record["totals"] == hand["points"]
+
+
+def test_a_hand_of_all_fives_is_one_round_with_what_each_side_scored(fives_record: Record) -> None:
+    rounds = fives_record["rounds"]
+    assert len(rounds) > 1
+    scoring = [a for r in rounds for a in r["actions"] if "score" in a]
+    assert scoring and all(a["score"] % 5 == 0 and a["score"] > 0 for a in scoring)
+    for entry in rounds:
+        in_play = [
+            sum(a.get("score", 0) for a in entry["actions"] if a["seat"] == s) for s in (0, 1)
+        ]
+        assert all(p >= q for p, q in zip(entry["points"], in_play, strict=True))
+    assert fives_record["totals"] == [sum(r["points"][s] for r in rounds) for s in (0, 1)]
+    assert max(fives_record["totals"]) >= 250
+
+
+def test_partners_show_their_sides_points() -> None:
+    record = to_record(random_game("block", 4, 4, partnership=True))
+    assert record["sides"] == [[0, 2], [1, 3]]
+    points = record["rounds"][0]["points"]
+    assert points[0] == points[2] and points[1] == points[3]
+    assert record["winners"] in ([0, 2], [1, 3])
+
+
+def test_a_record_written_by_another_program_is_accepted(fives_record: Record) -> None:
+    other = copy.deepcopy(fives_record)
+    other["rules"]["options"] = {"players": 2, "their-own-key": 1}
+    del other["seed"], other["sides"]
+    other["app"] = {"name": "somebody else's app"}
+    other["rounds"][0]["comment"] = "extra keys are ignored"
+    for entry in other["rounds"]:
+        for action in entry["actions"]:
+            action.pop("score", None)
+    assert replay(other).totals() == fives_record["totals"]
+
+
+def test_an_unfinished_record_replays_to_the_position_it_stops_at(fives_record: Record) -> None:
+    cut = copy.deepcopy(fives_record)
+    cut["rounds"] = cut["rounds"][:2]
+    last = cut["rounds"][1]
+    del last["end"], last["points"], cut["winners"]
+    last["actions"] = last["actions"][:5]
+    cut["totals"] = fives_record["rounds"][0]["points"]
+    game = replay(cut)
+    assert game.current is not None and len(game.current.history) == 5
+    assert to_record(game) == {**cut, "sides": [[0], [1]]}
+
+
+def _set(path: str, value: Any) -> Callable[[Record], None]:
+    def change(record: Record) -> None:
+        *parents, last = path.split(".")
+        target: Any = record
+        for key in parents:
+            target = target[int(key)] if key.isdigit() else target[key]
+        if value is _DELETE:
+            del target[int(last) if last.isdigit() else last]
+        else:
+            target[int(last) if last.isdigit() else last] = value
+
+    return change
+
+
+_DELETE = object()
+
+
+def _first(record: Record, kind: str, scoring: bool = False) -> dict[str, Any]:
+    for entry in record["rounds"]:
+        for action in entry["actions"]:
+            if kind in action and (not scoring or "score" in action):
+                return action
+    raise AssertionError(f"no {kind} in the record")
+
+
+def _draw_the_wrong_tile(record: Record) -> None:
+    _first(record, "draw")["draw"] = record["rounds"][0]["boneyard"][-1]
+
+
+def _score_wrongly(record: Record) -> None:
+    _first(record, "play", scoring=True)["score"] += 5
+
+
+def _score_a_play_that_scores_nothing(record: Record) -> None:
+    for action in record["rounds"][0]["actions"]:
+        if "play" in action and "score" not in action:
+            action["score"] = 5
+            return
+
+
+def _swap_first_two_actions(record: Record) -> None:
+    actions = record["rounds"][0]["actions"]
+    actions[0], actions[1] = actions[1], actions[0]
+
+
+def _deal_a_tile_twice(record: Record) -> None:
+    hands = record["rounds"][0]["hands"]
+    hands[1][0] = hands[0][0]
+
+
+def _pass_yes(record: Record) -> None:
+    entry = record["rounds"][0]
+    entry["actions"][0] = {"seat": entry["first"], "pass": "yes"}
+
+
+def _wrong_leader(record: Record) -> None:
+    entry = record["rounds"][1]
+    entry["first"] = (entry["first"] + 1) % 2
+
+
+BAD: dict[str, tuple[str, Callable[[Record], None], str]] = {
+    "wrong format": ("draw", _set("format", "chickenfoot-record/2"), "format: unknown format"),
+    "not a standard game": ("draw", _set("game", "dominoes"), "game: 'dominoes' is not"),
+    "preset of another game": ("draw", _set("rules.preset", "block"), "rules: the preset"),
+    "options of another game": (
+        "draw",
+        _set("rules.options.game", "bergen"),
+        "rules: the options are of 'bergen'",
+    ),
+    "bad option": ("draw", _set("rules.options.leader", "tallest"), "option leader must be"),
+    "players and options disagree": ("draw", _set("rules.options.players", 2), "record names 3"),
+    "wrong sides": ("draw", _set("sides", [[0, 2], [1]]), "sides: the sides are"),
+    "tile of a bigger set": ("draw", _set("rounds.0.hands.0.0", "7-3"), "not in the double-6"),
+    "a tile dealt twice": ("draw", _deal_a_tile_twice, "rounds[0]: dealt more than once"),
+    "short hand": ("draw", lambda r: r["rounds"][0]["hands"][1].pop(), "rounds[0].hands[1]"),
+    "wrong leader": ("fives", _wrong_leader, "rounds[1].first: seat"),
+    "no such seat": ("draw", _set("rounds.0.first", 7), "rounds[0].first: there is no seat 7"),
+    "wrong seat": ("draw", _swap_first_two_actions, "rounds[0].actions[0]: it is seat"),
+    "lead on a tile": ("draw", _set("rounds.0.actions.0.on", 0), "first tile is a lead"),
+    "illegal play": ("draw", _set("rounds.0.actions.1.on", 9), "rounds[0].actions[1]: seat"),
+    "draw of the wrong tile": ("fives", _draw_the_wrong_tile, "next boneyard tile is"),
+    "wrong score": ("fives", _score_wrongly, "the play scores"),
+    "a score for nothing": ("fives", _score_a_play_that_scores_nothing, "the play scores 0"),
+    "action after the end": (
+        "draw",
+        lambda r: r["rounds"][0]["actions"].append({"seat": 0, "pass": True}),
+        "already ended",
+    ),
+    "wrong end": ("draw", _set("rounds.0.end", "sideways"), "not 'sideways'"),
+    "missing end": ("draw", _set("rounds.0.end", _DELETE), "'end' is missing"),
+    "wrong points": ("draw", _set("rounds.0.points", [1, 2, 3]), "rounds[0].points: points are"),
+    "wrong totals": ("draw", _set("totals", [1, 2, 3]), "totals: totals are"),
+    "wrong winners": ("draw", _set("winners", [5]), "winners: winners are"),
+    "a hand after the end": (
+        "draw",
+        lambda r: r["rounds"].append(r["rounds"][0]),
+        "rounds[1]: the game was over",
+    ),
+    "not an object": ("draw", lambda r: r["rounds"].__setitem__(0, 5), "rounds[0]: a hand is"),
+    "pass not true": ("draw", _pass_yes, "rounds[0].actions[0]: 'pass' must be true"),
+}
+
+
+@pytest.mark.parametrize("name", BAD)
+def test_a_wrong_record_is_rejected_with_where_and_what(
+    draw_record: Record, fives_record: Record, name: str
+) -> None:
+    which, change, message = BAD[name]
+    bad = copy.deepcopy(draw_record if which == "draw" else fives_record)
+    change(bad)
+    with pytest.raises(RecordError) as caught:
+        replay(bad)
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_not_a_record_at_all() -> None:
+    for value in (None, [], "x", 5):
+        with pytest.raises(RecordError, match="JSON object"):
+            replay(value)
