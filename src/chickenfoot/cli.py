@@ -4,24 +4,32 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, NoReturn
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from chickenfoot.core import CLASSIC, Match, MatchLength, RecordError, replay, to_record
-from chickenfoot.play import play_match
+from chickenfoot import arena as arena_
+from chickenfoot.bots import BOTS
+from chickenfoot.core import CLASSIC, Match, MatchLength, RecordError, RulesError, replay, to_record
+from chickenfoot.play import play_match, write_json
 
 app = typer.Typer(
     help=(
-        "Chicken Foot dominoes: simulate matches between computer players and check game "
-        "records. Every match is written as a chickenfoot-record/1 JSON record that "
-        "`chickenfoot replay` checks move by move against the rules."
+        "Chicken Foot dominoes: simulate matches between computer players, measure bots "
+        "against each other in the arena and check game records. Every match is written as "
+        "a chickenfoot-record/1 JSON record that `chickenfoot replay` checks move by move "
+        "against the rules."
     ),
     no_args_is_help=True,
     add_completion=False,
@@ -82,11 +90,271 @@ def simulate(
             match = play_match(["random"] * players, rules, seed + k - 1)
             summary.add(match)
             if records is not None:
-                _write_json(records / f"{k}.json", to_record(match))
+                write_json(records / f"{k}.json", to_record(match))
             progress.advance(task)
     summary.show(out)
     if records is not None:
         out.print(f"records: {records}/1.json .. {records}/{matches}.json")
+
+
+_ARENA_HELP = "\n\n".join(
+    [
+        "Measure computer players against each other: many seeded matches, a report per bot.",
+        "Match k (1-based) is dealt from seed S+k-1 and seats the --bots list rotated by k-1 "
+        "seats: the bot listed i-th (from 0) sits in seat i+k-1 mod N. With M a multiple of N "
+        "every bot sits in every seat equally often. A bot named for several seats is "
+        "reported once, over all of them.",
+        "The report, per bot: rounds played (once per seat it held); mean penalty points per "
+        "round ± the half-width of its 95% confidence interval (1.96·sd/√n); rounds won, as "
+        "a share of the rounds it played (the lowest points win a round, k tied seats get 1/k "
+        "each); match wins (the lowest total, ties shared alike); milliseconds per move, mean "
+        "and 95th percentile over every choose call.",
+        "Bad input exits 2 before any match is played. A match that fails stops the run, "
+        "says which match and why, and exits 1. Ctrl-C stops every worker at once. Either "
+        "way the records already written stay.",
+        "Examples:",
+        "chickenfoot arena --bots greedy,random --matches 200 --seed 7",
+        "chickenfoot arena -p 4 -b greedy,random,random,random -m 400 -r out/ --json arena.json",
+        "chickenfoot arena -p 6 -b random --length single --workers 1",
+    ]
+)
+
+
+@app.command(help=_ARENA_HELP)
+def arena(
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            metavar="NAMES",
+            show_default=False,
+            help="Bots by seat, comma-separated (one name per seat), or a single name for "
+            f"every seat. Known bots: {', '.join(BOTS)}.",
+        ),
+    ],
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            show_default=False,
+            metavar="N",
+            help="Seats at the table, 2 to 8. \\[default: one per --bots name; 4 for one name]",
+        ),
+    ] = None,
+    matches: Annotated[
+        int | None,
+        typer.Option(
+            "--matches",
+            "-m",
+            metavar="M",
+            show_default=False,
+            help="How many matches to play; a multiple of the players puts every bot in "
+            "every seat equally often. \\[default: 10 per player]",
+        ),
+    ] = None,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            "-s",
+            metavar="S",
+            help="Match k (1-based) is dealt from seed S+k-1: reruns repeat.",
+        ),
+    ] = 1,
+    length: Annotated[
+        MatchLength,
+        typer.Option(
+            "--length",
+            "-l",
+            case_sensitive=False,
+            help="full: one round per double (10 with double-9); half: the first half; "
+            "single: one round.",
+        ),
+    ] = MatchLength.FULL,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            "--records",
+            "-r",
+            metavar="DIR",
+            help="Write each match's record to DIR/<k>.json (k = 1..M).",
+            show_default=False,
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            "-w",
+            metavar="K",
+            show_default=False,
+            help="Worker processes; 1 plays in this process. Results are the same for any "
+            "number; timings are fairest with no more workers than idle cores. "
+            "\\[default: all cores]",
+        ),
+    ] = None,
+    report_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--json",
+            help="Also write the report to FILE as JSON (chickenfoot-arena/1).",
+            metavar="FILE",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    names = [name for name in bots.split(",") if name.strip()]
+    if players is None:
+        players = len(names) if len(names) > 1 else 4
+    rules = CLASSIC.with_options(length=length.value)
+    try:
+        rules.check_players(players)
+        lineup = arena_.parse_lineup(bots, players, BOTS)
+    except (RulesError, arena_.ArenaError) as exc:
+        _fail(str(exc))
+    if matches is None:
+        matches = 10 * players
+    if matches < 1:
+        _fail(f"--matches must be at least 1, not {matches}")
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if workers < 1:
+        _fail(f"--workers must be at least 1, not {workers}")
+    if records is not None:
+        _check_folder(records)
+    if report_file is not None:
+        _check_report_file(report_file)
+    if matches % players and len(set(lineup)) > 1:
+        err.print(
+            f"warning: {matches} matches is not a multiple of {players} players, so the seats "
+            "do not rotate evenly: some bots sit in some seats once more than in others",
+            markup=False,
+            soft_wrap=True,
+        )
+
+    tally = arena_.Tally(lineup, seed, rules)
+    jobs = arena_.plan(lineup, matches, seed, rules, records)
+    with _progress() as progress, _sigterm_interrupts():
+        task = progress.add_task("matches", total=matches)
+
+        def done(result: arena_.MatchResult) -> None:
+            tally.add(result)
+            progress.advance(task)
+
+        try:
+            arena_.run(jobs, min(workers, matches), done, records)
+        except arena_.ArenaError as exc:
+            progress.stop()
+            err.print(f"error: {exc}", markup=False, soft_wrap=True)
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            progress.stop()
+            kept = f"; the records of finished matches stay in {records}" if records else ""
+            err.print(
+                f"interrupted after {tally.matches} of {matches} matches{kept}",
+                markup=False,
+                soft_wrap=True,
+            )
+            raise typer.Exit(130) from None
+    report = tally.report()
+    _show_arena(report, length)
+    if records is not None:
+        out.print(f"records: {records}/1.json .. {records}/{matches}.json", markup=False)
+    if report_file is not None:
+        try:
+            write_json(report_file, report.to_json())
+        except OSError as exc:
+            message = f"error: cannot write the report {report_file}: {exc.strerror}"
+            err.print(message, markup=False, soft_wrap=True)
+            raise typer.Exit(1) from None
+        out.print(f"report: {report_file}", markup=False)
+
+
+def _check_folder(folder: Path) -> None:
+    """Fail now, not after hours of play, if records cannot be written into ``folder``."""
+    if folder.exists() and not folder.is_dir():
+        _fail(f"cannot write records into {folder}: it is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".probe.", suffix=".tmp")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        _fail(f"cannot write records into {folder}: {exc.strerror}")
+
+
+def _check_report_file(path: Path) -> None:
+    if path.is_dir():
+        _fail(f"--json {path} is a folder; give a file name")
+    if not path.parent.is_dir():
+        _fail(f"cannot write the report {path}: there is no folder {path.parent}")
+    try:
+        fd, probe = tempfile.mkstemp(dir=path.parent, prefix=".probe.", suffix=".tmp")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        _fail(f"cannot write the report {path}: {exc.strerror}")
+
+
+@contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    """Treat SIGTERM like Ctrl-C while matches run, so the workers are stopped too."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _show_arena(report: arena_.ArenaReport, length: MatchLength) -> None:
+    last = report.seed + report.matches - 1
+    out.print(
+        f"{report.matches} matches of {report.players} players ({length.value}), "
+        f"seeds {report.seed}..{last}, {report.rounds} rounds",
+        markup=False,
+    )
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    table.add_column("\nbot")
+    for heading in ("\nseats", "\nrounds", "points\nper round", "rounds\nwon", "match\nwins"):
+        table.add_column(heading, justify="right", no_wrap=True)
+    table.add_column("ms/move\nmean", justify="right", no_wrap=True)
+    table.add_column("ms/move\np95", justify="right", no_wrap=True)
+    for bot in report.bots:
+        ci = bot.points.half_width
+        table.add_row(
+            bot.bot,
+            str(bot.seats),
+            str(bot.rounds),
+            f"{bot.points.mean:.1f}" + (f" ± {ci:.1f}" if ci is not None else ""),
+            f"{bot.round_win_share:.1%}",
+            f"{bot.match_wins:g}",
+            _ms(bot.ms_per_move),
+            _ms(bot.ms_per_move_p95),
+        )
+    out.print(table)
+    out.print(
+        "points per round: the mean ± the half-width of its 95% confidence interval. "
+        "rounds won: share of the rounds a bot played, over all its seats "
+        f"({1 / report.players:.1%} is even). match wins: of {report.matches} matches. The "
+        "lowest points win a round, the lowest total a match; ties share the win. "
+        "ms/move: milliseconds per move, mean and 95th percentile.",
+        markup=False,
+    )
+
+
+def _ms(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.0f}" if value >= 10 else f"{value:.2g}"
 
 
 @app.command("replay")
@@ -180,21 +448,8 @@ def _progress() -> Progress:
     )
 
 
-def _write_json(path: Path, data: Any) -> None:
-    """Write atomically: a crash leaves the old file or the new one, never half of one."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=1)
-            fh.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def _fail(message: str) -> None:
-    err.print(f"error: {message}", markup=False)
+def _fail(message: str) -> NoReturn:
+    err.print(f"error: {message}", markup=False, soft_wrap=True)
     raise typer.Exit(2)
 
 

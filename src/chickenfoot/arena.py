@@ -1,0 +1,414 @@
+"""The arena: computer players measured against each other over many seeded matches.
+
+Match k (1-based) of a run is dealt from seed S+k-1 and seats the lineup rotated by k-1
+seats (:func:`seating`), so with a multiple of N matches every bot sits in every seat
+equally often. Matches are independent and deterministic, so they can be played on any
+number of worker processes and give the same report (apart from the move timings).
+
+The statistics are small pure functions (:func:`mean_ci`, :func:`win_shares`,
+:func:`percentile`); :class:`Tally` adds finished matches up per bot name, in any order.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import signal
+import traceback
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from chickenfoot.core import Rules, to_record
+from chickenfoot.play import play_timed_match, write_json
+
+FORMAT = "chickenfoot-arena/1"
+Z95 = 1.96
+"""Two-sided 95% quantile of the normal distribution."""
+
+
+class ArenaError(Exception):
+    """Something the user should read as one line: bad input, or a match that failed."""
+
+
+# Statistics
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A mean with the half-width of its 95% confidence interval (None below 2 values)."""
+
+    mean: float
+    half_width: float | None
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        if self.half_width is None:
+            return None
+        return (self.mean - self.half_width, self.mean + self.half_width)
+
+
+def mean_ci(values: Sequence[float]) -> Estimate:
+    """The mean and its 95% confidence interval by the normal approximation.
+
+    Half-width 1.96 * s / sqrt(n), with s the sample standard deviation (n - 1). The sums are
+    exactly rounded (``math.fsum``), so the result does not depend on the order of ``values``.
+    """
+    n = len(values)
+    if n == 0:
+        raise ValueError("the mean of no values is undefined")
+    mean = math.fsum(values) / n
+    if n < 2:
+        return Estimate(mean, None)
+    variance = math.fsum((x - mean) ** 2 for x in values) / (n - 1)
+    return Estimate(mean, Z95 * math.sqrt(variance / n))
+
+
+def win_shares(scores: Sequence[int]) -> list[Fraction]:
+    """Each seat's share of the win: the lowest score wins, k tied seats get 1/k each."""
+    if not scores:
+        raise ValueError("nobody to win")
+    low = min(scores)
+    winners = sum(1 for s in scores if s == low)
+    return [Fraction(1, winners) if s == low else Fraction(0) for s in scores]
+
+
+def percentile(values: Iterable[float], percent: float) -> float:
+    """The ``percent``-th percentile, interpolating linearly between the nearest ranks.
+
+    Rank ``(n - 1) * percent / 100`` of the sorted values (numpy's default "linear" method).
+    """
+    ordered = sorted(values)
+    if not ordered:
+        raise ValueError("the percentile of no values is undefined")
+    if not 0 <= percent <= 100:
+        raise ValueError(f"percent must be 0 to 100, not {percent}")
+    rank = (len(ordered) - 1) * percent / 100
+    low = math.floor(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+# Lineups and seats
+
+
+def parse_lineup(text: str, players: int, known: Iterable[str]) -> list[str]:
+    """The bot in each seat from ``--bots``: one name per seat, or one name for all seats."""
+    names = [name.strip() for name in text.split(",")]
+    if any(not name for name in names):
+        raise ArenaError(f"--bots {text!r} has an empty name; write names like random,greedy")
+    known = list(known)
+    for name in names:
+        if name not in known:
+            raise ArenaError(f"unknown bot {name!r}; known bots: {', '.join(known)}")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise ArenaError(
+            f"--bots names {len(names)} bots for {players} players: name one bot per seat "
+            f"({players} names), or a single bot to fill every seat"
+        )
+    return names
+
+
+def seating(lineup: Sequence[str], match_number: int) -> list[str]:
+    """The bots of match ``match_number`` (1-based) by seat: the lineup rotated by k-1 seats.
+
+    The bot listed i-th (from 0) sits in seat (i + k - 1) mod N, so over N consecutive
+    matches every listed bot sits in every seat once.
+    """
+    n = len(lineup)
+    shift = (match_number - 1) % n
+    return [lineup[(seat - shift) % n] for seat in range(n)]
+
+
+# Playing
+
+
+@dataclass(frozen=True, slots=True)
+class MatchJob:
+    number: int
+    """k, 1-based: the match is dealt from seed S+k-1 and recorded as ``<k>.json``."""
+    seats: tuple[str, ...]
+    rules: Rules
+    seed: int
+    records: Path | None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    number: int
+    seats: tuple[str, ...]
+    points: tuple[tuple[int, ...], ...]
+    """Points of every round, by seat."""
+    totals: tuple[int, ...]
+    move_seconds: tuple[tuple[float, ...], ...]
+    """How long every ``choose`` call took, by seat."""
+
+
+def plan(
+    lineup: Sequence[str], matches: int, seed: int, rules: Rules, records: Path | None
+) -> Iterator[MatchJob]:
+    for k in range(1, matches + 1):
+        yield MatchJob(k, tuple(seating(lineup, k)), rules, seed + k - 1, records)
+
+
+def play_job(job: MatchJob) -> MatchResult:
+    """Play one match (and write its record); any failure becomes one :class:`ArenaError`."""
+    try:
+        match, seconds = play_timed_match(job.seats, job.rules, job.seed)
+    except Exception as exc:
+        raise ArenaError(
+            f"match {job.number} (seed {job.seed}, seats {','.join(job.seats)}) failed: "
+            f"{_describe(exc)}"
+        ) from None
+    if job.records is not None:
+        path = job.records / f"{job.number}.json"
+        try:
+            write_json(path, to_record(match))
+        except OSError as exc:
+            raise ArenaError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return MatchResult(
+        job.number,
+        job.seats,
+        tuple(tuple(p) for p in match.points),
+        tuple(match.totals()),
+        tuple(tuple(s) for s in seconds),
+    )
+
+
+def _describe(exc: Exception) -> str:
+    text = f"{type(exc).__name__}: {exc}"
+    frames = traceback.extract_tb(exc.__traceback__)
+    if frames:
+        where = Path(frames[-1].filename)
+        root = Path(__file__).resolve().parent.parent
+        if where.is_relative_to(root):
+            where = where.relative_to(root)
+        text += f" (at {where}:{frames[-1].lineno})"
+    return text
+
+
+def run(
+    jobs: Iterable[MatchJob],
+    workers: int,
+    on_result: Callable[[MatchResult], None],
+    records: Path | None = None,
+) -> None:
+    """Play every job, calling ``on_result`` as each match finishes (in any order).
+
+    ``workers`` 1 plays in this process; more use a process pool. If anything goes wrong
+    (a match fails, Ctrl-C) the workers are stopped at once; the records already written stay,
+    the half-written temporary files of the stopped ones are removed from ``records``.
+    """
+    if workers == 1:
+        for job in jobs:
+            on_result(play_job(job))
+        return
+    pool = ProcessPoolExecutor(workers, mp_context=_context(), initializer=_ignore_interrupts)
+    try:
+        pending: set[Future[MatchResult]] = set()
+        queue = iter(jobs)
+        while True:
+            for job in queue:
+                pending.add(pool.submit(play_job, job))
+                if len(pending) >= 4 * workers:
+                    break
+            if not pending:
+                break
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                on_result(future.result())
+    except BrokenProcessPool:
+        _stop(pool, records)
+        raise ArenaError(
+            "a worker process stopped unexpectedly (killed, or out of memory?)"
+        ) from None
+    except BaseException:
+        _stop(pool, records)
+        raise
+    pool.shutdown()
+
+
+def _context() -> Any:
+    # forkserver forks workers from a clean single-threaded server (a Rich progress thread
+    # may be running here); where it does not exist (Windows), spawn.
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context("spawn")
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor, records: Path | None) -> None:
+    # The pool has no public way to stop its workers before Python 3.14's terminate_workers,
+    # and that one does not wait for them: terminate and join them here.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
+    pool.shutdown(wait=True, cancel_futures=True)
+    if records is not None:
+        for partial in records.glob(".*.json.*.tmp"):
+            partial.unlink(missing_ok=True)
+
+
+# Adding up
+
+
+@dataclass(slots=True)
+class _BotTally:
+    seats: int
+    players: int
+    points: array[int] = field(default_factory=lambda: array("q"))
+    round_wins: Fraction = Fraction(0)
+    matches: int = 0
+    match_wins: Fraction = Fraction(0)
+    seat_matches: list[int] = field(init=False)
+    seconds: array[float] = field(default_factory=lambda: array("d"))
+
+    def __post_init__(self) -> None:
+        self.seat_matches = [0] * self.players
+
+
+@dataclass(frozen=True, slots=True)
+class BotReport:
+    bot: str
+    seats: int
+    """Seats it takes at every match."""
+    rounds: int
+    """Rounds played, counted once per seat it held."""
+    points: Estimate
+    """Penalty points per round."""
+    round_wins: float
+    matches: int
+    """Matches played, counted once per seat it held."""
+    match_wins: float
+    seat_matches: tuple[int, ...]
+    """How many matches it sat in each seat."""
+    moves: int
+    ms_per_move: float | None
+    ms_per_move_p95: float | None
+
+    @property
+    def round_win_share(self) -> float:
+        return self.round_wins / self.rounds
+
+    @property
+    def match_win_share(self) -> float:
+        return self.match_wins / self.matches
+
+    def to_json(self) -> dict[str, Any]:
+        interval = self.points.interval
+        return {
+            "bot": self.bot,
+            "seats": self.seats,
+            "rounds": self.rounds,
+            "mean_points": self.points.mean,
+            "mean_points_ci95": list(interval) if interval is not None else None,
+            "round_wins": self.round_wins,
+            "round_win_share": self.round_win_share,
+            "matches": self.matches,
+            "match_wins": self.match_wins,
+            "match_win_share": self.match_win_share,
+            "seat_matches": list(self.seat_matches),
+            "moves": self.moves,
+            "ms_per_move_mean": self.ms_per_move,
+            "ms_per_move_p95": self.ms_per_move_p95,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaReport:
+    players: int
+    matches: int
+    seed: int
+    rules: Rules
+    lineup: tuple[str, ...]
+    """The bots by seat in match 1."""
+    rounds: int
+    bots: tuple[BotReport, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "players": self.players,
+            "matches": self.matches,
+            "seeds": [self.seed, self.seed + self.matches - 1],
+            "rules": {"preset": self.rules.preset, "options": self.rules.options()},
+            "lineup": list(self.lineup),
+            "rounds": self.rounds,
+            "bots": [b.to_json() for b in self.bots],
+        }
+
+
+class Tally:
+    """Finished matches added up per bot name, over every seat the name held.
+
+    The totals are exact (integers and fractions) and :func:`mean_ci` does not depend on the
+    order, so matches may be added in any order and give the same report.
+    """
+
+    def __init__(self, lineup: Sequence[str], seed: int, rules: Rules) -> None:
+        self.lineup = tuple(lineup)
+        self.seed = seed
+        self.rules = rules
+        self.matches = 0
+        self.rounds = 0
+        self.bots: dict[str, _BotTally] = {}
+        for name in self.lineup:
+            if name not in self.bots:
+                self.bots[name] = _BotTally(self.lineup.count(name), len(self.lineup))
+
+    def add(self, result: MatchResult) -> None:
+        self.matches += 1
+        self.rounds += len(result.points)
+        round_shares = [win_shares(points) for points in result.points]
+        match_shares = win_shares(result.totals)
+        for seat, name in enumerate(result.seats):
+            bot = self.bots[name]
+            bot.points.extend(points[seat] for points in result.points)
+            bot.round_wins += sum(shares[seat] for shares in round_shares)
+            bot.matches += 1
+            bot.match_wins += match_shares[seat]
+            bot.seat_matches[seat] += 1
+            bot.seconds.extend(result.move_seconds[seat])
+
+    def report(self) -> ArenaReport:
+        if not self.matches:
+            raise ValueError("no match has been added")
+        return ArenaReport(
+            players=len(self.lineup),
+            matches=self.matches,
+            seed=self.seed,
+            rules=self.rules,
+            lineup=self.lineup,
+            rounds=self.rounds,
+            bots=tuple(_bot_report(name, bot) for name, bot in self.bots.items()),
+        )
+
+
+def _bot_report(name: str, bot: _BotTally) -> BotReport:
+    timed = bool(bot.seconds)
+    return BotReport(
+        bot=name,
+        seats=bot.seats,
+        rounds=len(bot.points),
+        points=mean_ci(bot.points),
+        round_wins=float(bot.round_wins),
+        matches=bot.matches,
+        match_wins=float(bot.match_wins),
+        seat_matches=tuple(bot.seat_matches),
+        moves=len(bot.seconds),
+        ms_per_move=1000 * math.fsum(bot.seconds) / len(bot.seconds) if timed else None,
+        ms_per_move_p95=1000 * percentile(bot.seconds, 95) if timed else None,
+    )
