@@ -5,6 +5,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from chickenfoot.core import Action, SeatView
+from chickenfoot.core.standard import StandardView
+
+View = SeatView | StandardView
+"""What a seat sees: of a Chicken Foot round, or of a hand of a standard game."""
 
 
 class Bot(Protocol):
@@ -12,6 +16,6 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: SeatView) -> Action:
+    def choose(self, view: View) -> Action:
         """One of ``view.legal``; only called when it is the bot's turn."""
         ...

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from random import Random
 
+from chickenfoot.bots.base import View
 from chickenfoot.bots.knowledge import Knowledge, infer
 from chickenfoot.bots.simple import target
+from chickenfoot.bots.standard import greedy_choice
 from chickenfoot.core import Action, Play, SeatView
 from chickenfoot.core.fast import playable_mask
+from chickenfoot.core.standard import StandardView
 from chickenfoot.core.tiles import HI, LO, NUMBER_MASK, PIPS
 
 
@@ -56,15 +59,18 @@ def score(f: dict[str, float]) -> float:
 
 
 class HeuristicBot:
-    """Heaviest tiles and the 0-0 first, but keeps numbers it can follow up on, plays a
-    double when it holds a toe for it, and counts the tiles it has seen."""
+    """Doubles first, then heavy tiles (and the 0-0) that keep the hand playable and open
+    numbers it can follow up on. In the standard games: the play scoring most, then the
+    heaviest tile."""
 
     name = "heuristic"
 
     def __init__(self, seed: int | str) -> None:
         self.rng = Random(seed)
 
-    def choose(self, view: SeatView) -> Action:
+    def choose(self, view: View) -> Action:
+        if isinstance(view, StandardView):
+            return greedy_choice(view)
         plays = [a for a in view.legal if isinstance(a, Play)]
         if len(view.legal) == 1 or not plays:
             return view.legal[0]

@@ -13,8 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 
+from chickenfoot.bots.base import View
 from chickenfoot.bots.knowledge import determinize, fast_move, infer
+from chickenfoot.bots.standard import StandardSearch
 from chickenfoot.core import Action, SeatView
+from chickenfoot.core.standard import StandardView
 
 
 @dataclass
@@ -107,5 +110,8 @@ class MonteCarloBot:
         weight = self.point_weight
         return sorted(estimates, key=lambda e: -e.value(weight))
 
-    def choose(self, view: SeatView) -> Action:
+    def choose(self, view: View) -> Action:
+        if isinstance(view, StandardView):
+            search = StandardSearch(self.rng, self.samples, self.millis, self.heavy, self.clock)
+            return search.choose(view)
         return self.evaluate(view)[0].action

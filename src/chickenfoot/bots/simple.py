@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from random import Random
 
-from chickenfoot.core import Action, Play, SeatView
+from chickenfoot.bots.base import View
+from chickenfoot.bots.standard import greedy_choice
+from chickenfoot.core import Action, Play
+from chickenfoot.core.standard import StandardView
 
 
 class RandomBot:
@@ -15,7 +18,7 @@ class RandomBot:
     def __init__(self, seed: int | str) -> None:
         self.rng = Random(seed)
 
-    def choose(self, view: SeatView) -> Action:
+    def choose(self, view: View) -> Action:
         return self.rng.choice(view.legal)
 
 
@@ -28,7 +31,9 @@ class GreedyBot:
     def __init__(self, seed: int | str) -> None:
         del seed  # deterministic: nothing to draw at random
 
-    def choose(self, view: SeatView) -> Action:
+    def choose(self, view: View) -> Action:
+        if isinstance(view, StandardView):
+            return greedy_choice(view)
         plays = [a for a in view.legal if isinstance(a, Play)]
         if len(view.legal) == 1 or not plays:
             return view.legal[0]
