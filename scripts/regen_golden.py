@@ -1,7 +1,8 @@
-"""Regenerate the golden records (tests/golden/*.json) and the perft table (tests/perft.txt).
+"""Regenerate the golden records (tests/golden/*.json and, of the standard games,
+tests/golden/standard/*.json) and the perft table (tests/perft.txt).
 
-    .venv/bin/python scripts/regen_golden.py          # rewrite the files
-    .venv/bin/python scripts/regen_golden.py --check  # exit 1 if any file would change
+    .venv/bin/python -m scripts.regen_golden          # rewrite the files
+    .venv/bin/python -m scripts.regen_golden --check  # exit 1 if any file would change
 
 The tests compare what the engine produces now with these files, so a change in behaviour
 shows as a diff to review (git diff tests/golden tests/perft.txt).
@@ -17,6 +18,7 @@ from random import Random
 
 from chickenfoot.core import CLASSIC, Match, RoundState, preset, to_record
 from chickenfoot.play import play_match
+from scripts.regen_golden_standard import expected_files as standard_files
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -81,6 +83,7 @@ def perft_table() -> str:
 
 
 def expected_files() -> dict[Path, str]:
+    """The Chicken Foot golden records and the perft table (the tests compare these)."""
     files = {GOLDEN / name: text for name, text in golden_records().items()}
     files[PERFT] = perft_table()
     return files
@@ -91,7 +94,7 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="only report differences")
     args = parser.parse_args()
     changed = []
-    for path, text in expected_files().items():
+    for path, text in {**expected_files(), **standard_files()}.items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             changed.append(path)
             if not args.check:

@@ -1,7 +1,5 @@
-"""Regenerate the golden records of the standard games (tests/golden/standard/standard-*.json).
-
-    .venv/bin/python scripts/regen_golden_standard.py          # rewrite the files
-    .venv/bin/python scripts/regen_golden_standard.py --check  # exit 1 if any file would change
+"""The golden records of the standard games (tests/golden/standard/standard-*.json), which
+scripts/regen_golden.py writes with the others.
 
 Each record is a whole game of uniformly random legal actions, dealt and played from one seed.
 The tests compare what the engine produces now with these files, so a change in behaviour
@@ -11,9 +9,7 @@ own because tests/golden/*.json are Chicken Foot records.
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -53,23 +49,3 @@ def expected_files() -> dict[Path, str]:
         record = to_record(random_game(game, players, seed, **options))
         files[GOLDEN_STANDARD / f"{name}.json"] = json.dumps(record, indent=1) + "\n"
     return files
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only report differences")
-    args = parser.parse_args()
-    changed = []
-    for path, text in expected_files().items():
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            changed.append(path)
-            if not args.check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(text, encoding="utf-8")
-    for path in changed:
-        print(f"{'differs' if args.check else 'wrote'}: {path.relative_to(ROOT)}")
-    return 1 if args.check and changed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

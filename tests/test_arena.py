@@ -178,7 +178,7 @@ def test_the_report_agrees_with_the_records_it_wrote(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
-    assert "4 matches of 2 players (single), seeds 5..8, 4 rounds" in result.stdout
+    assert "4 matches of 2 players (classic, single), seeds 5..8, 4 rounds" in result.stdout
     records = records_in(tmp_path / "r")
     assert sorted(records) == [1, 2, 3, 4]
 
@@ -281,7 +281,7 @@ def test_a_match_count_that_does_not_rotate_evenly_is_warned_about_and_played(
 def test_one_bot_in_every_seat_defaults_to_4_players_and_10_matches_each() -> None:
     result = arena("-b", "random", "-l", "single", "-w", "1")
     assert result.exit_code == 0, result.output
-    assert "40 matches of 4 players (single)" in result.stdout
+    assert "40 matches of 4 players (classic, single)" in result.stdout
     assert result.stderr == ""
 
 

@@ -14,6 +14,7 @@ from chickenfoot.bots.hints import reason
 from chickenfoot.bots.knowledge import determinize, infer, sample_hands
 from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.core import CLASSIC, PRESETS, Deal, Draw, Match, Pass, Play, Tile, seat_view
+from chickenfoot.core.games import make_rules
 from chickenfoot.core.tiles import tiles_of
 from chickenfoot.play import play_match
 from tests.helpers import tiles
@@ -38,6 +39,27 @@ def test_every_bot_plays_every_preset(preset_name: str) -> None:
         for start in range(0, len(names), players):
             table = list(itertools.islice(itertools.cycle(names), start, start + players))
             assert play_match(table, rules, seed=start + players).is_over
+
+
+@pytest.mark.parametrize("game", ["draw", "block", "all-fives", "bergen"])
+def test_every_bot_plays_every_standard_game(game: str) -> None:
+    names = list(BOTS)
+    for players in (2, 4):
+        rules = make_rules(game, players)
+        for start in range(0, len(names), players):
+            table = list(itertools.islice(itertools.cycle(names), start, start + players))
+            fast = [n if n not in ("ismcts", "hard", "expert") else "hard" for n in table]
+            assert play_match(fast, rules, seed=start + players).is_over
+
+
+def test_the_search_bot_beats_greedy_at_the_draw_game() -> None:
+    wins = 0.0
+    for seed in range(16):
+        table = ["hard", "greedy"] if seed % 2 == 0 else ["greedy", "hard"]
+        outcome = play_match(table, make_rules("draw", 2), seed).outcome()
+        assert outcome is not None
+        wins += (table.index("hard") in outcome.winners) / len(outcome.winners)
+    assert wins >= 10
 
 
 @pytest.mark.parametrize("name", list(BOTS))

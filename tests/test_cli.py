@@ -110,3 +110,94 @@ def test_the_installed_command_runs_and_teaches(tmp_path: Path) -> None:
     )
     assert "1 matches" in run.stdout
     assert run.stderr == ""  # no progress bar when not on a terminal
+
+
+def test_rules_lists_every_game_and_preset_with_its_source() -> None:
+    result = runner.invoke(app, ["rules"], terminal_width=200)
+    assert result.exit_code == 0
+    for name in ("classic", "spruce", "wikipedia", "reeves", "draw", "block", "all-fives"):
+        assert name in result.output
+    assert "seed 004" in result.output and "pagat.com" in result.output
+    assert "double_blank_points" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--preset", "spruce", "-p", "3"],
+        ["--preset", "wikipedia", "-p", "12", "-l", "single"],
+        ["--preset", "reeves", "-p", "2", "-o", "double_blank_points=50"],
+        ["-o", "target_total=120", "-p", "3"],
+        ["--game", "draw", "-p", "4"],
+        ["--game", "block", "-p", "2"],
+        ["--game", "all-fives", "-p", "4", "-o", "partnership=true"],
+        ["--game", "bergen", "-p", "3"],
+    ],
+    ids=lambda a: " ".join(a),
+)
+def test_simulate_and_replay_play_every_game_and_preset(tmp_path: Path, args: list[str]) -> None:
+    result = runner.invoke(app, ["simulate", "-m", "2", "-r", str(tmp_path), *args])
+    assert result.exit_code == 0, result.output
+    record = json.loads((tmp_path / "1.json").read_text(encoding="utf-8"))
+    game = args[args.index("--game") + 1] if "--game" in args else "chickenfoot"
+    assert record["game"] == game
+    if "--preset" in args:
+        assert record["rules"]["preset"] == args[args.index("--preset") + 1]
+    check = ["replay", str(tmp_path / "1.json"), "--game", game]
+    replayed = runner.invoke(app, check)
+    assert replayed.exit_code == 0 and ": ok:" in replayed.output, replayed.output
+
+
+def test_the_arena_plays_a_standard_game_where_the_highest_score_wins(tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    result = runner.invoke(
+        app,
+        [
+            "arena",
+            "-b",
+            "greedy,random",
+            "-m",
+            "4",
+            "--game",
+            "draw",
+            "-w",
+            "1",
+            "--json",
+            str(report),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert data["game"] == "draw"
+    assert sum(b["round_wins"] for b in data["bots"]) == pytest.approx(data["rounds"])
+    assert "highest points win" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "poker"], "unknown game 'poker'"),
+        (["--preset", "house"], "unknown preset 'house'"),
+        (["--game", "draw", "--preset", "spruce"], "presets (classic"),
+        (["--game", "bergen", "-l", "half"], "--length is for Chicken Foot"),
+        (["-o", "centre_toes"], "--option takes KEY=VALUE"),
+        (["-o", "colour=blue"], "unknown option colour"),
+        (["-o", "centre_toes=12"], "possible toes"),
+        (["-p", "12"], "2 to 8 players, not 12"),
+    ],
+)
+def test_simulate_refuses_bad_rules_in_one_line(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["simulate", "-m", "1", *args])
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+
+
+def test_replay_can_require_a_game_and_a_preset(tmp_path: Path) -> None:
+    runner.invoke(app, ["simulate", "-m", "1", "-l", "single", "-r", str(tmp_path)])
+    path = str(tmp_path / "1.json")
+    wrong_game = runner.invoke(app, ["replay", path, "--game", "draw"])
+    assert wrong_game.exit_code == 1 and "not of 'draw'" in wrong_game.output
+    wrong_preset = runner.invoke(app, ["replay", path, "--preset", "reeves"])
+    assert wrong_preset.exit_code == 1 and "not 'reeves'" in wrong_preset.output
+    right = runner.invoke(app, ["replay", path, "--game", "chickenfoot", "--preset", "classic"])
+    assert right.exit_code == 0

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from chickenfoot.core import (
     CLASSIC,
+    Action,
     Draw,
     FastRound,
     Match,
@@ -26,7 +27,7 @@ from chickenfoot.core import (
 from chickenfoot.core.fast import BLOCKED, OUT
 from chickenfoot.core.tiles import tiles_of
 from tests.helpers import random_match
-from tests.independent_checker import check_record
+from tests.independent_checker import check_record, legal_actions_at
 
 players = st.integers(min_value=2, max_value=8)
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -164,3 +165,27 @@ def test_every_legal_action_is_accepted_and_every_other_play_is_refused(n: int, 
             for target in range(len(state.board())):
                 assert state.is_legal(Play(tile, target)) == (Play(tile, target) in legal)
         match.apply(rng.choice(legal))
+
+
+@settings(max_examples=25, deadline=None)
+@given(players, seeds)
+def test_legal_actions_agree_with_the_independent_checker_at_every_step(n: int, seed: int) -> None:
+    match = random_match(n, seed, SINGLE)
+    record = to_record(match)
+    state = match.rounds[0]
+    replayed = Match(match.players, SINGLE)
+    position = replayed.start_round(state.dealt)
+    for j, event in enumerate(state.history):
+        ours = [_record_form(position, a) for a in position.legal_actions()]
+        assert ours == legal_actions_at(record, 0, j)
+        replayed.apply(event.action)
+    assert legal_actions_at(record, 0, len(state.history)) == []
+
+
+def _record_form(state: RoundState, action: Action) -> dict[str, Any]:
+    seat = state.turn
+    if isinstance(action, Play):
+        return {"seat": seat, "play": str(action.tile), "on": action.on}
+    if isinstance(action, Draw):
+        return {"seat": seat, "draw": str(state.boneyard()[0])}
+    return {"seat": seat, "pass": True}

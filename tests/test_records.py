@@ -31,7 +31,7 @@ def regenerated() -> dict[Path, str]:
 
 @pytest.mark.parametrize("path", [*sorted(GOLDEN.glob("*.json")), PERFT], ids=lambda p: p.name)
 def test_golden_records_and_the_perft_table_are_what_the_engine_produces_now(path: Path) -> None:
-    """On a deliberate change: python scripts/regen_golden.py, then review git diff."""
+    """On a deliberate change: python -m scripts.regen_golden, then review git diff."""
     assert set(regenerated()) == {*GOLDEN.glob("*.json"), PERFT}
     assert path.read_text(encoding="utf-8") == regenerated()[path]
 

@@ -45,7 +45,7 @@ def test_every_game_has_a_golden_record() -> None:
 
 @pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: p.name)
 def test_golden_records_are_what_the_engine_produces_now(path: Path) -> None:
-    """On a deliberate change: python scripts/regen_golden_standard.py, then review git diff."""
+    """On a deliberate change: python -m scripts.regen_golden, then review git diff."""
     assert path.read_text(encoding="utf-8") == regenerated()[path]
 
 

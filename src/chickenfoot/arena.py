@@ -24,7 +24,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from chickenfoot.core import Rules, to_record
+from chickenfoot.core import Rules
+from chickenfoot.core.games import AnyRules, game_of, lowest_wins, to_record
 from chickenfoot.play import play_timed_match, write_json
 
 FORMAT = "chickenfoot-arena/1"
@@ -69,13 +70,14 @@ def mean_ci(values: Sequence[float]) -> Estimate:
     return Estimate(mean, Z95 * math.sqrt(variance / n))
 
 
-def win_shares(scores: Sequence[int]) -> list[Fraction]:
-    """Each seat's share of the win: the lowest score wins, k tied seats get 1/k each."""
+def win_shares(scores: Sequence[int], lowest: bool = True) -> list[Fraction]:
+    """Each seat's share of the win: the lowest score wins (the highest if not ``lowest``),
+    k tied seats get 1/k each."""
     if not scores:
         raise ValueError("nobody to win")
-    low = min(scores)
-    winners = sum(1 for s in scores if s == low)
-    return [Fraction(1, winners) if s == low else Fraction(0) for s in scores]
+    best = min(scores) if lowest else max(scores)
+    winners = sum(1 for s in scores if s == best)
+    return [Fraction(1, winners) if s == best else Fraction(0) for s in scores]
 
 
 def percentile(values: Iterable[float], percent: float) -> float:
@@ -135,7 +137,7 @@ class MatchJob:
     number: int
     """k, 1-based: the match is dealt from seed S+k-1 and recorded as ``<k>.json``."""
     seats: tuple[str, ...]
-    rules: Rules
+    rules: AnyRules
     seed: int
     records: Path | None
 
@@ -152,7 +154,7 @@ class MatchResult:
 
 
 def plan(
-    lineup: Sequence[str], matches: int, seed: int, rules: Rules, records: Path | None
+    lineup: Sequence[str], matches: int, seed: int, rules: AnyRules, records: Path | None
 ) -> Iterator[MatchJob]:
     for k in range(1, matches + 1):
         yield MatchJob(k, tuple(seating(lineup, k)), rules, seed + k - 1, records)
@@ -332,7 +334,7 @@ class ArenaReport:
     players: int
     matches: int
     seed: int
-    rules: Rules
+    rules: AnyRules
     lineup: tuple[str, ...]
     """The bots by seat in match 1."""
     rounds: int
@@ -344,7 +346,8 @@ class ArenaReport:
             "players": self.players,
             "matches": self.matches,
             "seeds": [self.seed, self.seed + self.matches - 1],
-            "rules": {"preset": self.rules.preset, "options": self.rules.options()},
+            "game": game_of(self.rules),
+            "rules": {"preset": _preset_name(self.rules), "options": self.rules.options()},
             "lineup": list(self.lineup),
             "rounds": self.rounds,
             "bots": [b.to_json() for b in self.bots],
@@ -358,7 +361,7 @@ class Tally:
     order, so matches may be added in any order and give the same report.
     """
 
-    def __init__(self, lineup: Sequence[str], seed: int, rules: Rules) -> None:
+    def __init__(self, lineup: Sequence[str], seed: int, rules: AnyRules) -> None:
         self.lineup = tuple(lineup)
         self.seed = seed
         self.rules = rules
@@ -372,8 +375,9 @@ class Tally:
     def add(self, result: MatchResult) -> None:
         self.matches += 1
         self.rounds += len(result.points)
-        round_shares = [win_shares(points) for points in result.points]
-        match_shares = win_shares(result.totals)
+        lowest = lowest_wins(self.rules)
+        round_shares = [win_shares(points, lowest) for points in result.points]
+        match_shares = win_shares(result.totals, lowest)
         for seat, name in enumerate(result.seats):
             bot = self.bots[name]
             bot.points.extend(points[seat] for points in result.points)
@@ -395,6 +399,10 @@ class Tally:
             rounds=self.rounds,
             bots=tuple(_bot_report(name, bot) for name, bot in self.bots.items()),
         )
+
+
+def _preset_name(rules: AnyRules) -> str:
+    return rules.preset if isinstance(rules, Rules) else game_of(rules)
 
 
 def _bot_report(name: str, bot: _BotTally) -> BotReport:

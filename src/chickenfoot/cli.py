@@ -21,7 +21,19 @@ from rich.table import Table
 
 from chickenfoot import arena as arena_
 from chickenfoot.bots import BOTS
-from chickenfoot.core import CLASSIC, Match, MatchLength, RecordError, RulesError, replay, to_record
+from chickenfoot.core import CLASSIC, MatchLength, RecordError, Rules, RulesError
+from chickenfoot.core.games import (
+    CHICKENFOOT,
+    GAMES,
+    AnyMatch,
+    AnyRules,
+    describe_presets,
+    game_of,
+    make_rules,
+    replay,
+    to_record,
+)
+from chickenfoot.core.rules import PRESETS
 from chickenfoot.play import play_match, write_json
 
 app = typer.Typer(
@@ -38,52 +50,131 @@ app = typer.Typer(
 out = Console()
 err = Console(stderr=True)
 
+GameOption = Annotated[
+    str,
+    typer.Option(
+        "--game",
+        "-g",
+        metavar="NAME",
+        help=f"The game: {', '.join(GAMES)} (see `chickenfoot rules`).",
+    ),
+]
+PresetOption = Annotated[
+    str | None,
+    typer.Option(
+        "--preset",
+        metavar="NAME",
+        show_default=False,
+        help=f"Chicken Foot's house rules: {', '.join(PRESETS)}. \\[default: classic]",
+    ),
+]
+OptionsOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        show_default=False,
+        help="Change one rule option (repeatable), e.g. -o double_blank_points=25 "
+        "-o target_total=200; `chickenfoot rules` lists them.",
+    ),
+]
+LengthOption = Annotated[
+    MatchLength | None,
+    typer.Option(
+        "--length",
+        "-l",
+        case_sensitive=False,
+        show_default=False,
+        help="Chicken Foot only. full: one round per double (10 with double-9); half: the "
+        "first half; single: one round. \\[default: the preset's, full]",
+    ),
+]
+
+SeedOption = Annotated[
+    int,
+    typer.Option(
+        "--seed",
+        "-s",
+        metavar="S",
+        help="Match k (1-based) is dealt from seed S+k-1: reruns repeat.",
+    ),
+]
+RecordsOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--records",
+        "-r",
+        metavar="DIR",
+        show_default=False,
+        help="Write each match's record to DIR/<k>.json (k = 1..M).",
+    ),
+]
+
+
+def _rules(
+    game: str,
+    players: int,
+    preset: str | None,
+    options: list[str] | None,
+    length: MatchLength | None,
+) -> AnyRules:
+    """The rules the command line asks for, or one clear error line and exit 2."""
+    values: dict[str, object] = {}
+    for text in options or []:
+        key, eq, raw = text.partition("=")
+        if not eq or not key.strip():
+            _fail(f"--option takes KEY=VALUE, not {text!r}")
+        try:
+            values[key.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            values[key.strip()] = raw
+    if length is not None:
+        if game != CHICKENFOOT:
+            _fail(f"--length is for Chicken Foot; {game} is played to its end")
+        values["length"] = length.value
+    try:
+        rules = make_rules(game, players, preset, values)
+    except RulesError as exc:
+        _fail(str(exc))
+    if game == CHICKENFOOT:
+        known = set(CLASSIC.options())
+        unknown = sorted(set(values) - known)
+        if unknown:
+            _fail(f"unknown option {', '.join(unknown)}; `chickenfoot rules` lists them")
+    return rules
+
 
 @app.command()
 def simulate(
     players: Annotated[
-        int, typer.Option("--players", "-p", min=2, max=8, help="Seats at the table, 2 to 8.")
+        int,
+        typer.Option(
+            "--players", "-p", help="Seats at the table: 2 to 8 (12 with --preset wikipedia)."
+        ),
     ] = 4,
     matches: Annotated[
         int, typer.Option("--matches", "-m", min=1, help="How many matches to play.")
     ] = 20,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed", "-s", help="Match k (1-based) is dealt from seed S+k-1: reruns repeat."
-        ),
-    ] = 1,
-    length: Annotated[
-        MatchLength,
-        typer.Option(
-            "--length",
-            "-l",
-            case_sensitive=False,
-            help="full: one round per double (10 with double-9); half: the first half; "
-            "single: one round.",
-        ),
-    ] = MatchLength.FULL,
-    records: Annotated[
-        Path | None,
-        typer.Option(
-            "--records",
-            "-r",
-            file_okay=False,
-            help="Write each match's record to DIR/<k>.json (k = 1..M).",
-        ),
-    ] = None,
+    seed: SeedOption = 1,
+    length: LengthOption = None,
+    records: RecordsOption = None,
+    game: GameOption = CHICKENFOOT,
+    preset: PresetOption = None,
+    option: OptionsOption = None,
 ) -> None:
     """Play matches between seeded random players and summarise them.
 
-    Example: chickenfoot simulate --players 6 --matches 100 --seed 7 --records out/
+    Examples: chickenfoot simulate --players 6 --matches 100 --seed 7 --records out/
+
+    chickenfoot simulate --preset reeves -o double_blank_points=50 --length half
+
+    chickenfoot simulate --game all-fives --players 4 -o partnership=true
     """
-    rules = CLASSIC.with_options(length=length.value)
+    rules = _rules(game, players, preset, option, length)
     if records is not None:
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            _fail(f"cannot create the records folder {records}: {exc.strerror}")
-    summary = _Summary(players)
+        _check_folder(records)
+    summary = _Summary(players, "round" if game == CHICKENFOOT else "hand")
     with _progress() as progress:
         task = progress.add_task("matches", total=matches)
         for k in range(1, matches + 1):
@@ -154,35 +245,9 @@ def arena(
             "every seat equally often. \\[default: 10 per player]",
         ),
     ] = None,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed",
-            "-s",
-            metavar="S",
-            help="Match k (1-based) is dealt from seed S+k-1: reruns repeat.",
-        ),
-    ] = 1,
-    length: Annotated[
-        MatchLength,
-        typer.Option(
-            "--length",
-            "-l",
-            case_sensitive=False,
-            help="full: one round per double (10 with double-9); half: the first half; "
-            "single: one round.",
-        ),
-    ] = MatchLength.FULL,
-    records: Annotated[
-        Path | None,
-        typer.Option(
-            "--records",
-            "-r",
-            metavar="DIR",
-            help="Write each match's record to DIR/<k>.json (k = 1..M).",
-            show_default=False,
-        ),
-    ] = None,
+    seed: SeedOption = 1,
+    length: LengthOption = None,
+    records: RecordsOption = None,
     workers: Annotated[
         int | None,
         typer.Option(
@@ -204,15 +269,17 @@ def arena(
             show_default=False,
         ),
     ] = None,
+    game: GameOption = CHICKENFOOT,
+    preset: PresetOption = None,
+    option: OptionsOption = None,
 ) -> None:
     names = [name for name in bots.split(",") if name.strip()]
     if players is None:
         players = len(names) if len(names) > 1 else 4
-    rules = CLASSIC.with_options(length=length.value)
+    rules = _rules(game, players, preset, option, length)
     try:
-        rules.check_players(players)
         lineup = arena_.parse_lineup(bots, players, BOTS)
-    except (RulesError, arena_.ArenaError) as exc:
+    except arena_.ArenaError as exc:
         _fail(str(exc))
     if matches is None:
         matches = 10 * players
@@ -259,7 +326,7 @@ def arena(
             )
             raise typer.Exit(130) from None
     report = tally.report()
-    _show_arena(report, length)
+    _show_arena(report)
     if records is not None:
         out.print(f"records: {records}/1.json .. {records}/{matches}.json", markup=False)
     if report_file is not None:
@@ -278,9 +345,7 @@ def _check_folder(folder: Path) -> None:
         _fail(f"cannot write records into {folder}: it is a file, not a folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(dir=folder, prefix=".probe.", suffix=".tmp")
-        os.close(fd)
-        os.unlink(probe)
+        _probe(folder)
     except OSError as exc:
         _fail(f"cannot write records into {folder}: {exc.strerror}")
 
@@ -291,11 +356,16 @@ def _check_report_file(path: Path) -> None:
     if not path.parent.is_dir():
         _fail(f"cannot write the report {path}: there is no folder {path.parent}")
     try:
-        fd, probe = tempfile.mkstemp(dir=path.parent, prefix=".probe.", suffix=".tmp")
-        os.close(fd)
-        os.unlink(probe)
+        _probe(path.parent)
     except OSError as exc:
         _fail(f"cannot write the report {path}: {exc.strerror}")
+
+
+def _probe(folder: Path) -> None:
+    """Raise OSError unless a file can be created in ``folder``."""
+    fd, probe = tempfile.mkstemp(dir=folder, prefix=".probe.", suffix=".tmp")
+    os.close(fd)
+    os.unlink(probe)
 
 
 @contextmanager
@@ -315,10 +385,10 @@ def _sigterm_interrupts() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _show_arena(report: arena_.ArenaReport, length: MatchLength) -> None:
+def _show_arena(report: arena_.ArenaReport) -> None:
     last = report.seed + report.matches - 1
     out.print(
-        f"{report.matches} matches of {report.players} players ({length.value}), "
+        f"{report.matches} matches of {report.players} players ({_rules_name(report.rules)}), "
         f"seeds {report.seed}..{last}, {report.rounds} rounds",
         markup=False,
     )
@@ -341,14 +411,21 @@ def _show_arena(report: arena_.ArenaReport, length: MatchLength) -> None:
             _ms(bot.ms_per_move_p95),
         )
     out.print(table)
+    best = "lowest" if game_of(report.rules) == CHICKENFOOT else "highest"
     out.print(
         "points per round: the mean ± the half-width of its 95% confidence interval. "
         "rounds won: share of the rounds a bot played, over all its seats "
         f"({1 / report.players:.1%} is even). match wins: of {report.matches} matches. The "
-        "lowest points win a round, the lowest total a match; ties share the win. "
+        f"{best} points win a round, the {best} total a match; ties share the win. "
         "ms/move: milliseconds per move, mean and 95th percentile.",
         markup=False,
     )
+
+
+def _rules_name(rules: AnyRules) -> str:
+    if isinstance(rules, Rules):
+        return f"{rules.preset}, {rules.length.value}"
+    return game_of(rules)
 
 
 def _ms(value: float | None) -> str:
@@ -360,16 +437,40 @@ def _ms(value: float | None) -> str:
 @app.command("replay")
 def replay_cmd(
     files: Annotated[list[Path], typer.Argument(help="Record files (chickenfoot-record/1 JSON).")],
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            metavar="NAME",
+            show_default=False,
+            help="Also require records of this game. \\[default: any]",
+        ),
+    ] = None,
+    preset: Annotated[
+        str | None,
+        typer.Option(
+            "--preset",
+            metavar="NAME",
+            show_default=False,
+            help="Also require records played with this preset. \\[default: any]",
+        ),
+    ] = None,
 ) -> None:
-    """Replay game records through the rules and check every action, point and total.
+    """Replay game records of any game through the rules and check every action, point and
+    total.
 
     Prints one line per file: its totals when it is legal, or where (rounds[i].actions[j])
     and what is wrong. Exits 1 if any file is not a legal record.
     """
+    if game is not None and game not in GAMES:
+        _fail(f"unknown game {game!r}; known: {', '.join(GAMES)}")
     bad = 0
     for path in files:
         try:
-            match = replay(json.loads(path.read_text(encoding="utf-8")))
+            record = json.loads(path.read_text(encoding="utf-8"))
+            match = replay(record)
+            _expect(record, game, preset)
         except OSError as exc:
             typer.echo(f"{path}: cannot read: {exc.strerror}")
         except UnicodeDecodeError:
@@ -386,18 +487,31 @@ def replay_cmd(
         raise typer.Exit(1)
 
 
-def _describe(match: Match) -> str:
+def _expect(record: dict[str, object], game: str | None, preset: str | None) -> None:
+    if game is not None and record.get("game") != game:
+        raise RecordError(f"a record of {record.get('game')!r}, not of {game!r}", "game")
+    rules = record.get("rules")
+    found = rules.get("preset") if isinstance(rules, dict) else None
+    if preset is not None and found != preset:
+        raise RecordError(f"played with preset {found!r}, not {preset!r}", "rules")
+
+
+def _describe(match: AnyMatch) -> str:
     text = f"{len(match.points)} round(s), totals {match.totals()}"
     outcome = match.outcome()
     if outcome is None:
         return text + ", still in play"
-    verb = "draw between seats" if outcome.is_draw else "won by seat"
+    if outcome.is_draw:
+        verb = "draw between seats"
+    else:
+        verb = "won by seats" if len(outcome.winners) > 1 else "won by seat"
     return text + f", {verb} {', '.join(map(str, outcome.winners))}"
 
 
 class _Summary:
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, unit: str) -> None:
         self.players = players
+        self.unit = unit
         self.matches = 0
         self.rounds = 0
         self.blocked = 0
@@ -405,7 +519,7 @@ class _Summary:
         self.wins = [0] * players
         self.draws = 0
 
-    def add(self, match: Match) -> None:
+    def add(self, match: AnyMatch) -> None:
         self.matches += 1
         self.rounds += len(match.rounds)
         self.blocked += sum(
@@ -418,14 +532,16 @@ class _Summary:
         if outcome.is_draw:
             self.draws += 1
         else:
-            self.wins[outcome.winners[0]] += 1
+            for seat in outcome.winners:
+                self.wins[seat] += 1
 
     def show(self, console: Console) -> None:
+        unit = self.unit
         console.print(
-            f"{self.matches} matches, {self.rounds} rounds, "
-            f"{self.blocked / max(1, self.rounds):.1%} of rounds blocked, {self.draws} drawn"
+            f"{self.matches} matches, {self.rounds} {unit}s, "
+            f"{self.blocked / max(1, self.rounds):.1%} of {unit}s blocked, {self.draws} drawn"
         )
-        table = Table("seat", "mean points per round", "mean total per match", "wins")
+        table = Table("seat", f"mean points per {unit}", "mean total per match", "wins")
         for s in range(self.players):
             table.add_row(
                 str(s),
@@ -434,6 +550,30 @@ class _Summary:
                 str(self.wins[s]),
             )
         console.print(table)
+
+
+@app.command("rules")
+def rules_cmd() -> None:
+    """List every game and Chicken Foot preset with its source and what it changes, and
+    the options -o KEY=VALUE can set."""
+    table = Table("game / preset", "source", "what it changes", box=box.SIMPLE_HEAD)
+    for name, source, change in describe_presets():
+        table.add_row(name, source, change)
+    out.print(table)
+    options = Table(box=box.SIMPLE_HEAD, title="Chicken Foot's options (-o KEY=VALUE)")
+    options.add_column("option", no_wrap=True)
+    for name in PRESETS:
+        options.add_column(name)
+    values = {name: rules.options() for name, rules in PRESETS.items()}
+    for key in CLASSIC.options():
+        options.add_row(key, *(json.dumps(values[name][key]) for name in PRESETS))
+    out.print(options)
+    out.print(
+        "The standard games take their own options the same way (for example -o "
+        "partnership=true, -o set_top=9, -o target=100); their rules and every decision "
+        "taken are in src/chickenfoot/core/standard/RULES.md.",
+        markup=False,
+    )
 
 
 def _progress() -> Progress:

@@ -12,7 +12,7 @@ from time import perf_counter
 from typing import Any
 
 from chickenfoot.bots import Bot, make_bot
-from chickenfoot.core import Match, Rules, seat_view
+from chickenfoot.core.games import AnyMatch, AnyRules, new_match, view
 
 
 def seat_seed(match_seed: int, seat: int) -> str:
@@ -20,29 +20,29 @@ def seat_seed(match_seed: int, seat: int) -> str:
     return f"{match_seed}/seat{seat}"
 
 
-def play_match(bot_names: Sequence[str], rules: Rules, seed: int) -> Match:
+def play_match(bot_names: Sequence[str], rules: AnyRules, seed: int) -> AnyMatch:
     """A full match between bots; the deal comes from ``seed``, each bot from its own seed."""
     return play_timed_match(bot_names, rules, seed)[0]
 
 
 def play_timed_match(
-    bot_names: Sequence[str], rules: Rules, seed: int
-) -> tuple[Match, list[list[float]]]:
+    bot_names: Sequence[str], rules: AnyRules, seed: int
+) -> tuple[AnyMatch, list[list[float]]]:
     """:func:`play_match`, also returning the seconds every ``choose`` call took, per seat.
 
     Timing does not change the play: the match is the one :func:`play_match` gives.
     """
     bots: list[Bot] = [make_bot(name, seat_seed(seed, s)) for s, name in enumerate(bot_names)]
-    match = Match([f"bot:{b.name}" for b in bots], rules, seed)
+    match = new_match([f"bot:{b.name}" for b in bots], rules, seed)
     seconds: list[list[float]] = [[] for _ in bots]
     rng = Random(seed)
     while not match.is_over:
         state = match.deal_next(rng)
         while state.end is None:
             seat = state.turn
-            view = seat_view(match, seat, state)
+            seen = view(match, seat, state)
             start = perf_counter()
-            action = bots[seat].choose(view)
+            action = bots[seat].choose(seen)
             seconds[seat].append(perf_counter() - start)
             match.apply(action)
     return match, seconds

@@ -13,14 +13,16 @@ from chickenfoot.core.rules import CLASSIC, Rules, TieBreak
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished match ended: every seat's total and the seats that won."""
+    """How a finished match ended: every seat's total and the seats that won (with
+    partners, the sides that won: partners winning together is no draw)."""
 
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+    winning_sides: tuple[int, ...] = ()
 
     @property
     def is_draw(self) -> bool:
-        return len(self.winners) > 1
+        return len(self.winning_sides or self.winners) > 1
 
 
 def winners_of(

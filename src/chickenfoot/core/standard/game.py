@@ -95,7 +95,7 @@ class StandardGame:
         if sides is None:
             return None
         winners = tuple(s for s in range(self.seats) if self.rules.side_of(s) in sides)
-        return Outcome(tuple(self.totals()), winners)
+        return Outcome(tuple(self.totals()), winners, sides)
 
     # -- hands -----------------------------------------------------------------------------
 

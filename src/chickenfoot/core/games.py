@@ -1,0 +1,115 @@
+"""Every game this project plays, by name: its rules from a preset and options, a new
+match, a seat's view, and records, whatever the game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from chickenfoot.core import record as chickenfoot_record
+from chickenfoot.core.match import Match
+from chickenfoot.core.round import RoundState
+from chickenfoot.core.rules import PRESETS, SOURCES, Rules, RulesError
+from chickenfoot.core.standard import record as standard_record
+from chickenfoot.core.standard.game import StandardGame
+from chickenfoot.core.standard.hand import HandState
+from chickenfoot.core.standard.rules import GAMES as STANDARD_GAMES
+from chickenfoot.core.standard.rules import StandardRules
+from chickenfoot.core.standard.view import StandardView, standard_view
+from chickenfoot.core.view import SeatView, seat_view
+
+AnyRules = Rules | StandardRules
+AnyMatch = Match | StandardGame
+AnyState = RoundState | HandState
+AnyView = SeatView | StandardView
+
+CHICKENFOOT = "chickenfoot"
+GAMES: tuple[str, ...] = (CHICKENFOOT, *STANDARD_GAMES)
+"""Every game by name; ``chickenfoot`` first, then the standard games of RULES.md section 3."""
+
+GAME_SOURCES: dict[str, str] = {
+    CHICKENFOOT: "RULES.md sections 2 and 4: classic and the house-rule presets",
+    "draw": "RULES.md section 3: the standard game of seeds 000/001",
+    "block": "RULES.md section 3: the draw game without drawing",
+    "all-fives": "pagat.com's All Fives (Muggins): score multiples of five on the ends",
+    "bergen": "pagat.com's Bergen: score double and triple headers",
+}
+
+
+def make_rules(
+    game: str, players: int, preset: str | None = None, options: Mapping[str, Any] | None = None
+) -> AnyRules:
+    """The rules of ``game`` for ``players``: Chicken Foot from a preset (default
+    ``classic``) and options; a standard game from its name and options."""
+    if game == CHICKENFOOT:
+        if preset is not None and preset not in PRESETS:
+            raise RulesError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
+        rules = PRESETS[preset or "classic"]
+        if options:
+            rules = rules.with_options(**options)
+        rules.check_players(players)
+        return rules
+    if game not in STANDARD_GAMES:
+        raise RulesError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+    if preset is not None and preset != game:
+        raise RulesError(
+            f"presets ({', '.join(PRESETS)}) are Chicken Foot's; {game} is set up with options"
+        )
+    return StandardRules.for_game(game, **{**(options or {}), "players": players})
+
+
+def game_of(rules: AnyRules) -> str:
+    return CHICKENFOOT if isinstance(rules, Rules) else rules.game.value
+
+
+def lowest_wins(rules: AnyRules) -> bool:
+    """Chicken Foot counts penalty points (the lowest wins); the standard games count points
+    scored (the highest wins)."""
+    return isinstance(rules, Rules)
+
+
+def new_match(players: list[str], rules: AnyRules, seed: int | None = None) -> AnyMatch:
+    if isinstance(rules, Rules):
+        return Match(players, rules, seed)
+    return StandardGame(players, rules, seed)
+
+
+def view(match: AnyMatch, seat: int, state: AnyState) -> AnyView:
+    """The view of ``seat`` of ``state``, a round or hand of ``match``."""
+    if isinstance(match, Match):
+        assert isinstance(state, RoundState)
+        return seat_view(match, seat, state)
+    assert isinstance(state, HandState)
+    return standard_view(match, seat, state)
+
+
+def to_record(match: AnyMatch) -> dict[str, Any]:
+    if isinstance(match, Match):
+        return chickenfoot_record.to_record(match)
+    return standard_record.to_record(match)
+
+
+def replay(record: Any) -> AnyMatch:
+    """Rebuild and check a record of any game; raises :class:`RecordError`."""
+    if isinstance(record, dict) and record.get("game") in STANDARD_GAMES:
+        return standard_record.replay(record)
+    return chickenfoot_record.replay(record)
+
+
+def describe_presets() -> list[tuple[str, str, str]]:
+    """``(name, source, what it changes)`` of every game and preset, for ``rules``."""
+    rows = [(f"{CHICKENFOOT} --preset {name}", *SOURCES[name]) for name in PRESETS]
+    for name in STANDARD_GAMES:
+        rules = STANDARD_GAMES[name]
+        rows.append((name, GAME_SOURCES[name], _standard_summary(rules)))
+    return rows
+
+
+def _standard_summary(rules: StandardRules) -> str:
+    parts = [f"double-{rules.set_top}", f"{rules.hand_size} tiles each with 2 players"]
+    parts.append("drawing" if rules.drawing else "no drawing")
+    if rules.target:
+        parts.append(f"game to {rules.target}")
+    else:
+        parts.append("one hand decides")
+    return ", ".join(parts)

@@ -1,0 +1,125 @@
+"""Reading the fields of a ``chickenfoot-record/1`` record, whatever the game: each reader
+checks one field and raises :class:`RecordError` saying where and what is wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from chickenfoot.core.actions import Action, Draw, Pass, Play
+from chickenfoot.core.tiles import Tile, TileError, parse_tile_in_set
+
+_KINDS = {list: "a list", dict: "an object", str: "a string", int: "a whole number"}
+
+
+class RecordError(ValueError):
+    """A record that is malformed or describes something the rules do not allow."""
+
+    def __init__(self, message: str, where: str = "") -> None:
+        super().__init__(f"{where}: {message}" if where else message)
+        self.where = where
+        self.detail = message
+
+
+def need(mapping: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+    """``mapping[key]``, which must be there and of ``kind`` (a bool is no whole number)."""
+    if key not in mapping:
+        raise RecordError(f"missing key {key!r}", where)
+    value = mapping[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        name = _KINDS.get(kind, kind.__name__)
+        raise RecordError(f"{key!r} must be {name}, not {value!r:.60}", where)
+    return value
+
+
+def read_tile(text: Any, top: int, where: str) -> Tile:
+    if not isinstance(text, str):
+        raise RecordError(f"a tile is a string like '{top}-3', not {text!r:.40}", where)
+    try:
+        return parse_tile_in_set(text, top)
+    except TileError as exc:
+        raise RecordError(str(exc), where) from None
+
+
+def read_deal(
+    entry: Mapping[str, Any], where: str, players: int, size: int, top: int
+) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+    """The dealt ``hands`` (``players`` of ``size`` tiles each) and the ``boneyard``."""
+    hands_in = need(entry, "hands", list, where)
+    if len(hands_in) != players:
+        raise RecordError(f"{len(hands_in)} hands for {players} players", f"{where}.hands")
+    hands = []
+    for s, hand in enumerate(hands_in):
+        at = f"{where}.hands[{s}]"
+        if not isinstance(hand, list):
+            raise RecordError("a hand is a list of tiles", at)
+        if len(hand) != size:
+            raise RecordError(f"{len(hand)} tiles dealt, the deal is {size} each", at)
+        hands.append(tuple(read_tile(t, top, at) for t in hand))
+    boneyard = need(entry, "boneyard", list, where)
+    return tuple(hands), tuple(read_tile(t, top, f"{where}.boneyard") for t in boneyard)
+
+
+def read_action(item: Any, turn: int, top: int, upcoming: Tile | None, at: str) -> Action:
+    """One action of seat ``turn``; a draw must name ``upcoming``, the next tile that may
+    be drawn (None: drawing is not possible, which applying the action will report)."""
+    if not isinstance(item, dict):
+        raise RecordError("an action is a JSON object", at)
+    seat = need(item, "seat", int, at)
+    if seat != turn:
+        raise RecordError(f"it is seat {turn}'s turn, not seat {seat}'s", at)
+    kinds = [k for k in ("play", "draw", "pass") if k in item]
+    if len(kinds) != 1:
+        raise RecordError("an action has exactly one of 'play', 'draw' or 'pass'", at)
+    if kinds[0] == "play":
+        tile = read_tile(item["play"], top, at)
+        if "on" not in item:
+            raise RecordError("missing key 'on'", at)
+        on = item["on"]
+        if on is not None and (not isinstance(on, int) or isinstance(on, bool)):
+            raise RecordError(f"'on' must be a tile id or null, not {on!r:.40}", at)
+        return Play(tile, on)
+    if kinds[0] == "draw":
+        tile = read_tile(item["draw"], top, at)
+        if upcoming is not None and tile != upcoming:
+            raise RecordError(f"the next boneyard tile is {upcoming}, not {tile}", at)
+        return Draw()
+    if item["pass"] is not True:
+        raise RecordError("'pass' must be true", at)
+    return Pass()
+
+
+def check_end(
+    entry: Mapping[str, Any],
+    end: str | None,
+    points: list[int] | None,
+    where: str,
+    last: bool,
+    noun: str = "round",
+) -> None:
+    """The entry's ``end`` and ``points`` against how the replay ended (``end`` None: it
+    has not); only the last entry may still be in play."""
+    if entry.get("end") is not None:
+        if end is None:
+            raise RecordError(
+                f"the {noun} has not ended, but 'end' says {entry['end']!r:.20}", where
+            )
+        if entry["end"] != end:
+            raise RecordError(f"the {noun} ended {end}, not {entry['end']!r:.20}", where)
+        recorded = need(entry, "points", list, where)
+        if recorded != points:
+            raise RecordError(f"points are {points}, not {recorded}", f"{where}.points")
+    elif end is not None:
+        raise RecordError(f"the {noun} ended ({end}) but 'end' is missing", where)
+    elif not last:
+        raise RecordError(f"only the last {noun} may still be in play", where)
+
+
+def describe(action: Action, first_tile: str = "places") -> str:
+    """``plays 5-3 on tile 4``, ``draws``, ``passes``; ``first_tile`` names placing the
+    first tile of the table (``places 9-9``, ``leads 6-6``)."""
+    if isinstance(action, Play):
+        if action.on is None:
+            return f"{first_tile} {action.tile}"
+        return f"plays {action.tile} on tile {action.on}"
+    return "draws" if isinstance(action, Draw) else "passes"
