@@ -9,12 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chickenfoot.bots import BOTS, LEVELS, UnknownBotError, hints, make_bot
+from chickenfoot.bots import BOTS, LEVELS, Hint, UnknownBotError, hints, make_bot
 from chickenfoot.bots.hints import reason
 from chickenfoot.bots.knowledge import determinize, infer, sample_hands
 from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.core import CLASSIC, PRESETS, Deal, Draw, Match, Pass, Play, Tile, seat_view
 from chickenfoot.core.games import make_rules
+from chickenfoot.core.standard import StandardGame, standard_view
 from chickenfoot.core.tiles import tiles_of
 from chickenfoot.play import play_match
 from tests.helpers import tiles
@@ -205,3 +206,19 @@ def test_inferred_voids_and_sampled_hands_agree_with_what_the_seat_saw(n: int, s
         sample = determinize(view, knowledge, rng)
         assert sample.legal_moves() == state.fast.legal_moves() or seat != state.turn
         match.apply(rng.choice(state.legal_actions()))
+
+
+def test_hints_cover_the_standard_games_too() -> None:
+    rules = make_rules("all-fives", 2)
+    game = StandardGame(["a", "b"], rules, 3)
+    hand = game.deal_next(Random(3))
+    rng = Random(5)
+    advice: list[Hint] = []
+    while hand.end is None and not advice:
+        view = standard_view(game, hand.turn, hand)
+        if sum(isinstance(a, Play) for a in view.legal) > 1:
+            advice = hints(view, count=2, samples=5)
+        game.apply(rng.choice(hand.legal_actions()))
+    assert len(advice) == 2
+    assert all(h.reason.startswith(("plays ", "leads ")) and "pips" in h.reason for h in advice)
+    assert all(0.0 <= h.win_share <= 1.0 for h in advice)

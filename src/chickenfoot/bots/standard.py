@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from random import Random
 
 from chickenfoot.core import Action, Draw, IllegalActionError, Play
@@ -134,27 +135,59 @@ class StandardSearch:
         self.heavy = heavy
         self.clock = clock
 
-    def choose(self, view: StandardView) -> Action:
-        if len(view.legal) == 1:
-            return view.legal[0]
-        totals = [0.0] * len(view.legal)
+    def evaluate(self, view: StandardView) -> list[Outlook]:
+        """What each legal action led to in the samples, best first (the best mean margin
+        of the seat's side over the best other side, in this hand's points)."""
+        outlooks = [Outlook(a) for a in view.legal]
+        if len(outlooks) == 1:
+            return outlooks
         deadline = None if self.millis is None else self.clock() + self.millis / 1000
-        done = 0
+        mine = view.rules.side_of(view.seat)
         for _ in range(self.samples):
             sample = sample_hand(view, self.rng)
             if sample is None:
                 break
-            for i, action in enumerate(view.legal):
+            for outlook in outlooks:
                 state = sample.copy()
-                state.apply(action)
+                outlook.scores_now = state.apply(outlook.action).score
                 playout(state, self.rng, self.heavy)
                 points = state.points()
-                mine = view.rules.side_of(view.seat)
-                others = [p for side, p in enumerate(points) if side != mine]
-                totals[i] += points[mine] - max(others, default=0)
-            done += 1
+                best_other = max((p for side, p in enumerate(points) if side != mine), default=0)
+                outlook.samples += 1
+                outlook.points += points[mine]
+                outlook.margin += points[mine] - best_other
+                outlook.wins += state.winner == mine
             if deadline is not None and self.clock() >= deadline:
                 break
-        if not done:
+        return sorted(outlooks, key=lambda o: -o.mean_margin)
+
+    def choose(self, view: StandardView) -> Action:
+        outlooks = self.evaluate(view)
+        if outlooks[0].samples == 0:
             return greedy_choice(view)
-        return view.legal[max(range(len(view.legal)), key=lambda i: totals[i])]
+        return outlooks[0].action
+
+
+@dataclass
+class Outlook:
+    """What the search found for one action in a standard game."""
+
+    action: Action
+    samples: int = 0
+    wins: int = 0
+    points: float = 0.0
+    margin: float = 0.0
+    scores_now: int = 0
+    """Points the action scores as it is played (All Fives, Bergen)."""
+
+    @property
+    def win_share(self) -> float:
+        return self.wins / self.samples if self.samples else 0.0
+
+    @property
+    def mean_points(self) -> float:
+        return self.points / self.samples if self.samples else 0.0
+
+    @property
+    def mean_margin(self) -> float:
+        return self.margin / self.samples if self.samples else 0.0
