@@ -182,6 +182,7 @@ def test_the_arena_plays_a_standard_game_where_the_highest_score_wins(tmp_path: 
         (["--game", "bergen", "-l", "half"], "--length is for Chicken Foot"),
         (["-o", "centre_toes"], "--option takes KEY=VALUE"),
         (["-o", "colour=blue"], "unknown option colour"),
+        (["--game", "draw", "-o", "colour=blue"], "unknown option colour"),
         (["-o", "centre_toes=12"], "possible toes"),
         (["-p", "12"], "2 to 8 players, not 12"),
     ],

@@ -137,11 +137,9 @@ def _rules(
         rules = make_rules(game, players, preset, values)
     except RulesError as exc:
         _fail(str(exc))
-    if game == CHICKENFOOT:
-        known = set(CLASSIC.options())
-        unknown = sorted(set(values) - known)
-        if unknown:
-            _fail(f"unknown option {', '.join(unknown)}; `chickenfoot rules` lists them")
+    unknown = sorted(set(values) - set(rules.options()))
+    if unknown:
+        _fail(f"unknown option {', '.join(unknown)}; `chickenfoot rules` lists them")
     return rules
 
 

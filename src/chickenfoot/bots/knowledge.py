@@ -64,10 +64,9 @@ def infer(view: SeatView) -> Knowledge:
             else:
                 _take(group, 1 << action.tile.index)
         else:
-            void = needed
             keep_last = isinstance(action, Pass) and drew_before and not must_play
             for c in group[: -1 if keep_last else None]:
-                c[0] |= void
+                c[0] |= needed
             if isinstance(action, Draw):
                 group.append([0, 1])
     hand = mask_of(view.hand)

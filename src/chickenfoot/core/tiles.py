@@ -55,10 +55,6 @@ class Tile:
             raise TileError(f"not a tile: {text!r} (write tiles like '9-3')")
         return cls(int(parts[0]), int(parts[1]))
 
-    @classmethod
-    def from_index(cls, index: int) -> Tile:
-        return TILES[index]
-
     @property
     def index(self) -> int:
         return tile_index(self.hi, self.lo)

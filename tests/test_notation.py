@@ -1,0 +1,45 @@
+"""Tiles and actions written as text: strict parse / format pairs and pasteable reprs."""
+
+from __future__ import annotations
+
+import pytest
+
+from chickenfoot.core import ActionError, Draw, Pass, Play, Tile, TileError, parse_action
+from chickenfoot.core.tiles import TILES, parse_tile_in_set
+
+
+def test_every_tile_formats_larger_number_first_and_parses_back() -> None:
+    for tile in TILES:
+        assert str(tile) == f"{tile.hi}-{tile.lo}" and tile.hi >= tile.lo
+        assert Tile.parse(str(tile)) == tile
+        assert Tile.parse(f"{tile.lo}-{tile.hi}") == tile
+        assert eval(repr(tile)) == tile
+
+
+@pytest.mark.parametrize("text", ["9", "9-", "-3", "9-3-1", "a-b", "9 3", "19-3", "", "9--3"])
+def test_a_tile_that_cannot_be_read_is_refused(text: str) -> None:
+    with pytest.raises(TileError):
+        Tile.parse(text)
+
+
+def test_a_tile_outside_the_set_in_use_is_refused() -> None:
+    assert parse_tile_in_set("9-3", 9) == Tile(9, 3)
+    with pytest.raises(TileError, match="not in the double-9 set"):
+        parse_tile_in_set("10-3", 9)
+
+
+@pytest.mark.parametrize(
+    "action", [Play(Tile(9, 4), 0), Play(Tile(5, 5), 17), Play(Tile(9, 9), None), Draw(), Pass()]
+)
+def test_every_action_formats_and_parses_back(action: Play | Draw | Pass) -> None:
+    assert parse_action(str(action)) == action
+
+
+def test_action_notation() -> None:
+    assert str(Play(Tile(4, 9), 0)) == "9-4@0"
+    assert str(Play(Tile(9, 9), None)) == "9-9"
+    assert parse_action(" DRAW ") == Draw()
+    for text in ("9-4@", "9-4@x", "play", "9@0"):
+        with pytest.raises(ActionError, match="not an action"):
+            parse_action(text)
+    assert issubclass(ActionError, ValueError) and issubclass(TileError, ValueError)
