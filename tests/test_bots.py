@@ -55,12 +55,22 @@ def test_every_bot_plays_every_standard_game(game: str) -> None:
 
 def test_the_search_bot_beats_greedy_at_the_draw_game() -> None:
     wins = 0.0
-    for seed in range(16):
-        table = ["hard", "greedy"] if seed % 2 == 0 else ["greedy", "hard"]
-        outcome = play_match(table, make_rules("draw", 2), seed).outcome()
+    games = 40
+    for seed in range(games):
+        search = MonteCarloBot(seed, samples=10, millis=None)  # no clock: fully seeded
+        bots = [search, make_bot("greedy", seed)]
+        if seed % 2:
+            bots.reverse()
+        game = StandardGame(["a", "b"], make_rules("draw", 2), seed)
+        rng = Random(seed)
+        while not game.is_over:
+            hand = game.deal_next(rng)
+            while hand.end is None:
+                game.apply(bots[hand.turn].choose(standard_view(game, hand.turn, hand)))
+        outcome = game.outcome()
         assert outcome is not None
-        wins += (table.index("hard") in outcome.winners) / len(outcome.winners)
-    assert wins >= 10
+        wins += (bots.index(search) in outcome.winners) / len(outcome.winners)
+    assert wins / games > 0.6
 
 
 @pytest.mark.parametrize("name", list(BOTS))
