@@ -5,13 +5,12 @@ from __future__ import annotations
 from random import Random
 
 from chickenfoot.bots.base import View
-from chickenfoot.bots.knowledge import Knowledge, infer
+from chickenfoot.bots.knowledge import Knowledge, after, fast_move, infer
 from chickenfoot.bots.simple import target
 from chickenfoot.bots.standard import greedy_choice
 from chickenfoot.core import Action, Play, SeatView
-from chickenfoot.core.fast import playable_mask
 from chickenfoot.core.standard import StandardView
-from chickenfoot.core.tiles import HI, LO, NUMBER_MASK, PIPS
+from chickenfoot.core.tiles import NUMBER_MASK, PIPS
 
 
 def features(view: SeatView, play: Play, knowledge: Knowledge) -> dict[str, float]:
@@ -21,25 +20,10 @@ def features(view: SeatView, play: Play, knowledge: Knowledge) -> dict[str, floa
     tile = play.tile
     index = tile.index
     blank = view.rules.double_blank_points
-    rest = knowledge.hand & ~(1 << index)
-    counts = [0] * (view.rules.set_top(len(view.players)) + 1)
-    for _, n in view.open_ends:
-        counts[n] += 1
-    matched = view.foot[1] if view.foot else dict(view.open_ends)[play.on]
-    foot_left = view.foot[2] - 1 if view.foot else 0
-    if not view.foot:
-        counts[matched] -= 1
-    opened = HI[index] + LO[index] - matched
-    if not tile.is_double:
-        counts[opened] += 1
-    if tile.is_double:
-        foot, foot_left = tile.hi, view.rules.foot_toes
-    else:
-        foot = view.foot[1] if view.foot and foot_left else -1
-    if foot >= 0:
-        playable_after = rest & NUMBER_MASK[foot]
-    else:
-        playable_after = rest & playable_mask(sum(1 << n for n, c in enumerate(counts) if c))
+    board = after(view, play)
+    rest = board.hands[view.seat]
+    opened = tile.hi + tile.lo - (fast_move(view, play) & 31)
+    playable_after = board.playable(rest)
     own_toes = (rest & NUMBER_MASK[tile.hi]).bit_count() if tile.is_double else 0
     others_toes = (knowledge.unseen & NUMBER_MASK[tile.hi]).bit_count() if tile.is_double else 0
     return {

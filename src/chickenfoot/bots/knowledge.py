@@ -133,6 +133,21 @@ def sample_hands(
 def determinize(view: SeatView, knowledge: Knowledge, rng: Random) -> FastRound:
     """A full round state that agrees with everything ``view`` shows."""
     hands, boneyard = sample_hands(view, knowledge, rng)
+    return position(view, hands, boneyard)
+
+
+def after(view: SeatView, action: Play | Draw | Pass) -> FastRound:
+    """The board once the seat to act has taken ``action``, with only its own hand known
+    (the other hands are left empty: read the board and that hand, nothing else)."""
+    hands = [0] * len(view.players)
+    hands[view.seat] = mask_of(view.hand)
+    state = position(view, hands, [])
+    state.apply(fast_move(view, action))
+    return state
+
+
+def position(view: SeatView, hands: list[int], boneyard: list[int]) -> FastRound:
+    """The round ``view`` shows, with these hands and boneyard."""
     counts = [0] * (view.rules.set_top(len(view.players)) + 1)
     for _, number in view.open_ends:
         counts[number] += 1
