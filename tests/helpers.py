@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from random import Random
+from typing import Any
 
 from chickenfoot.core import CLASSIC, Deal, Match, RoundState, Rules, Tile
 
@@ -31,3 +33,15 @@ def random_match(players: int, seed: int, rules: Rules = CLASSIC) -> Match:
         while state.end is None:
             match.apply(rng.choice(state.legal_actions()))
     return match
+
+
+def values_in(value: Any) -> list[Any]:
+    """``value`` and everything reachable from it through dataclass fields and containers."""
+    out = [value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            out += values_in(getattr(value, f.name))
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            out += values_in(item)
+    return out

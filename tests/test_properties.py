@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from random import Random
 from typing import Any
@@ -26,7 +25,7 @@ from chickenfoot.core import (
 )
 from chickenfoot.core.fast import BLOCKED, OUT
 from chickenfoot.core.tiles import tiles_of
-from tests.helpers import random_match
+from tests.helpers import random_match, values_in
 from tests.independent_checker import check_record, legal_actions_at
 
 players = st.integers(min_value=2, max_value=8)
@@ -39,18 +38,6 @@ def tiles_in(value: Any) -> list[Tile]:
 
 
 HIDDEN = (Match, RoundState, FastRound, Random)
-
-
-def values_in(value: Any) -> list[Any]:
-    """``value`` and everything reachable from it through dataclass fields and containers."""
-    out = [value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            out += values_in(getattr(value, f.name))
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            out += values_in(item)
-    return out
 
 
 def check_partition(state: RoundState) -> None:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections import Counter
 from random import Random
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -24,6 +22,7 @@ from chickenfoot.core.standard import (
     standard_view,
     to_record,
 )
+from tests.helpers import values_in
 
 
 @st.composite
@@ -153,18 +152,6 @@ def _end_points(hand: HandState) -> list[int]:
 
 
 HIDDEN = (StandardGame, HandState, Deal, Random)
-
-
-def values_in(value: Any) -> list[Any]:
-    """``value`` and everything reachable from it through dataclass fields and containers."""
-    out = [value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            out += values_in(getattr(value, f.name))
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            out += values_in(item)
-    return out
 
 
 @settings(max_examples=30, deadline=None)

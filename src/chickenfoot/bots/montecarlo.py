@@ -10,35 +10,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from random import Random
 
 from chickenfoot.bots.base import View
+from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.knowledge import determinize, fast_move, infer
 from chickenfoot.bots.standard import StandardSearch
 from chickenfoot.core import Action, SeatView
 from chickenfoot.core.standard import StandardView
-
-
-@dataclass
-class Estimate:
-    """What the search found for one candidate action."""
-
-    action: Action
-    samples: int = 0
-    wins: float = 0.0
-    points: float = 0.0
-
-    @property
-    def win_share(self) -> float:
-        return self.wins / self.samples if self.samples else 0.0
-
-    @property
-    def mean_points(self) -> float:
-        return self.points / self.samples if self.samples else 0.0
-
-    def value(self, point_weight: float) -> float:
-        return self.win_share - point_weight * self.mean_points / 100.0
 
 
 class MonteCarloBot:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 
+from chickenfoot.bots.estimate import Estimate
 from chickenfoot.core import Action, Draw, IllegalActionError, Play
 from chickenfoot.core.standard import Deal, HandState, StandardView
 from chickenfoot.core.tiles import Tile, full_set
@@ -169,24 +170,13 @@ class StandardSearch:
 
 
 @dataclass
-class Outlook:
-    """What the search found for one action in a standard game."""
+class Outlook(Estimate):
+    """What the search found for one action in a standard game (``points``: what the
+    seat's side scored in the hand; ``wins``: hands its side won)."""
 
-    action: Action
-    samples: int = 0
-    wins: int = 0
-    points: float = 0.0
     margin: float = 0.0
     scores_now: int = 0
     """Points the action scores as it is played (All Fives, Bergen)."""
-
-    @property
-    def win_share(self) -> float:
-        return self.wins / self.samples if self.samples else 0.0
-
-    @property
-    def mean_points(self) -> float:
-        return self.points / self.samples if self.samples else 0.0
 
     @property
     def mean_margin(self) -> float:
