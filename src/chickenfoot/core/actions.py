@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, Self, TypeVar
 
 from chickenfoot.core.tiles import Tile, TileError
 
@@ -72,6 +73,10 @@ class Event:
     action: Action
     drawn: Tile | None = None
 
+    def hidden(self) -> Event:
+        """The event as another seat sees it (no drawn tile)."""
+        return Event(self.seat, self.action) if self.drawn else self
+
     def to_json(self) -> dict[str, Any]:
         """The record form (``RECORD.md``): ``{"seat": s, "play": t, "on": id}`` etc."""
         if isinstance(self.action, Play):
@@ -79,3 +84,20 @@ class Event:
         if isinstance(self.action, Draw):
             return {"seat": self.seat, "draw": str(self.drawn) if self.drawn else None}
         return {"seat": self.seat, "pass": True}
+
+
+class _Happened(Protocol):
+    @property
+    def seat(self) -> int: ...
+
+    def hidden(self) -> Self:
+        """The event as another seat sees it (no drawn tile)."""
+        ...
+
+
+_E = TypeVar("_E", bound=_Happened)
+
+
+def public_history(events: Sequence[_E], seat: int) -> tuple[_E, ...]:
+    """``events`` as ``seat`` may see them: other seats' drawn tiles hidden."""
+    return tuple(e if e.seat == seat else e.hidden() for e in events)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chickenfoot.core.actions import Action, Draw, Event
+from chickenfoot.core.actions import Action, Event, public_history
 from chickenfoot.core.match import Match
 from chickenfoot.core.round import Placed, RoundState
 from chickenfoot.core.rules import Rules
@@ -67,10 +67,7 @@ def seat_view(match: Match, seat: int, state: RoundState | None = None) -> SeatV
             raise ValueError("no round has started")
         state = match.rounds[-1]
     fast = state.fast
-    history = tuple(
-        e if e.seat == seat or not isinstance(e.action, Draw) else Event(e.seat, e.action)
-        for e in state.history
-    )
+    history = public_history(state.history, seat)
     my_turn = fast.turn == seat and not fast.end
     return SeatView(
         seat=seat,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
 
@@ -40,6 +40,10 @@ class StandardEvent:
     action: Action
     drawn: Tile | None = None
     score: int = 0
+
+    def hidden(self) -> StandardEvent:
+        """The event as another seat sees it (no drawn tile)."""
+        return replace(self, drawn=None) if self.drawn else self
 
     def to_json(self) -> dict[str, Any]:
         """The record form: ``{"seat": s, "play": t, "on": id or null}`` (with ``"score"``

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chickenfoot.core.actions import Action, Draw
+from chickenfoot.core.actions import Action, public_history
 from chickenfoot.core.standard.game import StandardGame
 from chickenfoot.core.standard.hand import HandState, StandardEvent
 from chickenfoot.core.standard.layout import Placed
@@ -62,10 +62,7 @@ def standard_view(game: StandardGame, seat: int, hand: HandState | None = None) 
         hand = game.rounds[-1]
     if not 0 <= seat < game.seats:
         raise ValueError(f"there is no seat {seat}")
-    history = tuple(
-        e if e.seat == seat or not isinstance(e.action, Draw) else StandardEvent(e.seat, e.action)
-        for e in hand.history
-    )
+    history = public_history(hand.history, seat)
     my_turn = hand.turn == seat and hand.end is None
     return StandardView(
         seat=seat,
