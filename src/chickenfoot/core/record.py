@@ -17,10 +17,12 @@ from chickenfoot.core.match import Match
 from chickenfoot.core.record_fields import (
     RecordError,
     check_end,
+    check_result,
     describe,
     need,
     read_action,
     read_deal,
+    read_header,
     read_tile,
 )
 from chickenfoot.core.round import Deal, first_seat
@@ -92,17 +94,7 @@ def _infer_length(rules: Rules, players: int, rounds: int) -> Rules:
 
 def replay(record: Any) -> Match:
     """Rebuild and check the match a record describes; raises :class:`RecordError`."""
-    if not isinstance(record, dict):
-        raise RecordError("a record is a JSON object")
-    fmt = need(record, "format", str, "format")
-    if fmt != FORMAT:
-        raise RecordError(f"unknown format {fmt!r} (expected {FORMAT!r})", "format")
-    game = need(record, "game", str, "game")
-    if game != "chickenfoot":
-        raise RecordError(f"records of the game {game!r} are not supported", "game")
-    players = need(record, "players", list, "players")
-    if not all(isinstance(p, str) for p in players):
-        raise RecordError("every player name must be a string", "players")
+    _, players = read_header(record, FORMAT, ("chickenfoot",))
     rounds = need(record, "rounds", list, "rounds")
     finished = len(rounds) if "winners" in record else None
     rules = _rules(record, len(players), finished)
@@ -115,18 +107,8 @@ def replay(record: Any) -> Match:
         )
     for k, entry in enumerate(rounds):
         _replay_round(match, k, entry, last=k == len(rounds) - 1)
-    totals = need(record, "totals", list, "totals")
-    if totals != match.totals():
-        raise RecordError(f"totals are {match.totals()}, not {totals}", "totals")
     outcome = match.outcome()
-    if "winners" in record:
-        winners = record["winners"]
-        if outcome is None:
-            raise RecordError("the match is not over, so it has no winners yet", "winners")
-        if winners != list(outcome.winners):
-            raise RecordError(f"winners are {list(outcome.winners)}, not {winners}", "winners")
-    elif outcome is not None:
-        raise RecordError("the match is over but 'winners' is missing", "winners")
+    check_result(record, match.totals(), outcome.winners if outcome else None)
     return match
 
 

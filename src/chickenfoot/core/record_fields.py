@@ -3,7 +3,7 @@ checks one field and raises :class:`RecordError` saying where and what is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from chickenfoot.core.actions import Action, Draw, Pass, Play
@@ -30,6 +30,42 @@ def need(mapping: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
         name = _KINDS.get(kind, kind.__name__)
         raise RecordError(f"{key!r} must be {name}, not {value!r:.60}", where)
     return value
+
+
+def read_header(record: Any, fmt: str, games: Collection[str]) -> tuple[str, list[str]]:
+    """The record's game (one of ``games``) and its players, after checking it is a record
+    of format ``fmt``."""
+    if not isinstance(record, dict):
+        raise RecordError("a record is a JSON object")
+    found = need(record, "format", str, "format")
+    if found != fmt:
+        raise RecordError(f"unknown format {found!r} (expected {fmt!r})", "format")
+    game = need(record, "game", str, "game")
+    if game not in games:
+        raise RecordError(f"{game!r} is not a game read here ({', '.join(games)})", "game")
+    players = need(record, "players", list, "players")
+    if not all(isinstance(p, str) for p in players):
+        raise RecordError("every player name must be a string", "players")
+    return game, players
+
+
+def check_result(
+    record: Mapping[str, Any], totals: list[int], winners: tuple[int, ...] | None
+) -> None:
+    """The record's ``totals`` and ``winners`` against the replay's (``winners`` None: the
+    match is not over, so the record must not name any)."""
+    recorded = need(record, "totals", list, "totals")
+    if recorded != totals:
+        raise RecordError(f"totals are {totals}, not {recorded!r:.60}", "totals")
+    if "winners" in record:
+        if winners is None:
+            raise RecordError("the match is not over, so it has no winners yet", "winners")
+        if record["winners"] != list(winners):
+            raise RecordError(
+                f"winners are {list(winners)}, not {record['winners']!r:.60}", "winners"
+            )
+    elif winners is not None:
+        raise RecordError("the match is over but 'winners' is missing", "winners")
 
 
 def read_tile(text: Any, top: int, where: str) -> Tile:

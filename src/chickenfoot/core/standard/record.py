@@ -18,10 +18,12 @@ from chickenfoot.core.record import FORMAT
 from chickenfoot.core.record_fields import (
     RecordError,
     check_end,
+    check_result,
     describe,
     need,
     read_action,
     read_deal,
+    read_header,
 )
 from chickenfoot.core.rules import RulesError
 from chickenfoot.core.standard.game import StandardGame
@@ -72,18 +74,7 @@ def _booked_totals(game: StandardGame) -> list[int]:
 
 def replay(record: Any) -> StandardGame:
     """Rebuild and check the game a record describes; raises :class:`RecordError`."""
-    if not isinstance(record, dict):
-        raise RecordError("a record is a JSON object")
-    fmt = need(record, "format", str, "format")
-    if fmt != FORMAT:
-        raise RecordError(f"unknown format {fmt!r} (expected {FORMAT!r})", "format")
-    name = need(record, "game", str, "game")
-    if name not in {g.value for g in Game}:
-        known = ", ".join(g.value for g in Game)
-        raise RecordError(f"{name!r} is not a standard game ({known})", "game")
-    players = need(record, "players", list, "players")
-    if not all(isinstance(p, str) for p in players):
-        raise RecordError("every player name must be a string", "players")
+    name, players = read_header(record, FORMAT, [g.value for g in Game])
     rules = _rules(record, name, len(players))
     if "sides" in record and record["sides"] != [list(side) for side in rules.sides]:
         sides = [list(side) for side in rules.sides]
@@ -93,19 +84,8 @@ def replay(record: Any) -> StandardGame:
     rounds = need(record, "rounds", list, "rounds")
     for k, entry in enumerate(rounds):
         _replay_hand(game, k, entry, last=k == len(rounds) - 1)
-    totals = need(record, "totals", list, "totals")
-    if totals != _booked_totals(game):
-        raise RecordError(f"totals are {_booked_totals(game)}, not {totals}", "totals")
     outcome = game.outcome()
-    if "winners" in record:
-        if outcome is None:
-            raise RecordError("the game is not over, so it has no winners yet", "winners")
-        if record["winners"] != list(outcome.winners):
-            raise RecordError(
-                f"winners are {list(outcome.winners)}, not {record['winners']!r:.60}", "winners"
-            )
-    elif outcome is not None:
-        raise RecordError("the game is over but 'winners' is missing", "winners")
+    check_result(record, _booked_totals(game), outcome.winners if outcome else None)
     return game
 
 
