@@ -1,10 +1,10 @@
-"""The standard domino games of RULES.md section 3: ``draw``, ``block``, ``all-fives``, ``bergen``.
+"""The standard domino games (docs/RULES.md section 3): ``draw``, ``block``, ``all-fives``, ``bergen``.
 
 A second game of the core, built like Chicken Foot's: :class:`StandardRules` (every option,
 named games), :func:`deal` (the chance event), :class:`HandState` (one hand: legal actions in a
 fixed order, ``apply``, the end and its points), :class:`StandardGame` (hands to the end of
 the game), :func:`standard_view` (what one seat may know) and records
-(:func:`to_record` / :func:`replay`). ``RULES.md`` in this directory gives the rules played
+(:func:`to_record` / :func:`replay`). ``docs/STANDARD.md`` gives the rules played
 and every decision taken where the sources are silent.
 """
 

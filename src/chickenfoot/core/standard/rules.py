@@ -2,7 +2,7 @@
 
 Every rule that makes ``draw``, ``block``, ``all-fives`` and ``bergen`` different is an option
 of :class:`StandardRules`; a game name picks the preset values, and any option may be changed
-on top of it. ``RULES.md`` next to this module says where each value comes from.
+on top of it. ``docs/STANDARD.md`` says where each value comes from.
 """
 
 from __future__ import annotations
@@ -251,7 +251,7 @@ _PRESETS: dict[Game, dict[str, Any]] = {
 
 
 def _deal_defaults(game: Game, players: int, top: int) -> dict[str, Any]:
-    """The deal each game names for this many players (see RULES.md here)."""
+    """The deal each game names for this many players (see docs/STANDARD.md)."""
     if game is Game.ALL_FIVES:
         return {"hand_size": {2: 9, 3: 7}.get(players, 5), "undrawn": 0}
     if game is Game.BERGEN:
