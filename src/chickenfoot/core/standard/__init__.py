@@ -1,4 +1,4 @@
-"""The standard domino games (docs/RULES.md section 3): ``draw``, ``block``, ``all-fives``, ``bergen``.
+"""The standard domino games (docs/STANDARD.md): ``draw``, ``block``, ``all-fives``, ``bergen``.
 
 A second game of the core, built like Chicken Foot's: :class:`StandardRules` (every option,
 named games), :func:`deal` (the chance event), :class:`HandState` (one hand: legal actions in a
