@@ -117,7 +117,7 @@ def test_rules_lists_every_game_and_preset_with_its_source() -> None:
     assert result.exit_code == 0
     for name in ("classic", "spruce", "wikipedia", "reeves", "draw", "block", "all-fives"):
         assert name in result.output
-    assert "seed 004" in result.output and "pagat.com" in result.output
+    assert "source 004" in result.output and "pagat.com" in result.output
     assert "double_blank_points" in result.output
 
 

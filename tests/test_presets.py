@@ -52,15 +52,54 @@ def test_every_preset_names_its_source_and_what_it_changes() -> None:
 def test_unknown_or_inconsistent_options_are_refused_clearly() -> None:
     with pytest.raises(RulesError, match="unknown preset 'house'"):
         Rules.from_options({}, preset="house")
-    with pytest.raises(RulesError, match="round_double must be one of aside, dealt"):
+    with pytest.raises(RulesError, match="option round_double must be one of aside, dealt, found"):
         CLASSIC.with_options(round_double="hidden")
     with pytest.raises(RulesError, match="only 9 possible toes"):
         CLASSIC.with_options(centre_toes=10)
-    with pytest.raises(RulesError, match="must be a whole number"):
+    with pytest.raises(RulesError, match="option centre_toes: expected a whole number, got a"):
         CLASSIC.with_options(centre_toes="six")
+    with pytest.raises(RulesError, match="unknown option toes; known options: centre_toes"):
+        CLASSIC.with_options(toes=6)
 
 
-# -- spruce (seed 002) ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"hand_sizes": [[2, 20], [3, 14], [4, -5]]}, r"option hand_sizes \[2\]\[1\]: expected a"),
+        ({"hand_sizes": [[2, 0]]}, r"option hand_sizes \[0\]\[1\]: .* at least 1"),
+        ({"hand_sizes": [[2, 20]]}, "option hand_sizes names no deal for 3 players"),
+        ({"hand_sizes": [[3, 14], [2, 20]]}, "name each player count once, smallest first"),
+        ({"set_by_players": [[float("inf"), 9]]}, "got a number with a fraction"),
+        ({"set_by_players": [[8, 19]]}, r"option set_by_players \[0\]\[1\]: .* at most 18"),
+        ({"undrawn_by_players": [[4, -1]]}, r"option undrawn_by_players \[0\]\[1\]: .* least 0"),
+        ({"undrawn_by_players": [[13, 1]]}, r"undrawn_by_players \[0\]\[0\]: .* at most 12"),
+        ({"max_players": 13}, "option max_players: expected a whole number of at most 12"),
+        ({"min_players": 5, "max_players": 4}, "player range 5..4 is empty"),
+        ({"target_total": -1}, "option target_total: expected a whole number of at least 0"),
+        ({"double_blank_points": True}, "option double_blank_points: expected a whole number"),
+        ({"length": "long"}, "option length must be one of full, half, single"),
+        ({"hand_sizes": [[n, 40] for n in range(2, 9)]}, "2 players: 80 tiles dealt"),
+        ({"round_double": "dealt", "starter_draw_round_one": True}, "cannot be combined"),
+        ({"round_double": "dealt", "undrawn_by_players": [[2, 1]]}, "tiles kept back cannot"),
+    ],
+)
+def test_every_option_is_checked_against_its_range(
+    options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(RulesError, match=message):
+        CLASSIC.with_options(**options)
+
+
+def test_every_option_describes_itself_with_the_values_it_takes() -> None:
+    info = {o.name: o for o in REEVES.describe_options()}
+    assert set(info) == set(CLASSIC.options())
+    assert info["centre_toes"].default == 2
+    assert info["centre_toes"].schema == {"type": "integer", "minimum": 1, "maximum": 18}
+    assert info["round_double"].schema == {"enum": ["aside", "dealt", "found"]}
+    assert "how the round's double reaches the centre" in info["round_double"].description.lower()
+
+
+# -- spruce (source 002) ----------------------------------------------------------------------
 
 
 def test_spruce_deals_seven_each_and_the_round_double_with_them() -> None:
@@ -127,70 +166,147 @@ def test_spruce_a_tie_goes_to_most_zero_rounds_then_the_lowest_nonzero_round() -
     assert winners_of([20, 20], [[5, 5], [15, 15]]) == (0, 1)
 
 
-# -- wikipedia (seed 003) -------------------------------------------------------------------
+# -- wikipedia (source 003) -----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("players", "top"), [(4, 9), (5, 12), (8, 12), (9, 15), (12, 15)])
 def test_wikipedia_seats_up_to_twelve_with_larger_sets(players: int, top: int) -> None:
+    """003: "för 2 till 12 spelare"; "Med fler än fyra spelare kräver spelet ett utökat set"."""
     assert WIKIPEDIA.set_top(players) == top
     match = random_match(players, players, single(WIKIPEDIA))
     assert match.is_over and len(match.players) == players
 
 
+@pytest.mark.parametrize("round_index", [0, 1, 5])
+def test_wikipedia_sets_every_rounds_double_aside_before_the_deal(round_index: int) -> None:
+    """003: "I varje efterföljande omgång hittas den näst lägsta dubbla och placeras som
+    utgångspunkt" (every round's double is found and placed as the starting point)."""
+    dealt = deal(WIKIPEDIA, 4, 9 - round_index, Random(round_index), round_index)
+    double = Tile(9 - round_index, 9 - round_index)
+    everything = [x for h in dealt.hands for x in h] + list(dealt.boneyard)
+    assert double not in everything
+    assert sorted([*everything, double]) == full_set(9)
+
+
+def test_wikipedia_round_one_starter_draws_come_from_the_boneyard_and_go_back() -> None:
+    """003: "Endast i den första omgången drar alla en enda domino från bengården ... alla
+    lämnar tillbaka sin dragna domino till bengården"."""
+    for seed in range(20):
+        dealt = deal(WIKIPEDIA, 4, 9, Random(seed))
+        seats = [seat for seat, _ in dealt.start_draw]
+        drawn = [tile for _, tile in dealt.start_draw]
+        assert seats == [0, 1, 2, 3]
+        assert all(tile in dealt.boneyard for tile in drawn)
+        assert not any(tile in hand for hand in dealt.hands for tile in drawn)
+        assert len(dealt.boneyard) == 54 - 4 * 7
+    assert deal(WIKIPEDIA, 4, 8, Random(1), round_index=1).start_draw == ()
+
+
 def test_wikipedia_round_one_is_started_by_the_highest_tile_drawn() -> None:
-    dealt = deal(WIKIPEDIA, 4, 9, Random(3))
-    assert len(dealt.starter_draw) == 4 and t("9-9") not in dealt.starter_draw
+    """003: "Spelaren som drar det högsta värdet börjar rundan"; Decision: most pips, then
+    the higher number."""
     match = Match(["a", "b", "c", "d"], WIKIPEDIA)
     hands = tuple(tiles(h) for h in ("9-1", "9-2", "9-3", "9-4"))
     rest = tuple(x for x in full_set(9) if x != t("9-9") and x not in sum(hands, ()))
-    state = match.start_round(Deal(hands, rest, tiles("5-1 8-4 6-0 3-3")))
+    draws = tuple(enumerate(tiles("5-1 8-4 6-0 3-3")))
+    state = match.start_round(Deal(hands, rest, draws))
     assert state.first == 1 and state.centre_placed
-    state = Match(["a", "b"], WIKIPEDIA).start_round(Deal(hands[:2], rest, tiles("5-1 6-0")))
+    pair = tuple(enumerate(tiles("5-1 6-0")))
+    state = Match(["a", "b"], WIKIPEDIA).start_round(Deal(hands[:2], rest, pair))
     assert state.first == 1  # equal pips: the higher number wins
 
 
-def test_wikipedia_later_rounds_are_started_by_the_holder_of_their_double() -> None:
-    match = random_match(3, 5, WIKIPEDIA.with_options(length="half"))
-    for k, state in enumerate(match.rounds[1:], start=1):
-        holder = [s for s, h in enumerate(state.dealt.hands) if Tile(9 - k, 9 - k) in h]
-        assert state.first == (holder[0] if holder else k % 3)
+def test_wikipedia_later_rounds_rotate_the_start_from_round_ones_starter() -> None:
+    """docs/RULES.md: round k starts with seat (s + k - 1) mod n, s round 1's starter."""
+    for seed in range(8):
+        match = random_match(3, seed, WIKIPEDIA.with_options(length="half"))
+        starter = match.rounds[0].first
+        assert [r.first for r in match.rounds] == [(starter + k) % 3 for k in range(5)]
+        assert all(r.centre_placed and r.dealt.start_draw == () for r in match.rounds[1:])
 
 
 def test_wikipedia_going_out_on_a_double_scores_fifty() -> None:
+    """003: "Om den gör det får spelaren som spelade en dubbel som sitt sista drag 50 poäng"."""
     rules = single(WIKIPEDIA).with_options(centre_toes=1)
     match = Match(["a", "b"], rules)
     hands = (tiles("9-4 4-4"), tiles("9-3 0-0"))
-    state = match.start_round(Deal(hands, tiles("5-5"), tiles("8-7 1-0")))
+    draws = tuple(enumerate(tiles("8-7 1-0")))
+    state = match.start_round(Deal(hands, tiles("5-5 8-7 1-0"), draws))
     for action in (Play(t("9-4"), 0), Draw(), Pass(), Play(t("4-4"), 1)):
         state.apply(action)
     assert state.end is RoundEnd.OUT
     assert state.points() == [50, 72]
 
 
-# -- reeves (seed 004) ----------------------------------------------------------------------
+# -- reeves (source 004) --------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("players", "each"), [(2, 21), (3, 14), (4, 11), (5, 8), (6, 7), (7, 6), (8, 5)]
 )
 def test_reeves_deal_table(players: int, each: int) -> None:
-    assert [len(h) for h in deal(REEVES, players, 9, Random(0)).hands] == [each] * players
+    """004: "Spelare / Domino: 2 Dra 21, 3 Dra 14, 4 Dra 11, 5 Dra 8, 6 Dra 7, 7 Dra 6, 8 Dra 5"."""
+    dealt = deal(REEVES, players, 9, Random(0))
+    assert [len(h) for h in dealt.hands] == [each] * players
+    assert len(dealt.boneyard) == 54 - each * players
 
 
-@pytest.mark.parametrize(("players", "toes"), [(2, 4), (4, 4), (5, 5), (8, 8)])
-def test_reeves_the_centre_needs_a_toe_per_player_and_at_least_four(
-    players: int, toes: int
+@pytest.mark.parametrize("round_index", [0, 1, 4])
+@pytest.mark.parametrize("players", [2, 3, 8])
+def test_reeves_the_seats_draw_in_turn_from_the_whole_set_until_one_finds_the_double(
+    players: int, round_index: int
 ) -> None:
+    """004: "turas om att dra en domino i taget. Den första personen som hittar dubbel nio
+    domino går först. Placera den dubbla nian åt sidan och blanda om dominobrickorna";
+    "Varje runda börjar med att den första spelaren som hittade rätt dubbel tar sin tur"."""
+    double = Tile(9 - round_index, 9 - round_index)
+    for seed in range(10):
+        dealt = deal(REEVES, players, double.hi, Random(seed), round_index)
+        seats = [seat for seat, _ in dealt.start_draw]
+        drawn = [tile for _, tile in dealt.start_draw]
+        assert seats == [(round_index + i) % players for i in range(len(drawn))]
+        assert drawn[-1] == double and double not in drawn[:-1]
+        assert len(set(drawn)) == len(drawn)
+        everything = [x for h in dealt.hands for x in h] + list(dealt.boneyard)
+        assert sorted([*everything, double]) == full_set(9)
+
+
+def test_reeves_the_finder_starts_with_a_toe_on_the_double_in_the_centre() -> None:
+    """004: "Placera brickan dubbel nio i mitten av spelplanen"; "På varje spelares första
+    tur måste de kunna matcha startdubbeln". Seed 1's first round was started by placing
+    9-9 when the double was dealt like any tile."""
+    match = random_match(4, 1, single(REEVES))
+    state = match.rounds[0]
+    assert state.first == state.dealt.start_draw[-1][0]
+    first = state.history[0]
+    assert first.seat == state.first
+    assert isinstance(first.action, Draw) or first.action == Play(first.action.tile, 0)
+    assert [len(h) for h in state.dealt.hands] == [11] * 4 and len(state.dealt.boneyard) == 10
+
+
+@pytest.mark.parametrize(("players", "toes"), [(2, 2), (3, 3), (4, 4), (5, 5), (8, 8)])
+def test_reeves_the_centre_needs_one_toe_per_player(players: int, toes: int) -> None:
+    """004: "Detta fortsätter tills det finns minst ett tåg per spelare vid bordet"."""
     assert REEVES.toes_on_centre(players) == toes
-    assert REEVES.with_options(centre_toes=6).toes_on_centre(players) == max(6, players)
+
+
+def test_reeves_more_toes_on_the_centre_by_agreement_up_to_eight() -> None:
+    """004: "Beroende på preferens kan upp till åtta tåg krävas innan man går vidare"."""
+    assert REEVES.with_options(centre_toes=6).toes_on_centre(4) == 6
+    assert REEVES.with_options(centre_toes=8).toes_on_centre(2) == 8
+    assert REEVES.with_options(centre_toes=6).toes_on_centre(8) == 8
 
 
 def test_reeves_keeps_two_boneyard_tiles_undrawn_with_two_players_and_one_with_more() -> None:
+    """004: "I ett spel med två spelare är de sista två dominobrickorna kvar i hönsgården. I
+    ett spel med tre eller fler spelare är den sista dominobrickan kvar i hönsgården"."""
     assert REEVES.undrawn(2) == 2 and REEVES.undrawn(3) == 1 and REEVES.undrawn(8) == 1
     rules = single(REEVES).with_options(centre_toes=1)
     match = Match(["a", "b"], rules)
-    state = match.start_round(Deal((tiles("9-9 9-1 2-2"), tiles("3-3 4-4")), tiles("5-5 6-6 7-7")))
-    state.apply(Play(t("9-9"), None))
+    found = ((0, t("8-8")), (1, t("9-9")))
+    dealt = Deal((tiles("9-1 2-2"), tiles("3-3 4-4")), tiles("5-5 6-6 7-7"), found)
+    state = match.start_round(dealt)
+    assert state.first == 1
     state.apply(Draw())  # 5-5; 6-6 and 7-7 stay in the boneyard for good
     state.apply(Pass())
     state.apply(Play(t("9-1"), 0))
@@ -198,31 +314,60 @@ def test_reeves_keeps_two_boneyard_tiles_undrawn_with_two_players_and_one_with_m
     assert len(state.boneyard()) == 2
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 8), st.integers(0, 2**32))
+def test_reeves_tiles_kept_back_are_never_drawn_by_any_rule(players: int, seed: int) -> None:
+    """004 (as docs/RULES.md reads it): the tiles kept back are never drawn, by any rule."""
+    match = random_match(players, seed, REEVES.with_options(length="half"))
+    kept = REEVES.undrawn(players)
+    for state in match.rounds:
+        drawn = [e.drawn for e in state.history if isinstance(e.action, Draw)]
+        assert drawn == list(state.dealt.boneyard[: len(drawn)])
+        assert len(drawn) <= len(state.dealt.boneyard) - kept
+        assert not any(isinstance(e.action, Play) and e.action.on is None for e in state.history)
+
+
 def test_reeves_double_blank_counts_nothing_unless_chosen() -> None:
+    """004: "En valfri regel är att göra dubbelnollan värd 50 poäng"."""
     rules = single(REEVES).with_options(centre_toes=1, centre_toes_per_player=False)
     for blank, points in ((0, 0), (50, 50), (25, 25)):
         match = Match(["a", "b"], rules.with_options(double_blank_points=blank))
-        state = match.start_round(Deal((tiles("9-9 9-1"), tiles("0-0 9-2")), tiles("")))
-        state.apply(Play(t("9-9"), None))
-        state.apply(Play(t("9-2"), 0))
+        dealt = Deal((tiles("9-1 8-8"), tiles("0-0 9-2")), tiles(""), ((0, t("9-9")),))
+        state = match.start_round(dealt)
+        state.apply(Play(t("9-1"), 0))
         assert state.end is RoundEnd.BLOCKED
-        assert state.points() == [10, points]
+        assert state.points() == [16, points + 11]
 
 
-# -- options from seed 000's history paragraph ---------------------------------------------
+# -- options from source 000's history paragraph -------------------------------------------
 
 
-def test_a_match_to_a_target_total_ends_when_a_total_reaches_it_and_that_seat_loses() -> None:
+def test_a_match_to_a_target_total_ends_when_a_total_passes_it_and_that_seat_loses() -> None:
+    """000: "spille til en spiller passerer en avtalt sum" (001: "supera"): strictly more."""
     rules = CLASSIC.with_options(target_total=150)
     match = random_match(3, 1, rules)
     totals = match.totals()
-    assert max(totals) >= 150
+    assert max(totals) > 150
     before = [sum(p[s] for p in match.points[:-1]) for s in range(3)]
-    assert max(before) < 150
+    assert max(before) <= 150
     outcome = match.outcome()
     assert outcome is not None and totals.index(max(totals)) not in outcome.winners
     doubles = [r.double for r in match.rounds]
     assert doubles == [(9 - k) % 10 for k in range(len(doubles))]
+
+
+def test_a_total_equal_to_the_target_does_not_end_the_match() -> None:
+    """000/001: "passerer" / "supera": a total equal to the target plays on."""
+    rules = single(CLASSIC).with_options(target_total=40, centre_toes=1)
+    match = Match(["a", "b"], rules)
+    state = match.start_round(Deal((tiles("9-1"), tiles("9-2 8-8 7-6")), tiles("")))
+    match.apply(Play(t("9-1"), 0))
+    assert state.end is RoundEnd.OUT and match.totals() == [0, 40]
+    assert not match.is_over and match.next_double() == 8
+    state = match.start_round(Deal((tiles("8-1"), tiles("1-0")), tiles("")))
+    match.apply(Pass())
+    match.apply(Play(t("8-1"), 0))
+    assert match.totals() == [0, 41] and match.is_over
 
 
 # -- every preset ---------------------------------------------------------------------------

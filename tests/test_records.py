@@ -1,4 +1,4 @@
-"""Records (RECORD.md): writing, replaying, golden files, and rejecting what is wrong."""
+"""Records (docs/RECORD.md): writing, replaying, golden files, and rejecting what is wrong."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
-from chickenfoot.core import CLASSIC, RecordError, replay, to_record
+from chickenfoot.core import CLASSIC, PRESETS, RecordError, replay, to_record
 from scripts.regen_golden import GOLDEN, PERFT, expected_files
 from tests.helpers import random_match
 from tests.independent_checker import check_record
 
 Record = dict[str, Any]
+REEVES, WIKIPEDIA = PRESETS["reeves"], PRESETS["wikipedia"]
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +83,9 @@ def test_an_unfinished_record_replays_to_the_position_it_stops_at(legal: Record)
     match = replay(cut)
     assert match.current is not None and len(match.current.history) == 15
     assert check_record(cut) == []
+    last["points"] = [0, 0, 0, 0]
+    with pytest.raises(RecordError, match=r"rounds\[1\]: the round has not ended, so it has no"):
+        replay(cut)
 
 
 def _set(path: str, value: Any) -> Callable[[Record], None]:
@@ -151,6 +155,45 @@ BAD: dict[str, tuple[Callable[[Record], None], str]] = {
     "too many rounds": (lambda r: r["rounds"].append(r["rounds"][-1]), "rounds"),
     "not an object": (lambda r: r["rounds"].__setitem__(0, 5), "rounds[0]: a round is"),
     "pass not true": (_set("rounds.0.actions.0", {"seat": 0, "pass": "yes"}), "'pass' must"),
+    "a superscript digit": (_set("rounds.0.hands.0.0", "²-1"), "not a tile: '²-1'"),
+    "fullwidth digits": (_set("rounds.0.hands.0.0", "９-４"), "not a tile"),
+    "Arabic-Indic digits": (_set("rounds.0.hands.0.0", "٩-٤"), "not a tile"),
+    "leading zeros": (_set("rounds.0.hands.0.0", "09-04"), "not a tile: '09-04'"),
+    "spaces around a tile": (_set("rounds.0.hands.0.0", " 9-4 "), "not a tile: ' 9-4 '"),
+    "a seat as a boolean": (_set("rounds.0.actions.0.seat", False), "'seat' must be a whole"),
+    "an id as a float": (_set("rounds.0.actions.0.on", 0.0), "'on' must be a tile id"),
+    "first as a float": (_set("rounds.1.first", 1.0), "'first' must be a whole number"),
+    "points as floats": (
+        lambda r: r["rounds"][0].update(points=[float(p) for p in r["rounds"][0]["points"]]),
+        "rounds[0].points: 'points' must be a list of whole numbers",
+    ),
+    "totals as floats": (
+        lambda r: r.update(totals=[float(t) for t in r["totals"]]),
+        "totals: 'totals' must be a list of whole numbers",
+    ),
+    "winners as a float": (_set("winners", [2.0]), "'winners' must be a list of whole"),
+    "game as a list": (_set("game", []), "'game' must be a string"),
+    "a seed that is no number": (_set("seed", "21"), "seed: 'seed' must be a whole number"),
+    "an infinite set option": (
+        _set("rules.options.set_by_players", [[float("inf"), 9]]),
+        "rules: option set_by_players [0][0]: expected a whole number",
+    ),
+    "a negative kept-back count": (
+        _set("rules.options.undrawn_by_players", [[4, -1]]),
+        "rules: option undrawn_by_players [0][1]",
+    ),
+    "a huge integer option": (
+        _set("rules.options.centre_toes", 10**5000),
+        "option centre_toes: expected a whole number of at most 18",
+    ),
+    "a draw for the start in classic": (
+        _set("rounds.0.start_draw", [{"seat": 0, "draw": "1-0"}]),
+        "rounds[0].start_draw: nobody draws for the start",
+    ),
+    "a round after the end of the match": (
+        lambda r: r["rounds"].append(r["rounds"][0]),
+        "a half match has 5",
+    ),
 }
 
 
@@ -164,6 +207,112 @@ def test_a_wrong_record_is_rejected_with_where_and_what(legal: Record, name: str
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)
     assert check_record(bad) != []
+
+
+def test_winners_as_booleans_are_refused() -> None:
+    record = to_record(random_match(3, 18, WIKIPEDIA.with_options(length="half")))
+    assert record["winners"] == [0]
+    record["winners"] = [False]
+    with pytest.raises(RecordError, match="winners: 'winners' must be a list of whole numbers"):
+        replay(record)
+    assert check_record(record) != []
+
+
+@pytest.fixture(scope="module")
+def reeves() -> Record:
+    return to_record(random_match(3, 4, REEVES.with_options(length="half")))
+
+
+@pytest.fixture(scope="module")
+def wikipedia() -> Record:
+    return to_record(random_match(3, 18, WIKIPEDIA.with_options(length="half")))
+
+
+def test_records_show_the_draws_for_the_start(reeves: Record, wikipedia: Record) -> None:
+    """docs/RECORD.md: `start_draw`, the tiles drawn to decide who starts, in order."""
+    for k, entry in enumerate(reeves["rounds"]):
+        draws = entry["start_draw"]
+        assert [d["seat"] for d in draws] == [(k + i) % 3 for i in range(len(draws))]
+        assert draws[-1] == {"seat": entry["first"], "draw": entry["double"]}
+    first = wikipedia["rounds"][0]
+    assert [d["seat"] for d in first["start_draw"]] == [0, 1, 2]
+    assert all(d["draw"] in first["boneyard"] for d in first["start_draw"])
+    assert all("start_draw" not in entry for entry in wikipedia["rounds"][1:])
+    assert to_record(replay(reeves)) == reeves and to_record(replay(wikipedia)) == wikipedia
+
+
+def _shift_seats(record: Record) -> None:
+    for draw in record["rounds"][1]["start_draw"]:
+        draw["seat"] = (draw["seat"] + 1) % 3
+
+
+def _stop_before_the_double(record: Record) -> None:
+    record["rounds"][0]["start_draw"].pop()
+
+
+def _go_on_after_the_double(record: Record) -> None:
+    draws = record["rounds"][0]["start_draw"]
+    seat = (draws[-1]["seat"] + 1) % 3
+    unseen = next(t for t in record["rounds"][0]["hands"][0] if t not in str(draws))
+    draws.append({"seat": seat, "draw": unseen})
+
+
+def _draw_the_double_twice(record: Record) -> None:
+    draws = record["rounds"][0]["start_draw"]
+    draws.insert(0, dict(draws[-1], seat=0))
+    for i, draw in enumerate(draws):
+        draw["seat"] = i % 3
+
+
+BAD_REEVES: dict[str, tuple[Callable[[Record], None], str]] = {
+    "no draw for the start": (_set("rounds.0.start_draw", _DELETE), "missing key 'start_draw'"),
+    "seats out of turn": (_shift_seats, "rounds[1].start_draw: the seats draw in turn: [1, 2"),
+    "stopped before the double": (_stop_before_the_double, "until one finds 9-9"),
+    "went on after the double": (_go_on_after_the_double, "stops when 9-9 is found"),
+    "the double drawn twice": (_draw_the_double_twice, "drawn more than once: 9-9"),
+    "the double dealt": (_set("rounds.0.hands.0.0", "9-9"), "the round's double 9-9 is set aside"),
+    "another seat starts": (_set("rounds.0.first", 2), "rounds[0]: round 1 starts with seat"),
+}
+
+
+@pytest.mark.parametrize("name", BAD_REEVES)
+def test_a_wrong_reeves_record_is_rejected(reeves: Record, name: str) -> None:
+    change, message = BAD_REEVES[name]
+    bad = copy.deepcopy(reeves)
+    change(bad)
+    with pytest.raises(RecordError) as caught:
+        replay(bad)
+    assert message in str(caught.value)
+
+
+def _draw_from_a_hand(record: Record) -> None:
+    first = record["rounds"][0]
+    first["start_draw"][1]["draw"] = first["hands"][2][0]
+
+
+BAD_WIKIPEDIA: dict[str, tuple[Callable[[Record], None], str]] = {
+    "a starter draw from a hand": (_draw_from_a_hand, "is drawn from the boneyard, where it is"),
+    "one draw missing": (
+        lambda r: r["rounds"][0]["start_draw"].pop(),
+        "each of the 3 seats draws one tile",
+    ),
+    "a draw in round 2": (
+        _set("rounds.1.start_draw", [{"seat": 0, "draw": "1-0"}]),
+        "rounds[1].start_draw: nobody draws for the start",
+    ),
+    "round 2 not rotated from round 1": (_set("rounds.1.first", 2), "round 2 starts with seat 0"),
+    "the double dealt": (_set("rounds.1.hands.0.0", "8-8"), "the round's double 8-8 is set"),
+}
+
+
+@pytest.mark.parametrize("name", BAD_WIKIPEDIA)
+def test_a_wrong_wikipedia_record_is_rejected(wikipedia: Record, name: str) -> None:
+    change, message = BAD_WIKIPEDIA[name]
+    bad = copy.deepcopy(wikipedia)
+    change(bad)
+    with pytest.raises(RecordError) as caught:
+        replay(bad)
+    assert message in str(caught.value)
 
 
 def test_not_a_record_at_all() -> None:

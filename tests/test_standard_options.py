@@ -85,15 +85,20 @@ def test_with_options_keeps_every_other_option() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"game": "dominoes"}, "option game must be one of draw, block, all-fives, bergen"),
-        ({"players": 5}, "2 to 4 players, not 5"),
-        ({"set_top": 15}, "double-6, 9 or 12, not double-15"),
+        ({"game": "dominoes"}, "unknown game 'dominoes'; known: draw, block, all-fives, bergen"),
+        ({"players": 5}, "option players: expected a whole number of at most 4"),
+        ({"set_top": 15}, "option set_top must be one of 6, 9, 12"),
         ({"players": 3, "partnership": True}, "needs 4 players"),
         ({"game": "bergen", "players": 4, "partnership": True}, "bergen has no partnership"),
         ({"hand_size": 15}, "need 30 tiles, the double-6 set has 28"),
         ({"leader": "tallest"}, "option leader must be one of"),
-        ({"drawing": "no"}, "option drawing must be true or false"),
-        ({"target": 1.5}, "option target must be a whole number"),
+        ({"drawing": "no"}, "option drawing: expected true or false, got a string"),
+        ({"drawing": 1}, "option drawing: expected true or false, got a whole number"),
+        ({"players": True}, "option players: expected a whole number, got true or false"),
+        ({"target": 10**6}, "option target: expected a whole number of at most 100000"),
+        ({"undrawn": -1}, "option undrawn: expected a whole number of at least 0"),
+        ({"target": 1.5}, "option target: expected a whole number, got a number with a fraction"),
+        ({"target": float("inf")}, "option target: expected a whole number, got a number"),
         ({"game": "all-fives", "target": 0}, "all-fives scores during play, so it needs a target"),
         ({"game": "bergen", "spinner": True}, "headers are scored on a single line"),
     ],
@@ -110,5 +115,6 @@ def test_a_preset_and_options_of_another_game_are_refused() -> None:
         StandardRules.from_options({"game": "bergen"}, preset="draw")
 
 
-def test_unknown_option_names_are_ignored() -> None:
-    assert StandardRules.from_options({"toes": 6, "game": "block"}) == GAMES["block"]
+def test_unknown_option_names_are_refused() -> None:
+    with pytest.raises(RulesError, match="unknown option toes; known options: blocked_score"):
+        StandardRules.from_options({"toes": 6, "game": "block"})

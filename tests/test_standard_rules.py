@@ -101,7 +101,7 @@ def test_the_deal_is_a_chance_event_of_the_random_generator_passed_in() -> None:
 
 def test_two_to_four_players() -> None:
     for wrong in (1, 5):
-        with pytest.raises(ValueError, match="2 to 4 players"):
+        with pytest.raises(ValueError, match="option players: expected a whole number of at"):
             StandardRules.for_game("draw", players=wrong)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, Self, TypeVar
@@ -47,6 +48,9 @@ class Pass:
 
 Action = Play | Draw | Pass
 
+_ID = re.compile(r"0|[1-9][0-9]{0,3}", re.ASCII)
+"""A tile id as text: at most four digits (no set has that many tiles)."""
+
 
 def parse_action(text: str) -> Action:
     """Read the notation :func:`str` writes: ``9-4@0``, ``9-9`` (placing the first tile),
@@ -57,12 +61,12 @@ def parse_action(text: str) -> Action:
     if word == "pass":
         return Pass()
     tile_text, at, on_text = word.partition("@")
-    if at and not on_text.isdigit():
-        raise ActionError(f"not an action: {text!r} (write 9-4@0, draw or pass)")
+    if at and not _ID.fullmatch(on_text):
+        raise ActionError(f"not an action: {text!r:.40} (write 9-4@0, draw or pass)")
     try:
         return Play(Tile.parse(tile_text), int(on_text) if at else None)
     except TileError as exc:
-        raise ActionError(f"not an action: {text!r}: {exc}") from None
+        raise ActionError(f"not an action: {text!r:.40}: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)

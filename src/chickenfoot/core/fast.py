@@ -28,6 +28,25 @@ RUNNING: Final = 0
 OUT: Final = 1
 BLOCKED: Final = 2
 
+
+class EngineError(RuntimeError):
+    """The engine broke one of its own guarantees: a bug, never a player's mistake."""
+
+
+def action_limit(tiles: int, players: int) -> int:
+    """More actions than any round with ``tiles`` tiles in play can take.
+
+    Every tile is played at most once and drawn at most once; a pass follows a draw, or
+    else some seat holds a playable tile and plays within ``players`` turns (a round in
+    which nobody can play or draw ends at once). A round that goes on past this is a bug.
+    """
+    return (tiles + 1) * (players + 3)
+
+
+def too_long(limit: int) -> EngineError:
+    return EngineError(f"a round went on past {limit} actions, which no legal round can take")
+
+
 _PLAYABLE: dict[int, int] = {}
 _WEIGHTS: dict[int, tuple[int, ...]] = {}
 
@@ -67,6 +86,7 @@ class FastRound:
         "foot",
         "foot_toes",
         "hands",
+        "limit",
         "need",
         "next_draw",
         "open_mask",
@@ -95,7 +115,9 @@ class FastRound:
     double_out: bool
     """The round ended with a player going out on a double."""
     plies: int
-    """Actions taken so far in this round's state (informational: benchmarks count them)."""
+    """Actions taken so far in this round's state."""
+    limit: int
+    """:func:`action_limit` of this round: :attr:`plies` never passes it."""
     drawn_must_play: bool
     blank_points: int
     double_out_points: int
@@ -172,6 +194,7 @@ class FastRound:
         r.end = RUNNING
         r.double_out = False
         r.plies = 0
+        r.limit = action_limit(sum(h.bit_count() for h in hands) + len(boneyard) + 1, r.players)
         r.drawn_must_play = drawn_must_play
         r.blank_points = blank_points
         r.double_out_points = double_out_points
@@ -196,6 +219,7 @@ class FastRound:
         r.end = self.end
         r.double_out = self.double_out
         r.plies = self.plies
+        r.limit = self.limit
         r.drawn_must_play = self.drawn_must_play
         r.blank_points = self.blank_points
         r.double_out_points = self.double_out_points
@@ -369,9 +393,12 @@ class FastRound:
         end = self.end
         passes = 0
         plies = self.plies
+        limit = self.limit
         i = 0
         while not end:
             plies += 1
+            if plies > limit:
+                raise too_long(limit)
             hand = hands[seat]
             if foot >= 0:
                 legal = hand & number_mask[foot]

@@ -8,8 +8,9 @@ from typing import Any
 
 from chickenfoot.core import record as chickenfoot_record
 from chickenfoot.core.match import Match
+from chickenfoot.core.options import RulesError
 from chickenfoot.core.round import RoundState
-from chickenfoot.core.rules import PRESETS, SOURCES, Rules, RulesError
+from chickenfoot.core.rules import PRESETS, SOURCES, Rules
 from chickenfoot.core.standard import record as standard_record
 from chickenfoot.core.standard.game import StandardGame
 from chickenfoot.core.standard.hand import HandState
@@ -55,7 +56,7 @@ def make_rules(
         raise RulesError(
             f"presets ({', '.join(PRESETS)}) are Chicken Foot's; {game} is set up with options"
         )
-    return StandardRules.for_game(game, **{**(options or {}), "players": players})
+    return StandardRules.from_options({**(options or {}), "players": players}, preset=game)
 
 
 def game_of(rules: AnyRules) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from random import Random
 
 from chickenfoot.core.actions import Action, Event
-from chickenfoot.core.round import Deal, RoundState, deal, first_seat
+from chickenfoot.core.round import Deal, RoundState, deal, first_seat, rotation_seat
 from chickenfoot.core.rules import CLASSIC, Rules, TieBreak
 
 
@@ -64,6 +64,7 @@ class Match:
         self.rounds: list[RoundState] = []
         self.points: list[list[int]] = []
         """Points of every finished round."""
+        self._totals = [0] * len(players)
 
     @property
     def seats(self) -> int:
@@ -77,14 +78,15 @@ class Match:
         return None
 
     def totals(self) -> list[int]:
-        return [sum(p[s] for p in self.points) for s in range(self.seats)]
+        """Every seat's total of the finished rounds."""
+        return self._totals[:]
 
     @property
     def is_over(self) -> bool:
         if self.current is not None:
             return False
         if self.rules.target_total:
-            return any(t >= self.rules.target_total for t in self.totals())
+            return any(t > self.rules.target_total for t in self.totals())
         return len(self.points) == len(self.doubles)
 
     def outcome(self) -> Outcome | None:
@@ -98,19 +100,30 @@ class Match:
             raise ValueError("no round can start now")
         return self.doubles[len(self.rounds) % len(self.doubles)]
 
+    def rotation(self) -> int:
+        """The seat the first turn has moved on to in the next round (the draw for the
+        double's search, or the start where nothing else decides it)."""
+        first = self.rounds[0].first if self.rounds and self.rules.starter_draw_round_one else 0
+        return rotation_seat(len(self.rounds), self.seats, first)
+
+    def first_seat(self, dealt: Deal) -> int:
+        """Who starts the next round if it is dealt as ``dealt``."""
+        return first_seat(self.rules, len(self.rounds), self.next_double(), dealt, self.rotation())
+
     def start_round(self, dealt: Deal) -> RoundState:
         """Start the next round from ``dealt``."""
         double = self.next_double()
-        k = len(self.rounds)
-        first = first_seat(self.rules, k, double, dealt)
-        state = RoundState(self.rules, double, first, dealt, placed=not self.rules.double_dealt(k))
+        first = self.first_seat(dealt)
+        state = RoundState(self.rules, double, first, dealt, placed=not self.rules.double_dealt)
         self.rounds.append(state)
         self.finish_round_if_over()
         return state
 
     def deal_next(self, rng: Random) -> RoundState:
         k = len(self.rounds)
-        return self.start_round(deal(self.rules, self.seats, self.next_double(), rng, k))
+        return self.start_round(
+            deal(self.rules, self.seats, self.next_double(), rng, k, self.rotation())
+        )
 
     def apply(self, action: Action) -> Event:
         """Apply ``action`` in the round in play; books its points when it ends."""
@@ -124,6 +137,8 @@ class Match:
     def finish_round_if_over(self) -> bool:
         """Book the points of the last round if it has ended and was not booked yet."""
         if self.rounds and self.rounds[-1].end is not None and len(self.points) < len(self.rounds):
-            self.points.append(self.rounds[-1].points())
+            points = self.rounds[-1].points()
+            self.points.append(points)
+            self._totals = [t + p for t, p in zip(self._totals, points, strict=True)]
             return True
         return False

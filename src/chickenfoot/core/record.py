@@ -14,6 +14,7 @@ from typing import Any
 
 from chickenfoot.core.actions import IllegalActionError
 from chickenfoot.core.match import Match
+from chickenfoot.core.options import RulesError
 from chickenfoot.core.record_fields import (
     RecordError,
     check_end,
@@ -23,10 +24,11 @@ from chickenfoot.core.record_fields import (
     read_action,
     read_deal,
     read_header,
+    read_seed,
     read_tile,
 )
-from chickenfoot.core.round import Deal, first_seat
-from chickenfoot.core.rules import MatchLength, Rules, RulesError
+from chickenfoot.core.round import Deal
+from chickenfoot.core.rules import MatchLength, RoundDouble, Rules
 from chickenfoot.core.tiles import Tile, full_set
 
 FORMAT = "chickenfoot-record/1"
@@ -36,15 +38,12 @@ def to_record(match: Match) -> dict[str, Any]:
     """The record of ``match`` as JSON data (finished or still in play)."""
     rounds = []
     for k, state in enumerate(match.rounds):
-        entry: dict[str, Any] = {
-            "double": f"{state.double}-{state.double}",
-            "first": state.first,
-            "hands": [[str(t) for t in hand] for hand in state.dealt.hands],
-            "boneyard": [str(t) for t in state.dealt.boneyard],
-            "actions": [e.to_json() for e in state.history],
-        }
-        if state.dealt.starter_draw:
-            entry["starter_draw"] = [str(t) for t in state.dealt.starter_draw]
+        entry: dict[str, Any] = {"double": f"{state.double}-{state.double}", "first": state.first}
+        if state.dealt.start_draw:
+            entry["start_draw"] = [{"seat": s, "draw": str(t)} for s, t in state.dealt.start_draw]
+        entry["hands"] = [[str(t) for t in hand] for hand in state.dealt.hands]
+        entry["boneyard"] = [str(t) for t in state.dealt.boneyard]
+        entry["actions"] = [e.to_json() for e in state.history]
         if state.end is not None:
             entry["end"] = state.end.value
             entry["points"] = match.points[k]
@@ -71,6 +70,8 @@ def _rules(record: Mapping[str, Any], players: int, finished_rounds: int | None)
     options = spec.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("'options' must be an object", "rules")
+    known = Rules.__dataclass_fields__.keys() - {"preset"}
+    options = {key: value for key, value in options.items() if key in known}
     try:
         rules = Rules.from_options(options, preset=name)
         rules.check_players(players)
@@ -98,8 +99,8 @@ def replay(record: Any) -> Match:
     rounds = need(record, "rounds", list, "rounds")
     finished = len(rounds) if "winners" in record else None
     rules = _rules(record, len(players), finished)
-    seed = record.get("seed")
-    match = Match(players, rules, seed if isinstance(seed, int) else None)
+    seed = read_seed(record)
+    match = Match(players, rules, seed)
     if not rules.target_total and len(rounds) > len(match.doubles):
         raise RecordError(
             f"{len(rounds)} rounds, but a {rules.length.value} match has {len(match.doubles)}",
@@ -116,6 +117,8 @@ def _replay_round(match: Match, k: int, entry: Any, last: bool) -> None:
     where = f"rounds[{k}]"
     if not isinstance(entry, dict):
         raise RecordError("a round is a JSON object", where)
+    if match.is_over:
+        raise RecordError(f"the match was over after {k} rounds", where)
     top = match.rules.set_top(match.seats)
     double = read_tile(need(entry, "double", str, where), top, f"{where}.double")
     expected = match.next_double()
@@ -125,7 +128,7 @@ def _replay_round(match: Match, k: int, entry: Any, last: bool) -> None:
         )
     first = need(entry, "first", int, where)
     dealt = _deal(match, k, entry, where, double)
-    expected_first = first_seat(match.rules, k, expected, dealt)
+    expected_first = match.first_seat(dealt)
     if first != expected_first:
         raise RecordError(f"round {k + 1} starts with seat {expected_first}, not {first}", where)
     state = match.start_round(dealt)
@@ -149,7 +152,7 @@ def _deal(match: Match, k: int, entry: Mapping[str, Any], where: str, double: Ti
     rules, seats = match.rules, match.seats
     top = rules.set_top(seats)
     hands, boneyard = read_deal(entry, where, seats, rules.hand_size(seats), top)
-    aside = not rules.double_dealt(k)
+    aside = not rules.double_dealt
     if aside and (double in boneyard or any(double in h for h in hands)):
         raise RecordError(f"the round's double {double} is set aside, not dealt", where)
     seen = Counter([*([double] if aside else []), *boneyard, *(t for h in hands for t in h)])
@@ -159,13 +162,51 @@ def _deal(match: Match, k: int, entry: Mapping[str, Any], where: str, double: Ti
     missing = sorted(set(full_set(top)) - set(seen))
     if missing:
         raise RecordError(f"missing from the deal: {', '.join(map(str, missing))}", where)
-    starter_draw: tuple[Tile, ...] = ()
-    if k == 0 and rules.starter_draw_round_one:
-        at = f"{where}.starter_draw"
-        drawn = need(entry, "starter_draw", list, where)
-        starter_draw = tuple(read_tile(t, top, at) for t in drawn)
-        if len(starter_draw) != seats or len(set(starter_draw)) != seats:
-            raise RecordError(f"{seats} different tiles are drawn for the start", at)
-        if double in starter_draw:
-            raise RecordError(f"the round's double {double} is set aside, not drawn", at)
-    return Deal(tuple(hands), boneyard, starter_draw)
+    return Deal(tuple(hands), boneyard, _start_draw(match, k, entry, where, double, boneyard))
+
+
+def _start_draw(
+    match: Match,
+    k: int,
+    entry: Mapping[str, Any],
+    where: str,
+    double: Tile,
+    boneyard: tuple[Tile, ...],
+) -> tuple[tuple[int, Tile], ...]:
+    """The round's draws for the start, checked against the rules (docs/RECORD.md)."""
+    rules, seats = match.rules, match.seats
+    found = rules.round_double is RoundDouble.FOUND
+    if not found and not (k == 0 and rules.starter_draw_round_one):
+        if "start_draw" in entry:
+            raise RecordError("nobody draws for the start of this round", f"{where}.start_draw")
+        return ()
+    at = f"{where}.start_draw"
+    top = rules.set_top(seats)
+    draws: list[tuple[int, Tile]] = []
+    for i, item in enumerate(need(entry, "start_draw", list, where)):
+        spot = f"{at}[{i}]"
+        if not isinstance(item, dict) or set(item) != {"seat", "draw"}:
+            raise RecordError('a draw for the start is {"seat": s, "draw": "a-b"}', spot)
+        draws.append((need(item, "seat", int, spot), read_tile(item["draw"], top, spot)))
+    tiles = [t for _, t in draws]
+    twice = sorted({t for t in tiles if tiles.count(t) > 1})
+    if twice:
+        raise RecordError(f"drawn more than once: {', '.join(map(str, twice))}", at)
+    if found:
+        rotation = match.rotation()
+        expected = [(rotation + i) % seats for i in range(len(draws))]
+        if not draws or double not in tiles:
+            raise RecordError(f"the seats draw until one finds {double}", at)
+        if tiles.index(double) != len(tiles) - 1:
+            raise RecordError(f"the drawing stops when {double} is found", at)
+    else:
+        expected = list(range(seats))
+        if len(draws) != seats:
+            raise RecordError(f"each of the {seats} seats draws one tile", at)
+        outside = [t for t in tiles if t not in boneyard]
+        if outside:
+            raise RecordError(f"{outside[0]} is drawn from the boneyard, where it is not", at)
+    seats_drawn = [s for s, _ in draws]
+    if seats_drawn != expected:
+        raise RecordError(f"the seats draw in turn: {expected}, not {seats_drawn}", at)
+    return tuple(draws)

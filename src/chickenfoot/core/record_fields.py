@@ -49,18 +49,40 @@ def read_header(record: Any, fmt: str, games: Collection[str]) -> tuple[str, lis
     return game, players
 
 
+def is_int(value: object) -> bool:
+    """A JSON integer: not a boolean, not a float."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_ints(value: Any, what: str, where: str) -> list[int]:
+    """A list of JSON integers (``what`` names it in the message)."""
+    if not isinstance(value, list) or not all(is_int(v) for v in value):
+        raise RecordError(f"{what} must be a list of whole numbers, not {value!r:.60}", where)
+    return value
+
+
+def read_seed(record: Mapping[str, Any]) -> int | None:
+    """The record's ``seed``, if it has one (a whole number)."""
+    if "seed" not in record:
+        return None
+    seed = record["seed"]
+    if not is_int(seed):
+        raise RecordError(f"'seed' must be a whole number, not {seed!r:.40}", "seed")
+    return int(seed)
+
+
 def check_result(
     record: Mapping[str, Any], totals: list[int], winners: tuple[int, ...] | None
 ) -> None:
     """The record's ``totals`` and ``winners`` against the replay's (``winners`` None: the
     match is not over, so the record must not name any)."""
-    recorded = need(record, "totals", list, "totals")
+    recorded = read_ints(need(record, "totals", list, "totals"), "'totals'", "totals")
     if recorded != totals:
         raise RecordError(f"totals are {totals}, not {recorded!r:.60}", "totals")
     if "winners" in record:
         if winners is None:
             raise RecordError("the match is not over, so it has no winners yet", "winners")
-        if record["winners"] != list(winners):
+        if read_ints(record["winners"], "'winners'", "winners") != list(winners):
             raise RecordError(
                 f"winners are {list(winners)}, not {record['winners']!r:.60}", "winners"
             )
@@ -135,18 +157,20 @@ def check_end(
 ) -> None:
     """The entry's ``end`` and ``points`` against how the replay ended (``end`` None: it
     has not); only the last entry may still be in play."""
-    if entry.get("end") is not None:
+    if "end" in entry:
         if end is None:
             raise RecordError(
                 f"the {noun} has not ended, but 'end' says {entry['end']!r:.20}", where
             )
         if entry["end"] != end:
             raise RecordError(f"the {noun} ended {end}, not {entry['end']!r:.20}", where)
-        recorded = need(entry, "points", list, where)
+        recorded = read_ints(need(entry, "points", list, where), "'points'", f"{where}.points")
         if recorded != points:
-            raise RecordError(f"points are {points}, not {recorded}", f"{where}.points")
+            raise RecordError(f"points are {points}, not {recorded!r:.60}", f"{where}.points")
     elif end is not None:
         raise RecordError(f"the {noun} ended ({end}) but 'end' is missing", where)
+    elif "points" in entry:
+        raise RecordError(f"the {noun} has not ended, so it has no 'points' yet", where)
     elif not last:
         raise RecordError(f"only the last {noun} may still be in play", where)
 

@@ -7,8 +7,8 @@ from enum import StrEnum
 from random import Random
 
 from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
-from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE, FastRound
-from chickenfoot.core.rules import Rules
+from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE, FastRound, too_long
+from chickenfoot.core.rules import RoundDouble, Rules
 from chickenfoot.core.tiles import (
     HI,
     LO,
@@ -30,44 +30,67 @@ class RoundEnd(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The chance event that starts a round: every hand and the boneyard in draw order,
-    and, where the rules decide round 1's starter by drawing, the tile each seat drew."""
+    """The chance events that start a round: the draws that decided who starts (where the
+    rules draw for it), every hand, and the boneyard in draw order."""
 
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
-    starter_draw: tuple[Tile, ...] = ()
+    start_draw: tuple[tuple[int, Tile], ...] = ()
+    """``(seat, tile)`` of each draw for the start, in order (docs/RULES.md section 4)."""
 
 
-def deal(rules: Rules, players: int, double: int, rng: Random, round_index: int = 0) -> Deal:
-    """Shuffle the set (without the round's ``double`` unless the rules deal it) and deal
-    it, seat 0's tiles first."""
+def rotation_seat(round_index: int, players: int, first_of_round_one: int = 0) -> int:
+    """The seat the first turn has moved on to in round ``round_index`` (0-based): one seat
+    a round from round 1's starter (seat 0 unless the rules drew for it)."""
+    return (first_of_round_one + round_index) % players
+
+
+def deal(
+    rules: Rules,
+    players: int,
+    double: int,
+    rng: Random,
+    round_index: int = 0,
+    rotation: int | None = None,
+) -> Deal:
+    """Shuffle the set and deal it, seat 0's tiles first, with the draws for the start
+    where the rules make them (``found``: before the deal, from the ``rotation`` seat, by
+    default :func:`rotation_seat`; round 1's starter draw: after it)."""
     rules.check_players(players)
     tiles = full_set(rules.set_top(players))
-    if not rules.double_dealt(round_index):
-        tiles.remove(Tile(double, double))
-    starter_draw: tuple[Tile, ...] = ()
-    if round_index == 0 and rules.starter_draw_round_one:
+    centre = Tile(double, double)
+    start_draw: tuple[tuple[int, Tile], ...] = ()
+    if rules.round_double is RoundDouble.FOUND:
         rng.shuffle(tiles)
-        starter_draw = tuple(tiles[:players])
+        seat = rotation_seat(round_index, players) if rotation is None else rotation
+        found = tiles.index(centre)
+        start_draw = tuple(((seat + i) % players, t) for i, t in enumerate(tiles[: found + 1]))
+    if not rules.double_dealt:
+        tiles.remove(centre)
     rng.shuffle(tiles)
     size = rules.hand_size(players)
     hands = tuple(tuple(tiles[s * size : (s + 1) * size]) for s in range(players))
-    return Deal(hands, tuple(tiles[players * size :]), starter_draw)
+    boneyard = tiles[players * size :]
+    if round_index == 0 and rules.starter_draw_round_one:
+        start_draw = tuple(enumerate(boneyard[:players]))
+        rng.shuffle(boneyard)
+    return Deal(hands, tuple(boneyard), start_draw)
 
 
-def first_seat(rules: Rules, round_index: int, double: int, dealt: Deal) -> int:
-    """The seat that takes the round's first turn."""
-    players = len(dealt.hands)
-    if dealt.starter_draw:
-        return max(range(players), key=lambda s: _draw_rank(dealt.starter_draw[s]))
-    if rules.double_dealt(round_index):
+def first_seat(rules: Rules, round_index: int, double: int, dealt: Deal, rotation: int) -> int:
+    """The seat that takes the round's first turn; ``rotation`` is :func:`rotation_seat`."""
+    if rules.round_double is RoundDouble.FOUND:
+        return dealt.start_draw[-1][0]
+    if round_index == 0 and rules.starter_draw_round_one:
+        return max(dealt.start_draw, key=lambda draw: draw_rank(draw[1]))[0]
+    if rules.double_dealt:
         for seat, hand in enumerate(dealt.hands):
             if Tile(double, double) in hand:
                 return seat
-    return round_index % players
+    return rotation
 
 
-def _draw_rank(tile: Tile) -> tuple[int, int]:
+def draw_rank(tile: Tile) -> tuple[int, int]:
     """The highest tile drawn for the start: most pips, then the higher number."""
     return tile.pips, tile.hi
 
@@ -233,6 +256,8 @@ class RoundState:
     def apply(self, action: Action) -> Event:
         """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`."""
         move = self._check(action)
+        if self.fast.plies >= self.fast.limit:
+            raise too_long(self.fast.limit)
         seat = self.fast.turn
         self.needed.append(self.fast.playable(-1))
         if move == DRAW:

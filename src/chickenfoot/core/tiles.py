@@ -7,11 +7,14 @@ Sets of tiles are kept as ``int`` bitmasks over these indices.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 MAX_NUMBER = 18
 """The largest number on any supported set (double-18)."""
+
+_TILE = re.compile(r"(0|[1-9][0-9]?)-(0|[1-9][0-9]?)", re.ASCII)
 
 
 class TileError(ValueError):
@@ -47,13 +50,14 @@ class Tile:
 
     @classmethod
     def parse(cls, text: str) -> Tile:
-        """Read ``"9-3"`` (or ``"3-9"``); raises :class:`TileError` on anything else."""
+        """Read ``"9-3"`` (or ``"3-9"``): ASCII digits without leading zeros or spaces;
+        raises :class:`TileError` on anything else."""
         if not isinstance(text, str):
-            raise TileError(f"a tile is written as a string like '9-3', not {text!r}")
-        parts = text.strip().split("-")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
-            raise TileError(f"not a tile: {text!r} (write tiles like '9-3')")
-        return cls(int(parts[0]), int(parts[1]))
+            raise TileError(f"a tile is written as a string like '9-3', not {text!r:.40}")
+        match = _TILE.fullmatch(text)
+        if match is None:
+            raise TileError(f"not a tile: {text!r:.40} (write tiles like '9-3')")
+        return cls(int(match[1]), int(match[2]))
 
     @property
     def index(self) -> int:

@@ -7,8 +7,8 @@ from random import Random
 
 from chickenfoot.core.actions import Action
 from chickenfoot.core.match import Outcome
+from chickenfoot.core.options import RulesError
 from chickenfoot.core.round import RoundEnd
-from chickenfoot.core.rules import RulesError
 from chickenfoot.core.standard.hand import (
     Deal,
     HandState,
@@ -44,6 +44,8 @@ class StandardGame:
         """Every hand dealt so far, the one in play last."""
         self.points: list[list[int]] = []
         """Points per seat of every finished hand."""
+        self._booked = [0] * len(rules.sides)
+        """Each side's total of the finished hands."""
 
     @property
     def seats(self) -> int:
@@ -57,11 +59,11 @@ class StandardGame:
         return None
 
     def side_totals(self) -> list[int]:
-        totals = [0] * len(self.rules.sides)
-        for hand in self.rounds:
-            for side, points in enumerate(hand.points()):
-                totals[side] += points
-        return totals
+        """Each side's total, the hand in play included."""
+        hand = self.current
+        if hand is None:
+            return self._booked[:]
+        return [a + b for a, b in zip(self._booked, hand.points(), strict=True)]
 
     def totals(self) -> list[int]:
         """Each seat's side total, the hand in play included."""
@@ -140,4 +142,5 @@ class StandardGame:
         event = hand.apply(action)
         if hand.end is not None:
             self.points.append(hand.seat_points())
+            self._booked = [a + b for a, b in zip(self._booked, hand.points(), strict=True)]
         return event

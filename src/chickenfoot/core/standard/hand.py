@@ -14,6 +14,7 @@ from random import Random
 from typing import Any
 
 from chickenfoot.core.actions import Action, Draw, IllegalActionError, Pass, Play
+from chickenfoot.core.fast import action_limit, too_long
 from chickenfoot.core.round import RoundEnd
 from chickenfoot.core.standard.layout import Layout
 from chickenfoot.core.standard.rules import (
@@ -25,7 +26,16 @@ from chickenfoot.core.standard.rules import (
     PlayScoring,
     StandardRules,
 )
-from chickenfoot.core.tiles import PIPS, TILES, Tile, full_set, indices_of, mask_of, tiles_of
+from chickenfoot.core.tiles import (
+    PIPS,
+    TILES,
+    Tile,
+    full_set,
+    indices_of,
+    mask_of,
+    set_size,
+    tiles_of,
+)
 
 
 class DealError(ValueError):
@@ -244,6 +254,9 @@ class HandState:
     def apply(self, action: Action) -> StandardEvent:
         """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`."""
         self._check(action)
+        limit = action_limit(set_size(self.rules.set_top), self.players)
+        if len(self.history) >= limit:
+            raise too_long(limit)
         seat = self.turn
         if isinstance(action, Draw):
             index = self.boneyard[self.next_draw]

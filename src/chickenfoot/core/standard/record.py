@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from chickenfoot.core.actions import IllegalActionError
+from chickenfoot.core.options import RulesError
 from chickenfoot.core.record import FORMAT
 from chickenfoot.core.record_fields import (
     RecordError,
@@ -25,7 +26,6 @@ from chickenfoot.core.record_fields import (
     read_deal,
     read_header,
 )
-from chickenfoot.core.rules import RulesError
 from chickenfoot.core.standard.game import StandardGame
 from chickenfoot.core.standard.hand import (
     Deal,
@@ -97,6 +97,8 @@ def _rules(record: Mapping[str, Any], name: str, players: int) -> StandardRules:
     options = spec.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("'options' must be an object", "rules")
+    known = StandardRules.__dataclass_fields__.keys()
+    options = {key: value for key, value in options.items() if key in known}
     try:
         rules = StandardRules.from_options({"players": players, **options}, preset=name)
     except RulesError as exc:

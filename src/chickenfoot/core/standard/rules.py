@@ -7,13 +7,15 @@ on top of it. ``docs/STANDARD.md`` says where each value comes from.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from chickenfoot.core.rules import RulesError
+from msgspec import Meta
+
+from chickenfoot.core.options import OptionInfo, RulesError, build, describe, values_of
+from chickenfoot.core.rules import MAX_TARGET
 from chickenfoot.core.tiles import set_size
 
 
@@ -26,6 +28,9 @@ class Game(StrEnum):
     """pagat.com's All Fives: points for ends totalling a multiple of five, one spinner."""
     BERGEN = "bergen"
     """pagat.com's Bergen: points for ends that match (double and triple headers)."""
+
+
+GAME_NAMES = tuple(g.value for g in Game)
 
 
 class Leader(StrEnum):
@@ -79,65 +84,100 @@ SETS = (6, 9, 12)
 """The sets the standard games are played with: double-6, and double-9 / double-12 optional."""
 
 
+SetTop = Literal[6, 9, 12]
+Tiles = Annotated[int, Meta(ge=0, le=set_size(12))]
+
+
+def _option(description: str) -> Any:
+    return Meta(description=description)
+
+
 @dataclass(frozen=True)
 class StandardRules:
-    """The resolved options of one standard domino game.
+    """The resolved options of one standard domino game (docs/STANDARD.md).
 
     A *side* scores together: each seat alone, or with ``partnership`` seats 0 and 2 against
     1 and 3 (partners sit opposite). ``target`` 0 means one hand decides the game.
     """
 
-    game: Game = Game.DRAW
-    players: int = 2
-    set_top: int = 6
-    """N of the double-N set."""
-    partnership: bool = False
-    hand_size: int = 7
-    """Tiles dealt to each player."""
-    undrawn: int = 0
-    """Boneyard tiles that are never drawn (the last ones of the boneyard)."""
-    drawing: bool = True
-    """A player who cannot play draws (``False``: passes)."""
-    drawn_tile_must_be_played: bool = True
-    """A drawn tile that fits must be played at once (``False``: the drawer may pass)."""
-    leader: Leader = Leader.HIGHEST_DOUBLE
-    lead_deciding_tile: bool = False
-    """The leader must lead the tile that made them leader (``False``: any tile)."""
-    next_leader: NextLeader = NextLeader.RULE
-    spinner: bool = False
-    """The first double played takes tiles on both sides and then on both ends."""
-    play_scoring: PlayScoring = PlayScoring.NONE
-    near_target_limit: bool = False
-    """Bergen: a header scores only 1 within 2 points of the target, only 2 within 3."""
-    out_wins: bool = True
-    """Going out wins the hand for one's side (``False``: every hand goes to the lowest pip
-    total, as a blocked one does; OpenSpiel's team dominoes)."""
-    hand_scoring: HandScoring = HandScoring.PIPS
-    blocked_winner: BlockedWinner = BlockedWinner.LOWEST
-    blocked_score: BlockedScore = BlockedScore.DIFFERENCE
-    round_to: int = 1
-    """Hand-end pip scores are rounded to the nearest multiple of this."""
-    bonus: int = 0
-    """What the winner of a hand scores with ``hand_scoring`` ``bonus``."""
-    target: int = 0
-    """Hands are played until a side has at least this many points (0: one hand)."""
+    game: Annotated[Game, _option("The named game whose values the others start from.")] = Game.DRAW
+    players: Annotated[int, Meta(ge=2, le=4, description="Seats at the table.")] = 2
+    set_top: Annotated[SetTop, _option("N of the double-N set: 6, 9 or 12.")] = 6
+    partnership: Annotated[
+        bool, _option("Two sides of two: seats 0 and 2 against 1 and 3 (4 players).")
+    ] = False
+    hand_size: Annotated[
+        int, Meta(ge=1, le=set_size(12), description="Tiles dealt to each player.")
+    ] = 7
+    undrawn: Annotated[
+        Tiles, _option("Boneyard tiles that are never drawn (the boneyard's last ones).")
+    ] = 0
+    drawing: Annotated[bool, _option("A player who cannot play draws (false: passes).")] = True
+    drawn_tile_must_be_played: Annotated[
+        bool, _option("A drawn tile that fits must be played at once (false: it may be kept).")
+    ] = True
+    leader: Annotated[
+        Leader,
+        _option(
+            "Who leads a hand: the holder of the highest or the lowest double, a seat drawn "
+            "by lot, or seat (k-1) mod n in hand k."
+        ),
+    ] = Leader.HIGHEST_DOUBLE
+    lead_deciding_tile: Annotated[
+        bool, _option("The leader must lead the tile that made them leader.")
+    ] = False
+    next_leader: Annotated[
+        NextLeader,
+        _option("rule: every hand's leader by the leader rule; winner: who went out last hand."),
+    ] = NextLeader.RULE
+    spinner: Annotated[
+        bool, _option("The first double takes tiles on both sides, then on both ends.")
+    ] = False
+    play_scoring: Annotated[
+        PlayScoring,
+        _option("Points during play: ends totalling a multiple of five, or Bergen's headers."),
+    ] = PlayScoring.NONE
+    near_target_limit: Annotated[
+        bool, _option("Bergen: a header scores only 1 within 2 points of the target, 2 within 3.")
+    ] = False
+    out_wins: Annotated[
+        bool,
+        _option("Going out wins the hand (false: every hand goes to the lowest pip total)."),
+    ] = True
+    hand_scoring: Annotated[
+        HandScoring,
+        _option("The hand's winner scores pips from the other hands, or a fixed bonus."),
+    ] = HandScoring.PIPS
+    blocked_winner: Annotated[
+        BlockedWinner,
+        _option("Who wins a blocked hand: the lowest pips, or first the sides with no double."),
+    ] = BlockedWinner.LOWEST
+    blocked_score: Annotated[
+        BlockedScore,
+        _option("A blocked hand's winner scores the others' pips minus its own, or theirs."),
+    ] = BlockedScore.DIFFERENCE
+    round_to: Annotated[
+        int,
+        Meta(ge=1, le=100, description="Hand-end pip scores round to a multiple of this."),
+    ] = 1
+    bonus: Annotated[
+        int, Meta(ge=0, le=1000, description="What a hand's winner scores with bonus scoring.")
+    ] = 0
+    target: Annotated[
+        int,
+        Meta(
+            ge=0,
+            le=MAX_TARGET,
+            description="Hands go on until a side has at least this many points (0: one hand).",
+        ),
+    ] = 0
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            like = _ENUMS.get(f.name)
-            if like is not None:
-                object.__setattr__(self, f.name, _coerce_enum(f.name, getattr(self, f.name), like))
-        if not 2 <= self.players <= 4:
-            raise RulesError(f"{self.game} is played by 2 to 4 players, not {self.players}")
-        if self.set_top not in SETS:
-            raise RulesError(f"the standard games use double-6, 9 or 12, not double-{self.set_top}")
         if self.partnership:
             if self.players != 4:
                 raise RulesError("partnership play is 2 against 2: it needs 4 players")
             if self.game is Game.BERGEN:
                 raise RulesError("bergen has no partnership play (pagat describes none)")
-        if self.hand_size < 1 or self.undrawn < 0:
-            raise RulesError("every player is dealt at least one tile; undrawn is 0 or more")
         dealt = self.players * self.hand_size + self.undrawn
         if dealt > set_size(self.set_top):
             raise RulesError(
@@ -146,8 +186,6 @@ class StandardRules:
             )
         if self.play_scoring is PlayScoring.HEADERS and self.spinner:
             raise RulesError("headers are scored on a single line: no spinner")
-        if self.target < 0 or self.round_to < 1 or self.bonus < 0:
-            raise RulesError("target and bonus are 0 or more, round_to is 1 or more")
         if self.target == 0 and self.play_scoring is not PlayScoring.NONE:
             raise RulesError(f"{self.game} scores during play, so it needs a target score")
 
@@ -185,43 +223,36 @@ class StandardRules:
 
     def options(self) -> dict[str, Any]:
         """Every option's resolved value, as plain JSON data."""
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = value.value if isinstance(value, StrEnum) else value
-        return out
+        return values_of(self)
+
+    def describe_options(self) -> list[OptionInfo]:
+        """Every option with its value here, its description and the values it takes."""
+        return describe(self)
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any], preset: str | None = None) -> StandardRules:
         """Rules from a game name (``preset``, else ``options["game"]``, else ``draw``) and
-        option values; options not given take the game's values. Unknown names are ignored."""
+        option values; options not given take the game's values. Unknown names and bad
+        values raise :class:`RulesError`."""
         name = preset if preset is not None else options.get("game", "draw")
-        game = _coerce_enum("game", name, Game)
-        if "game" in options and _coerce_enum("game", options["game"], Game) is not game:
+        game = _game(name)
+        if "game" in options and _game(options["game"]) is not game:
             raise RulesError(f"the options are of {options['game']!r}, not of {game.value!r}")
-        values: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
-            if f.name in options and f.name != "game":
-                values[f.name] = _coerce(f.name, options[f.name], f.default)
         base = dict(_PRESETS[game])
-        base.update({k: v for k, v in values.items() if k in ("players", "set_top")})
-        base.update(_deal_defaults(game, base["players"], base["set_top"]))
-        base.update(values)
-        try:
-            return cls(game=game, **base)
-        except (TypeError, ValueError) as exc:
-            raise RulesError(str(exc)) from None
+        base.update({k: v for k, v in options.items() if k in ("players", "set_top")})
+        players, top = base["players"], base["set_top"]
+        if players in (2, 3, 4) and top in SETS:  # else building says what is wrong
+            base.update(_deal_defaults(game, players, top))
+        return build(cls, {**base, **options, "game": game.value})
 
 
-_ENUMS: dict[str, type[StrEnum]] = {
-    "game": Game,
-    "leader": Leader,
-    "next_leader": NextLeader,
-    "play_scoring": PlayScoring,
-    "hand_scoring": HandScoring,
-    "blocked_winner": BlockedWinner,
-    "blocked_score": BlockedScore,
-}
+def _game(name: object) -> Game:
+    if isinstance(name, Game):
+        return name
+    if isinstance(name, str) and name in GAME_NAMES:
+        return Game(name)
+    raise RulesError(f"unknown game {name!r:.40}; known: {', '.join(GAME_NAMES)}")
+
 
 _PRESETS: dict[Game, dict[str, Any]] = {
     Game.DRAW: {"players": 2, "set_top": 6},
@@ -263,26 +294,6 @@ def _deal_defaults(game: Game, players: int, top: int) -> dict[str, Any]:
     if top == 6 and players > 2:
         return {"hand_size": 5, "undrawn": 0}
     return {"hand_size": 7, "undrawn": 0}
-
-
-def _coerce_enum(name: str, value: object, kind: type[StrEnum]) -> Any:
-    try:
-        return kind(str(value.value if isinstance(value, StrEnum) else value))
-    except ValueError:
-        choices = ", ".join(m.value for m in kind)
-        raise RulesError(f"option {name} must be one of {choices}, not {value!r}") from None
-
-
-def _coerce(name: str, value: Any, like: Any) -> Any:
-    if name in _ENUMS:
-        return _coerce_enum(name, value, _ENUMS[name])
-    if isinstance(like, bool):
-        if not isinstance(value, bool):
-            raise RulesError(f"option {name} must be true or false, not {value!r}")
-        return value
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"option {name} must be a whole number, not {value!r}")
-    return value
 
 
 GAMES: dict[str, StandardRules] = {g.value: StandardRules.for_game(g.value) for g in Game}
