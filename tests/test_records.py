@@ -156,7 +156,7 @@ BAD: dict[str, tuple[Callable[[Record], None], str]] = {
     "not an object": (lambda r: r["rounds"].__setitem__(0, 5), "rounds[0]: a round is"),
     "pass not true": (_set("rounds.0.actions.0", {"seat": 0, "pass": "yes"}), "'pass' must"),
     "a superscript digit": (_set("rounds.0.hands.0.0", "²-1"), "not a tile: '²-1'"),
-    "fullwidth digits": (_set("rounds.0.hands.0.0", "９-４"), "not a tile"),
+    "fullwidth digits": (_set("rounds.0.hands.0.0", "\uff19-\uff14"), "not a tile"),
     "Arabic-Indic digits": (_set("rounds.0.hands.0.0", "٩-٤"), "not a tile"),
     "leading zeros": (_set("rounds.0.hands.0.0", "09-04"), "not a tile: '09-04'"),
     "spaces around a tile": (_set("rounds.0.hands.0.0", " 9-4 "), "not a tile: ' 9-4 '"),
