@@ -18,7 +18,7 @@ from chickenfoot.core.games import make_rules
 from chickenfoot.core.standard import StandardGame, standard_view
 from chickenfoot.core.tiles import tiles_of
 from chickenfoot.play import play_match
-from tests.helpers import tiles
+from tests.helpers import examples, tiles
 
 SINGLE = CLASSIC.with_options(length="single")
 
@@ -191,7 +191,7 @@ def test_hints_explain_a_double_and_a_plain_tile() -> None:
     )
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(2, 8), st.integers(0, 2**32))
 def test_inferred_voids_and_sampled_hands_agree_with_what_the_seat_saw(n: int, seed: int) -> None:
     rng = Random(seed)

@@ -28,7 +28,7 @@ from chickenfoot.core import (
     winners_of,
 )
 from chickenfoot.core.rules import SOURCES, TieBreak
-from tests.helpers import random_match, tiles
+from tests.helpers import examples, random_match, tiles
 
 SPRUCE, WIKIPEDIA, REEVES = PRESETS["spruce"], PRESETS["wikipedia"], PRESETS["reeves"]
 
@@ -314,7 +314,7 @@ def test_reeves_keeps_two_boneyard_tiles_undrawn_with_two_players_and_one_with_m
     assert len(state.boneyard()) == 2
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(2, 8), st.integers(0, 2**32))
 def test_reeves_tiles_kept_back_are_never_drawn_by_any_rule(players: int, seed: int) -> None:
     """004 (as docs/RULES.md reads it): the tiles kept back are never drawn, by any rule."""
@@ -373,7 +373,7 @@ def test_a_total_equal_to_the_target_does_not_end_the_match() -> None:
 # -- every preset ---------------------------------------------------------------------------
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.sampled_from(sorted(PRESETS)), st.integers(2, 12), st.integers(0, 2**32))
 def test_every_preset_plays_replays_and_keeps_every_tile_once(
     name: str, players: int, seed: int

@@ -25,7 +25,7 @@ from chickenfoot.core import (
 )
 from chickenfoot.core.fast import BLOCKED, OUT
 from chickenfoot.core.tiles import tiles_of
-from tests.helpers import random_match, values_in
+from tests.helpers import examples, random_match, values_in
 from tests.independent_checker import check_record, legal_actions_at
 
 players = st.integers(min_value=2, max_value=8)
@@ -47,7 +47,7 @@ def check_partition(state: RoundState) -> None:
     assert everything == Counter(full_set(top))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(players, seeds)
 def test_every_tile_is_exactly_once_in_a_hand_the_boneyard_or_the_board(n: int, seed: int) -> None:
     rng = Random(seed)
@@ -59,7 +59,7 @@ def test_every_tile_is_exactly_once_in_a_hand_the_boneyard_or_the_board(n: int, 
         check_partition(state)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(players, seeds)
 def test_every_recorded_action_replays_as_legal(n: int, seed: int) -> None:
     match = random_match(n, seed)
@@ -68,7 +68,7 @@ def test_every_recorded_action_replays_as_legal(n: int, seed: int) -> None:
     assert check_record(record) == []
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(players, seeds)
 def test_no_view_holds_another_seats_tile_or_the_boneyard(n: int, seed: int) -> None:
     rng = Random(seed)
@@ -91,7 +91,7 @@ def test_no_view_holds_another_seats_tile_or_the_boneyard(n: int, seed: int) -> 
         match.apply(rng.choice(state.legal_actions()))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(players, seeds)
 def test_scores_add_up(n: int, seed: int) -> None:
     match = random_match(n, seed)
@@ -106,7 +106,7 @@ def test_scores_add_up(n: int, seed: int) -> None:
     assert min(outcome.totals) == outcome.totals[outcome.winners[0]]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(players, seeds)
 def test_fast_playout_ends_in_a_real_end_of_round(n: int, seed: int) -> None:
     rng = Random(seed)
@@ -137,7 +137,7 @@ def test_fast_playout_ends_in_a_real_end_of_round(n: int, seed: int) -> None:
     check_partition(state)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(players, seeds)
 def test_every_legal_action_is_accepted_and_every_other_play_is_refused(n: int, seed: int) -> None:
     rng = Random(seed)
@@ -154,7 +154,7 @@ def test_every_legal_action_is_accepted_and_every_other_play_is_refused(n: int, 
         match.apply(rng.choice(legal))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(players, seeds)
 def test_legal_actions_agree_with_the_independent_checker_at_every_step(n: int, seed: int) -> None:
     match = random_match(n, seed, SINGLE)

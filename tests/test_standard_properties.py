@@ -22,7 +22,7 @@ from chickenfoot.core.standard import (
     standard_view,
     to_record,
 )
-from tests.helpers import values_in
+from tests.helpers import examples, values_in
 
 
 @st.composite
@@ -53,7 +53,7 @@ def check_partition(hand: HandState) -> None:
     assert everything == Counter(full_set(hand.rules.set_top))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(games())
 def test_every_tile_is_exactly_once_in_a_hand_the_boneyard_or_the_layout(
     config: tuple[StandardRules, int],
@@ -68,7 +68,7 @@ def test_every_tile_is_exactly_once_in_a_hand_the_boneyard_or_the_layout(
         check_partition(hand)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(games())
 def test_legal_actions_are_in_order_and_every_one_applies(
     config: tuple[StandardRules, int],
@@ -90,14 +90,14 @@ def test_legal_actions_are_in_order_and_every_one_applies(
         game.apply(rng.choice(legal))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(games())
 def test_every_recorded_action_replays_as_legal(config: tuple[StandardRules, int]) -> None:
     record = to_record(play(*config))
     assert to_record(replay(json.loads(json.dumps(record)))) == record
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(games())
 def test_scores_add_up(config: tuple[StandardRules, int]) -> None:
     rules, seed = config
@@ -154,7 +154,7 @@ def _end_points(hand: HandState) -> list[int]:
 HIDDEN = (StandardGame, HandState, Deal, Random)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(games())
 def test_no_view_holds_another_seats_tile_or_the_boneyard(
     config: tuple[StandardRules, int],

@@ -361,16 +361,22 @@ class FastRound:
 
     # -- search ----------------------------------------------------------------------------
 
-    def playout(self, rng: Random, heavy: float = 0.0) -> list[int]:
+    def playout(
+        self, rng: Random, heavy: float = 0.0, trace: list[int] | None = None
+    ) -> list[int]:
         """Play to the end of the round; the points. Each play is the heaviest playable tile
         with probability ``heavy``, else a uniformly random one (then a random end).
 
         The state is consumed: call it on a :meth:`copy`. A blocked round is noticed when
         every seat has passed in turn, so :attr:`plies` may count up to one pass per seat
-        more than the move-by-move path; the hands and points are the same.
+        more than the move-by-move path; the hands and points are the same. ``trace``, if
+        given, receives every move made, in order (for checking the playout move by move).
         """
         while self.centre >= 0 and not self.end:
-            self.apply(self.legal_moves()[0])  # placing the centre leaves no choice
+            move = self.legal_moves()[0]  # placing the centre leaves no choice
+            if trace is not None:
+                trace.append(move)
+            self.apply(move)
         hands = self.hands
         counts = self.counts
         boneyard = self.boneyard
@@ -450,6 +456,8 @@ class FastRound:
                     other = a + b - number
                     counts[other] += 1
                     open_mask |= 1 << other
+                if trace is not None:
+                    trace.append(i << 5 | number)
                 if not hand:
                     end = OUT
                     self.double_out = a == b
@@ -461,7 +469,11 @@ class FastRound:
                 hands[seat] = hand | 1 << boneyard[next_draw]
                 next_draw += 1
                 drew = True
+                if trace is not None:
+                    trace.append(DRAW)
             else:
+                if trace is not None:
+                    trace.append(PASS)
                 drew = False
                 seat = (seat + 1) % players
                 if next_draw >= stop:

@@ -1,0 +1,77 @@
+"""The bots' fast playout, checked move by move against the rules path.
+
+Search plays thousands of rounds out on the compact state (``FastRound.playout``), with its
+own loop. Every move it makes must be a legal action of ``RoundState``, and the round must
+end the same way with the same points.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chickenfoot.core import PRESETS, Action, Draw, Match, Pass, Play, RoundState
+from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE
+from chickenfoot.core.tiles import TILES
+from tests.helpers import examples
+
+
+def action_of(state: RoundState, move: int) -> Action:
+    """The legal action of ``state`` that the compact ``move`` stands for (it must be one)."""
+    legal = state.legal_actions()
+    if move == DRAW:
+        assert Draw() in legal
+        return Draw()
+    if move == PASS:
+        assert Pass() in legal
+        return Pass()
+    tile, number = TILES[move >> 5], move & 31
+    if number == PLACE:
+        assert Play(tile, None) in legal
+        return Play(tile, None)
+    foot = state.incomplete_foot()
+    targets = [foot[0]] if foot and foot[1] == number else []
+    targets += [i for i, n in state.open_ends() if n == number and not foot]
+    plays = [Play(tile, on) for on in targets if Play(tile, on) in legal]
+    assert plays, f"{tile} on a {number} is not legal here: {legal}"
+    return plays[0]
+
+
+@settings(max_examples=examples(120), deadline=None)
+@given(
+    st.sampled_from(sorted(PRESETS)),
+    st.integers(2, 12),
+    st.integers(0, 2**32),
+    st.sampled_from([0.0, 0.5, 0.9, 1.0]),
+    st.integers(0, 60),
+)
+def test_every_playout_move_is_legal_and_the_round_ends_with_the_same_points(
+    name: str, players: int, seed: int, heavy: float, plies: int
+) -> None:
+    rules = PRESETS[name].with_options(length="single")
+    players = min(players, rules.max_players)
+    rng = Random(seed)
+    match = Match(["p"] * players, rules)
+    state = match.deal_next(rng)
+    for _ in range(plies):
+        if state.end is not None:
+            break
+        match.apply(rng.choice(state.legal_actions()))
+    fast = state.fast.copy()
+    trace: list[int] = []
+    points = fast.playout(rng, heavy, trace)
+    check = state.copy()
+    for i, move in enumerate(trace):
+        if check.end is not None:
+            # The playout notices a blocked round only once every seat has passed.
+            assert fast.end == BLOCKED and set(trace[i:]) == {PASS}
+            break
+        check.apply(action_of(check, move))
+    assert check.end is not None
+    assert (fast.end == OUT) == (check.end.value == "out")
+    assert check.points() == points
+    assert [check.hand(s) for s in range(players)] == [
+        [TILES[i] for i in range(len(TILES)) if h >> i & 1] for h in fast.hands
+    ]
