@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from chickenfoot.core import RecordError
-from chickenfoot.core.standard import StandardRules, replay, to_record
+from chickenfoot.core.standard import replay, to_record
 from scripts.regen_golden_standard import GOLDEN_STANDARD, expected_files, random_game
+from tests.independent_standard_checker import check_record
 
 Record = dict[str, Any]
 
@@ -50,25 +51,26 @@ def test_golden_records_are_what_the_engine_produces_now(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", GOLDEN_FILES, ids=lambda p: p.name)
-def test_golden_records_replay_to_themselves(path: Path) -> None:
+def test_golden_records_replay_and_pass_the_independent_checker(path: Path) -> None:
     record = json.loads(path.read_text(encoding="utf-8"))
     assert to_record(replay(record)) == record
+    assert check_record(record) == []
 
 
 def test_a_record_names_the_game_its_options_and_its_sides(draw_record: Record) -> None:
     assert draw_record["format"] == "chickenfoot-record/1"
     assert draw_record["game"] == draw_record["rules"]["preset"] == "draw"
     options = draw_record["rules"]["options"]
-    assert options == StandardRules.for_game("draw", players=3).options()
+    assert options["players"] == 3 and options["set_top"] == 6 and options["target"] == 0
     assert options["hand_size"] == 5 and options["leader"] == "highest-double"
+    assert options["drawing"] is True and options["partnership"] is False
     assert draw_record["sides"] == [[0], [1], [2]]
     hand = draw_record["rounds"][0]
     assert set(hand) == {"first", "hands", "boneyard", "actions", "end", "points"}
-    assert hand["actions"][0] == {
-        "seat": hand["first"],
-        "play": hand["actions"][0]["play"],
-        "on": None,
-    }
+    assert [len(h) for h in hand["hands"]] == [5, 5, 5] and len(hand["boneyard"]) == 13
+    lead = hand["actions"][0]
+    assert set(lead) == {"seat", "play", "on"} and lead["seat"] == hand["first"]
+    assert lead["on"] is None
     assert draw_record["totals"] == hand["points"]
 
 
@@ -173,6 +175,14 @@ def _pass_yes(record: Record) -> None:
     entry["actions"][0] = {"seat": entry["first"], "pass": "yes"}
 
 
+def _score_as(kind: Callable[[int], object]) -> Callable[[Record], None]:
+    def change(record: Record) -> None:
+        action = _first(record, "play", scoring=True)
+        action["score"] = kind(action["score"])
+
+    return change
+
+
 def _wrong_leader(record: Record) -> None:
     entry = record["rounds"][1]
     entry["first"] = (entry["first"] + 1) % 2
@@ -218,6 +228,15 @@ BAD: dict[str, tuple[str, Callable[[Record], None], str]] = {
     ),
     "not an object": ("draw", lambda r: r["rounds"].__setitem__(0, 5), "rounds[0]: a hand is"),
     "pass not true": ("draw", _pass_yes, "rounds[0].actions[0]: 'pass' must be true"),
+    "a score as a float": ("fives", _score_as(float), "the play scores"),
+    "a score as a boolean": ("fives", _score_as(lambda n: True), "the play scores"),
+    "points as floats": (
+        "draw",
+        lambda r: r["rounds"][0].update(points=[float(p) for p in r["rounds"][0]["points"]]),
+        "'points' must be a list of whole numbers",
+    ),
+    "a huge option": ("draw", _set("rules.options.target", 10**5000), "option target: expected"),
+    "an infinite option": ("draw", _set("rules.options.bonus", float("inf")), "option bonus"),
 }
 
 
@@ -232,6 +251,7 @@ def test_a_wrong_record_is_rejected_with_where_and_what(
         replay(bad)
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)
+    assert check_record(bad) != []
 
 
 def test_not_a_record_at_all() -> None:

@@ -21,10 +21,12 @@ from chickenfoot.core.record_fields import (
     check_end,
     check_result,
     describe,
+    is_int,
     need,
     read_action,
     read_deal,
     read_header,
+    read_seed,
 )
 from chickenfoot.core.standard.game import StandardGame
 from chickenfoot.core.standard.hand import (
@@ -79,8 +81,7 @@ def replay(record: Any) -> StandardGame:
     if "sides" in record and record["sides"] != [list(side) for side in rules.sides]:
         sides = [list(side) for side in rules.sides]
         raise RecordError(f"the sides are {sides}, not {record['sides']!r:.60}", "sides")
-    seed = record.get("seed")
-    game = StandardGame(players, rules, seed if isinstance(seed, int) else None)
+    game = StandardGame(players, rules, read_seed(record))
     rounds = need(record, "rounds", list, "rounds")
     for k, entry in enumerate(rounds):
         _replay_hand(game, k, entry, last=k == len(rounds) - 1)
@@ -139,7 +140,8 @@ def _replay_hand(game: StandardGame, k: int, entry: Any, last: bool) -> None:
             event = game.apply(action)
         except IllegalActionError as exc:
             raise RecordError(f"seat {hand.turn} {describe(action, 'leads')}: {exc}", at) from None
-        if isinstance(item.get("score"), bool) or item.get("score", event.score) != event.score:
+        score = item.get("score", event.score)
+        if not is_int(score) or score != event.score:
             raise RecordError(f"the play scores {event.score}, not {item['score']!r:.20}", at)
     end = hand.end.value if hand.end is not None else None
     points = game.points[k] if end is not None else None
