@@ -92,7 +92,8 @@ def test_every_bot_is_determined_by_its_seed(name: str) -> None:
             match.apply(action)
         return chosen
 
-    assert actions(1) == actions(1)
+    first = actions(1)
+    assert first and actions(1) == first  # two runs from the same seed choose alike
 
 
 def test_a_bot_sees_the_same_thing_and_answers_the_same_whatever_the_hidden_tiles() -> None:
