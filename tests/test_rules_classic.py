@@ -267,7 +267,7 @@ def test_match_totals_add_up_the_rounds_and_name_the_winners() -> None:
         for r in match.rounds
     ]
     assert match.points == left
-    totals = [sum(left(r, s) for r in match.rounds) for s in (0, 1)]
+    totals = [sum(points[s] for points in left) for s in (0, 1)]
     outcome = match.outcome()
     assert outcome is not None
     assert list(outcome.totals) == totals
