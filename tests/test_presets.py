@@ -29,6 +29,7 @@ from chickenfoot.core import (
 )
 from chickenfoot.core.rules import SOURCES, TieBreak
 from tests.helpers import examples, random_match, tiles
+from tests.independent_checker import check_record
 
 SPRUCE, WIKIPEDIA, REEVES = PRESETS["spruce"], PRESETS["wikipedia"], PRESETS["reeves"]
 
@@ -384,6 +385,7 @@ def test_every_preset_plays_replays_and_keeps_every_tile_once(
     record = json.loads(json.dumps(to_record(match)))
     assert record["rules"]["preset"] == name
     assert to_record(replay(record)) == record
+    assert check_record(record) == []
     for state, points in zip(match.rounds, match.points, strict=True):
         held = [x for s in range(players) for x in state.hand(s)]
         placed = [p.tile for p in state.board()]

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from chickenfoot.core import (
     CLASSIC,
+    PRESETS,
     Action,
     Draw,
     FastRound,
@@ -26,7 +27,7 @@ from chickenfoot.core import (
 from chickenfoot.core.fast import BLOCKED, OUT
 from chickenfoot.core.tiles import tiles_of
 from tests.helpers import examples, random_match, values_in
-from tests.independent_checker import check_record, legal_actions_at
+from tests.independent_checker import check_record, legal_action_lists
 
 players = st.integers(min_value=2, max_value=8)
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -155,19 +156,26 @@ def test_every_legal_action_is_accepted_and_every_other_play_is_refused(n: int, 
         match.apply(rng.choice(legal))
 
 
-@settings(max_examples=examples(25), deadline=None)
-@given(players, seeds)
-def test_legal_actions_agree_with_the_independent_checker_at_every_step(n: int, seed: int) -> None:
-    match = random_match(n, seed, SINGLE)
+@settings(max_examples=examples(30), deadline=None)
+@given(st.sampled_from(sorted(PRESETS)), st.integers(2, 12), seeds)
+def test_legal_actions_agree_with_the_independent_checker_in_every_round(
+    name: str, n: int, seed: int
+) -> None:
+    """Whole matches of every preset: the engine's legal actions before every action of every
+    round are the ones the independent checker works out from docs/RULES.md."""
+    rules = PRESETS[name].with_options(length="half")
+    n = min(n, rules.max_players)
+    match = random_match(n, seed, rules)
     record = to_record(match)
-    state = match.rounds[0]
-    replayed = Match(match.players, SINGLE)
-    position = replayed.start_round(state.dealt)
-    for j, event in enumerate(state.history):
-        ours = [_record_form(position, a) for a in position.legal_actions()]
-        assert ours == legal_actions_at(record, 0, j)
-        replayed.apply(event.action)
-    assert legal_actions_at(record, 0, len(state.history)) == []
+    assert check_record(record) == []
+    expected = legal_action_lists(record)
+    replayed = Match(match.players, rules)
+    for k, state in enumerate(match.rounds):
+        position = replayed.start_round(state.dealt)
+        for j, event in enumerate(state.history):
+            assert [_record_form(position, a) for a in position.legal_actions()] == expected[k][j]
+            replayed.apply(event.action)
+        assert position.legal_actions() == [] and expected[k][-1] == []
 
 
 def _record_form(state: RoundState, action: Action) -> dict[str, Any]:

@@ -21,13 +21,17 @@ Record = dict[str, Any]
 
 @pytest.fixture(scope="module")
 def draw_record() -> Record:
-    return to_record(random_game("draw", 3, 11))
+    record = to_record(random_game("draw", 3, 11))
+    assert check_record(record) == []
+    return record
 
 
 @pytest.fixture(scope="module")
 def fives_record() -> Record:
     """An All Fives game of several hands, with draws and scoring plays."""
-    return to_record(random_game("all-fives", 2, 5))
+    record = to_record(random_game("all-fives", 2, 5))
+    assert check_record(record) == []
+    return record
 
 
 @functools.cache
@@ -90,6 +94,7 @@ def test_a_hand_of_all_fives_is_one_round_with_what_each_side_scored(fives_recor
 
 def test_partners_show_their_sides_points() -> None:
     record = to_record(random_game("block", 4, 4, partnership=True))
+    assert check_record(record) == []
     assert record["sides"] == [[0, 2], [1, 3]]
     points = record["rounds"][0]["points"]
     assert points[0] == points[2] and points[1] == points[3]
