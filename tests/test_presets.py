@@ -104,6 +104,7 @@ def test_every_option_describes_itself_with_the_values_it_takes() -> None:
 
 
 def test_spruce_deals_seven_each_and_the_round_double_with_them() -> None:
+    """002: "Elke speler neemt zeven dominostenen"."""
     dealt = deal(SPRUCE, 4, 9, Random(1))
     assert [len(h) for h in dealt.hands] == [7] * 4
     everything = [x for h in dealt.hands for x in h] + list(dealt.boneyard)
@@ -111,6 +112,8 @@ def test_spruce_deals_seven_each_and_the_round_double_with_them() -> None:
 
 
 def test_spruce_the_holder_of_the_round_double_places_it_and_the_next_seat_goes_on() -> None:
+    """002: "De speler die de hoogste dubbel heeft getrokken, begint de eerste ronde door
+    die tegel in het midden van de tafel te plaatsen"."""
     match = Match(["a", "b", "c"], single(SPRUCE))
     state = match.start_round(Deal((tiles("1-0"), tiles("9-9 9-1"), tiles("9-2")), tiles("3-3")))
     assert state.first == 1 and state.turn == 1
@@ -124,6 +127,8 @@ def test_spruce_the_holder_of_the_round_double_places_it_and_the_next_seat_goes_
 
 
 def test_spruce_if_nobody_holds_the_double_the_seats_draw_in_turn_until_it_is_found() -> None:
+    """002: "Als er een situatie is waarin geen enkele speler de tegel heeft getrokken ...
+    tekenen de spelers om de beurt vanaf het kippenhok totdat deze wordt gevonden"."""
     match = Match(["a", "b"], single(SPRUCE))
     state = match.start_round(Deal((tiles("9-1"), tiles("9-2")), tiles("5-5 9-9 9-3")))
     assert state.first == 0
@@ -138,6 +143,8 @@ def test_spruce_if_nobody_holds_the_double_the_seats_draw_in_turn_until_it_is_fo
 
 
 def test_spruce_the_centre_needs_four_toes() -> None:
+    """002: "Domino's moeten aan alle vier de armen van de starttegel worden toegevoegd
+    voordat een tweede domino aan een van de armen wordt toegevoegd"."""
     match = Match(["a", "b"], single(SPRUCE))
     state = match.start_round(
         Deal((tiles("9-9 9-1 9-3 1-0"), tiles("9-2 9-4 2-0 5-5")), tiles("6-6"))
@@ -149,6 +156,7 @@ def test_spruce_the_centre_needs_four_toes() -> None:
 
 
 def test_spruce_a_drawn_tile_that_fits_may_be_kept() -> None:
+    """002: "Als die tegel kan worden gespeeld, mag de speler dit onmiddellijk doen"."""
     rules = single(SPRUCE).with_options(centre_toes=1)
     match = Match(["a", "b"], rules)
     state = match.start_round(Deal((tiles("9-9 8-8"), tiles("7-7 6-6")), tiles("9-5 4-4")))
@@ -160,11 +168,32 @@ def test_spruce_a_drawn_tile_that_fits_may_be_kept() -> None:
 
 
 def test_spruce_a_tie_goes_to_most_zero_rounds_then_the_lowest_nonzero_round() -> None:
+    """002: "Als er een gelijkspel is, wint de speler die de meeste nulpuntsrondes heeft
+    gescoord. Als er op dit punt nog steeds een gelijkspel is, wint de speler met het
+    laagste totaal in een ronde, anders dan nul"."""
     zero = TieBreak.ZERO_ROUNDS
     assert winners_of([20, 20, 30], [[0, 10, 5], [20, 10, 25]], zero) == (0,)
     assert winners_of([20, 20], [[8, 5], [12, 15]], zero) == (1,)  # no zero round: 5 < 8
     assert winners_of([20, 20], [[5, 5], [15, 15]], zero) == (0, 1)
     assert winners_of([20, 20], [[5, 5], [15, 15]]) == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "tied", "winner"),
+    [(2, 111, [0, 1], 0), (2, 90, [0, 1], 1), (3, 280, [0, 1], 1)],
+)
+def test_spruce_a_match_tied_on_the_lowest_total_goes_to_the_tie_break(
+    players: int, seed: int, tied: list[int], winner: int
+) -> None:
+    """002: the tie-break decides the match itself. Seed 111: seat 0 has the only round at
+    0; seed 90: a zero round each, seat 1's lowest other round (6) beats seat 0's (36);
+    seed 280: seat 1 has three rounds at 0."""
+    for tie_break, winners in (("zero-rounds", (winner,)), ("none", tuple(tied))):
+        match = random_match(players, seed, SPRUCE.with_options(length="half", tie_break=tie_break))
+        totals = match.totals()
+        assert [s for s in range(players) if totals[s] == min(totals)] == tied
+        outcome = match.outcome()
+        assert outcome is not None and outcome.winners == winners
 
 
 # -- wikipedia (source 003) -----------------------------------------------------------------

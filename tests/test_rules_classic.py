@@ -1,4 +1,5 @@
-"""One test per rule of RULES.md section 2 (classic Chicken Foot)."""
+"""One test per rule of docs/RULES.md section 2 (classic Chicken Foot); each names the
+sentence of source 000 (Norwegian; 001 is its Italian translation) or the decision it checks."""
 
 from __future__ import annotations
 
@@ -37,11 +38,15 @@ def t(text: str) -> Tile:
 
 
 def test_set_sizes() -> None:
+    """docs/RULES.md section 1: "the double-N set has one tile a-b for every 0 <= b <= a <= N";
+    000: "dobbel ni-settet på 55 brikker", "dobbel tolv-settet på 91 brikker"."""
     assert [len(full_set(n)) for n in (6, 9, 12, 15, 18)] == [28, 55, 91, 136, 190]
 
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_set_and_deal_size_for_every_player_count(players: int) -> None:
+    """000: "Fra dobbel ni-settet får hver spiller 20 brikker med to spillere, 14 med tre, 11
+    med fire, 9 med fem og 7 med seks; fra dobbel tolv-settet 10 hver med sju og 9 med åtte"."""
     top, each, left = DEALS[players]
     assert CLASSIC.set_top(players) == top
     dealt = deal(CLASSIC, players, top, Random(players))
@@ -51,6 +56,7 @@ def test_set_and_deal_size_for_every_player_count(players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 8])
 def test_round_double_is_set_aside_before_the_deal(players: int) -> None:
+    """000: "Rundens dobbel ... legges i midten før utdelingen"."""
     top = CLASSIC.set_top(players)
     dealt = deal(CLASSIC, players, top - 3, Random(1))
     everything = [x for h in dealt.hands for x in h] + list(dealt.boneyard)
@@ -60,6 +66,7 @@ def test_round_double_is_set_aside_before_the_deal(players: int) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7, 8])
 def test_too_few_or_many_players_are_refused(players: int) -> None:
+    """000: "et dominospill for to til åtte spillere"."""
     Match(["x"] * players)
     for wrong in (1, 9):
         with pytest.raises(ValueError, match="2 to 8 players"):
@@ -67,21 +74,26 @@ def test_too_few_or_many_players_are_refused(players: int) -> None:
 
 
 def test_full_match_plays_every_double_from_the_highest_down() -> None:
+    """000: "spiller ti runder, én for hver dobbel fra 9-9 ned til 0-0"."""
     assert CLASSIC.round_doubles(4) == [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]
     assert CLASSIC.round_doubles(7) == list(range(12, -1, -1))
 
 
 def test_half_match_is_the_first_half_of_the_rounds() -> None:
+    """000: "Halve kampen eller én enkelt runde kan velges"; Decision: the first ceil(R/2)
+    rounds."""
     half = CLASSIC.with_options(length="half")
     assert half.round_doubles(4) == [9, 8, 7, 6, 5]
     assert half.round_doubles(8) == [12, 11, 10, 9, 8, 7, 6]
 
 
 def test_single_round_is_the_first_round_only() -> None:
+    """000: "Halve kampen eller én enkelt runde kan velges"; Decision: the first round."""
     assert CLASSIC.with_options(length="single").round_doubles(5) == [9]
 
 
 def test_first_turn_moves_one_seat_each_round() -> None:
+    """000: "Første tur flytter seg ett sete for hver runde"."""
     rng = Random(3)
     match = Match(["a", "b", "c"])
     firsts = []
@@ -95,6 +107,7 @@ def test_first_turn_moves_one_seat_each_round() -> None:
 
 
 def test_play_goes_clockwise() -> None:
+    """docs/RULES.md section 2: "play passes clockwise, from seat i to seat i+1"."""
     state = make_round(9, ["9-1 0-0", "9-2 0-0", "9-3 0-0"], first=1)
     seats = []
     for tile in ("9-2", "9-3", "9-1"):
@@ -105,6 +118,8 @@ def test_play_goes_clockwise() -> None:
 
 
 def test_centre_needs_six_toes_before_anything_else() -> None:
+    """000: "Før noe annet må startdobbelen få seks brikker lagt inntil seg, alle med samme
+    tall"."""
     state = make_round(9, ["9-1 9-2 9-3 1-1 2-0", "9-4 9-5 9-6 1-0 3-3"])
     assert state.legal_actions() == [Play(t("9-1"), 0), Play(t("9-2"), 0), Play(t("9-3"), 0)]
     state.apply(Play(t("9-1"), 0))
@@ -120,6 +135,8 @@ def test_centre_needs_six_toes_before_anything_else() -> None:
 
 
 def test_a_tile_played_on_a_line_opens_its_other_number() -> None:
+    """000: "legger du én brikke når det er din tur, på den åpne enden av en hvilken som helst
+    rekke"."""
     state = make_round(9, ["9-1 1-5 0-0", "9-2 0-0"], rules=CLASSIC.with_options(centre_toes=2))
     state.apply(Play(t("9-1"), 0))
     state.apply(Play(t("9-2"), 0))
@@ -128,6 +145,8 @@ def test_a_tile_played_on_a_line_opens_its_other_number() -> None:
 
 
 def test_a_double_closes_its_line_and_needs_three_toes() -> None:
+    """000: "En dobbel som legges på enden av en rekke, stenger den rekken, og den trenger tre
+    egne tær"."""
     state = make_round(9, ["9-1 9-2 9-3 1-1 2-0", "9-4 9-5 9-6 1-0 3-3 1-2 1-3"])
     for tile in ("9-1", "9-4", "9-2", "9-5", "9-3", "9-6"):
         state.apply(Play(t(tile), 0))
@@ -142,6 +161,7 @@ def test_a_double_closes_its_line_and_needs_three_toes() -> None:
 
 
 def test_nothing_else_is_playable_while_a_foot_is_incomplete() -> None:
+    """000: "tre brikker som matcher den, før noen kan legge andre steder"."""
     state = make_round(9, ["9-1 9-2 9-3 1-1 2-0 3-2", "9-4 9-5 9-6 3-3 4-0 1-7"], boneyard="8-8")
     for tile in ("9-1", "9-4", "9-2", "9-5", "9-3", "9-6"):
         state.apply(Play(t(tile), 0))
@@ -156,6 +176,7 @@ def test_nothing_else_is_playable_while_a_foot_is_incomplete() -> None:
 
 
 def test_draw_one_tile_when_nothing_fits_and_play_it_where_you_choose() -> None:
+    """000: "Hvis ingenting passer, trekker du én brikke og legger den hvis du kan"."""
     state = make_round(
         9,
         ["9-1 9-2 9-3 8-8", "9-4 9-5 9-6 8-7"],
@@ -177,6 +198,7 @@ def test_draw_one_tile_when_nothing_fits_and_play_it_where_you_choose() -> None:
 
 
 def test_a_drawn_tile_that_does_not_fit_ends_the_turn_with_a_pass() -> None:
+    """000: "trekker du én brikke og legger den hvis du kan, ellers står du over"."""
     state = make_round(9, ["9-1 9-2 9-3 8-8", "9-4 9-5 9-6 8-7"], boneyard="7-0 2-4")
     for tile in ("9-1", "9-4", "9-2", "9-5", "9-3", "9-6"):
         state.apply(Play(t(tile), 0))
@@ -190,6 +212,7 @@ def test_a_drawn_tile_that_does_not_fit_ends_the_turn_with_a_pass() -> None:
 
 
 def test_a_player_with_a_legal_tile_must_play_it() -> None:
+    """docs/RULES.md section 2, Decision: "a player holding a legal tile must play one"."""
     state = make_round(9, ["9-1 0-0", "9-2 0-0"], boneyard="5-5")
     assert Draw() not in state.legal_actions() and Pass() not in state.legal_actions()
     with pytest.raises(IllegalActionError, match="must play"):
@@ -199,6 +222,7 @@ def test_a_player_with_a_legal_tile_must_play_it() -> None:
 
 
 def test_pass_when_nothing_fits_and_the_boneyard_is_empty() -> None:
+    """docs/RULES.md section 2: "With no legal tile and an empty boneyard: pass"."""
     state = make_round(
         9, ["9-1 2-2 2-0 5-5", "9-2 1-0 3-3"], rules=CLASSIC.with_options(centre_toes=2)
     )
@@ -212,6 +236,7 @@ def test_pass_when_nothing_fits_and_the_boneyard_is_empty() -> None:
 
 
 def test_the_round_ends_when_a_player_goes_out() -> None:
+    """000: "Runden slutter når en spiller legger sin siste brikke"."""
     state = make_round(9, ["9-1", "9-2 9-3"], boneyard="5-5")
     state.apply(Play(t("9-1"), 0))
     assert state.end is RoundEnd.OUT
@@ -222,6 +247,7 @@ def test_the_round_ends_when_a_player_goes_out() -> None:
 
 
 def test_the_round_ends_blocked_at_once_when_nobody_can_play_or_draw() -> None:
+    """000: "eller når reserven er tom og ingen kan legge"."""
     state = make_round(9, ["9-1 2-2 5-5", "9-2 1-0 3-3"], rules=CLASSIC.with_options(centre_toes=2))
     state.apply(Play(t("9-1"), 0))
     state.apply(Play(t("9-2"), 0))
@@ -232,6 +258,7 @@ def test_the_round_ends_blocked_at_once_when_nobody_can_play_or_draw() -> None:
 
 
 def test_blocked_is_checked_after_the_last_draw() -> None:
+    """docs/RULES.md section 2, Decision: "at once" means after any action, a draw included."""
     state = make_round(
         9, ["9-1 2-2 5-5", "9-2 3-3 4-4"], boneyard="6-6", rules=CLASSIC.with_options(centre_toes=2)
     )
@@ -243,6 +270,8 @@ def test_blocked_is_checked_after_the_last_draw() -> None:
 
 
 def test_penalty_points_are_the_pips_left_and_double_blank_is_fifty() -> None:
+    """000: "Brikkene som er igjen på hver hånd, teller som minuspoeng, og dobbel blank er
+    verdt 50"."""
     state = make_round(9, ["9-1", "0-0 7-5", "0-1 0-2"])
     state.apply(Play(t("9-1"), 0))
     assert state.points() == [0, 62, 3]
@@ -250,11 +279,13 @@ def test_penalty_points_are_the_pips_left_and_double_blank_is_fifty() -> None:
 
 
 def test_lowest_total_wins_and_a_shared_lowest_total_is_a_draw() -> None:
+    """000: "etter siste runde vinner lavest sum. Lik laveste sum er uavgjort"."""
     assert winners_of([40, 12, 30]) == (1,)
     assert winners_of([12, 40, 12]) == (0, 2)
 
 
 def test_match_totals_add_up_the_rounds_and_name_the_winners() -> None:
+    """000: "etter siste runde vinner lavest sum"."""
     rng = Random(5)
     match = Match(["a", "b"], CLASSIC.with_options(length="half"))
     while not match.is_over:
