@@ -13,9 +13,10 @@ from chickenfoot.core.actions import (
 from chickenfoot.core.fast import FastRound
 from chickenfoot.core.match import Match, Outcome, winners_of
 from chickenfoot.core.options import RulesError
+from chickenfoot.core.pieces import Deal, Placed, RoundEnd
 from chickenfoot.core.record import FORMAT, replay, to_record
 from chickenfoot.core.record_fields import RecordError
-from chickenfoot.core.round import Deal, Placed, RoundEnd, RoundState, deal
+from chickenfoot.core.round import RoundState, deal
 from chickenfoot.core.rules import CLASSIC, PRESETS, MatchLength, Rules, preset
 from chickenfoot.core.tiles import Tile, TileError, full_set
 from chickenfoot.core.view import SeatView, seat_view

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any
 
 from chickenfoot.core.tiles import Tile, TileError
 
@@ -71,37 +71,33 @@ def parse_action(text: str) -> Action:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One action as it happened: who, what, and (for draws) which tile, if known."""
+    """One action as it happened: who, what, the tile drawn (if known) and what the play
+    scored (games that score during play)."""
 
     seat: int
     action: Action
     drawn: Tile | None = None
+    score: int = 0
 
     def hidden(self) -> Event:
         """The event as another seat sees it (no drawn tile)."""
-        return Event(self.seat, self.action) if self.drawn else self
+        return Event(self.seat, self.action, None, self.score) if self.drawn else self
 
     def to_json(self) -> dict[str, Any]:
-        """The record form (``RECORD.md``): ``{"seat": s, "play": t, "on": id}`` etc."""
-        if isinstance(self.action, Play):
-            return {"seat": self.seat, "play": str(self.action.tile), "on": self.action.on}
-        if isinstance(self.action, Draw):
+        """The record form (docs/RECORD.md): ``{"seat": s, "play": t, "on": id}`` (with
+        ``"score"`` when the play scored), ``{"seat": s, "draw": t}``, ``{"seat": s, "pass":
+        true}``."""
+        action = self.action
+        if isinstance(action, Play):
+            out: dict[str, Any] = {"seat": self.seat, "play": str(action.tile), "on": action.on}
+            if self.score:
+                out["score"] = self.score
+            return out
+        if isinstance(action, Draw):
             return {"seat": self.seat, "draw": str(self.drawn) if self.drawn else None}
         return {"seat": self.seat, "pass": True}
 
 
-class _Happened(Protocol):
-    @property
-    def seat(self) -> int: ...
-
-    def hidden(self) -> Self:
-        """The event as another seat sees it (no drawn tile)."""
-        ...
-
-
-_E = TypeVar("_E", bound=_Happened)
-
-
-def public_history(events: Sequence[_E], seat: int) -> tuple[_E, ...]:
+def public_history(events: Sequence[Event], seat: int) -> tuple[Event, ...]:
     """``events`` as ``seat`` may see them: other seats' drawn tiles hidden."""
     return tuple(e if e.seat == seat else e.hidden() for e in events)

@@ -361,9 +361,7 @@ class FastRound:
 
     # -- search ----------------------------------------------------------------------------
 
-    def playout(
-        self, rng: Random, heavy: float = 0.0, trace: list[int] | None = None
-    ) -> list[int]:
+    def playout(self, rng: Random, heavy: float = 0.0, trace: list[int] | None = None) -> list[int]:
         """Play to the end of the round; the points. Each play is the heaviest playable tile
         with probability ``heavy``, else a uniformly random one (then a random end).
 

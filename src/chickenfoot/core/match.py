@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from random import Random
 
 from chickenfoot.core.actions import Action, Event
-from chickenfoot.core.round import Deal, RoundState, deal, first_seat, rotation_seat
+from chickenfoot.core.pieces import Deal
+from chickenfoot.core.round import RoundState, deal, first_seat, rotation_seat
 from chickenfoot.core.rules import CLASSIC, Rules, TieBreak
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from chickenfoot.core.actions import IllegalActionError
 from chickenfoot.core.match import Match
 from chickenfoot.core.options import RulesError
+from chickenfoot.core.pieces import Deal
 from chickenfoot.core.record_fields import (
     RecordError,
     check_end,
@@ -27,7 +28,6 @@ from chickenfoot.core.record_fields import (
     read_seed,
     read_tile,
 )
-from chickenfoot.core.round import Deal
 from chickenfoot.core.rules import MatchLength, RoundDouble, Rules
 from chickenfoot.core.tiles import Tile, full_set
 

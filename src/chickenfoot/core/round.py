@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum
 from random import Random
 
 from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
 from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE, FastRound, too_long
+from chickenfoot.core.pieces import Deal, Placed, RoundEnd
 from chickenfoot.core.rules import RoundDouble, Rules
 from chickenfoot.core.tiles import (
     HI,
@@ -19,24 +18,6 @@ from chickenfoot.core.tiles import (
     tile_index,
     tiles_of,
 )
-
-
-class RoundEnd(StrEnum):
-    OUT = "out"
-    """A player played their last tile."""
-    BLOCKED = "blocked"
-    """Nothing could be drawn and no player held a legal tile."""
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """The chance events that start a round: the draws that decided who starts (where the
-    rules draw for it), every hand, and the boneyard in draw order."""
-
-    hands: tuple[tuple[Tile, ...], ...]
-    boneyard: tuple[Tile, ...]
-    start_draw: tuple[tuple[int, Tile], ...] = ()
-    """``(seat, tile)`` of each draw for the start, in order (docs/RULES.md section 4)."""
 
 
 def rotation_seat(round_index: int, players: int, first_of_round_one: int = 0) -> int:
@@ -93,17 +74,6 @@ def first_seat(rules: Rules, round_index: int, double: int, dealt: Deal, rotatio
 def draw_rank(tile: Tile) -> tuple[int, int]:
     """The highest tile drawn for the start: most pips, then the higher number."""
     return tile.pips, tile.hi
-
-
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """A tile on the board: its id, the tile, the id it was played on (None for the centre),
-    and the number its open end shows (None when covered or when it is a double)."""
-
-    id: int
-    tile: Tile
-    on: int | None
-    open: int | None
 
 
 class RoundState:
@@ -200,7 +170,11 @@ class RoundState:
         return [TILES[i] for i in self.fast.boneyard[self.fast.next_draw :]]
 
     def board(self) -> list[Placed]:
-        return [Placed(i, TILES[t], self.on[i], self.open_of[i]) for i, t in enumerate(self.tiles)]
+        return [Placed(i, TILES[t], self.on[i], self._open(i)) for i, t in enumerate(self.tiles)]
+
+    def _open(self, tile_id: int) -> tuple[int, ...]:
+        number = self.open_of[tile_id]
+        return () if number is None else (number,)
 
     @property
     def centre_placed(self) -> bool:

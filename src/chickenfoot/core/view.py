@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from chickenfoot.core.actions import Action, Event, public_history
 from chickenfoot.core.match import Match
-from chickenfoot.core.round import Placed, RoundState
+from chickenfoot.core.pieces import Placed
+from chickenfoot.core.round import RoundState
 from chickenfoot.core.rules import Rules
 from chickenfoot.core.tiles import Tile
 

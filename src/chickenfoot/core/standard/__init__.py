@@ -8,17 +8,17 @@ the game), :func:`standard_view` (what one seat may know) and records
 and every decision taken where the sources are silent.
 """
 
+from chickenfoot.core.actions import Event
+from chickenfoot.core.pieces import Deal, Placed
 from chickenfoot.core.standard.game import StandardGame
 from chickenfoot.core.standard.hand import (
-    Deal,
     DealError,
     HandState,
-    StandardEvent,
     check_deal,
     deal,
     leader_of,
 )
-from chickenfoot.core.standard.layout import Layout, Placed
+from chickenfoot.core.standard.layout import Layout
 from chickenfoot.core.standard.record import replay, to_record
 from chickenfoot.core.standard.rules import (
     GAMES,
@@ -41,6 +41,7 @@ __all__ = [
     "BlockedWinner",
     "Deal",
     "DealError",
+    "Event",
     "Game",
     "HandScoring",
     "HandState",
@@ -49,7 +50,6 @@ __all__ = [
     "NextLeader",
     "Placed",
     "PlayScoring",
-    "StandardEvent",
     "StandardGame",
     "StandardRules",
     "StandardView",

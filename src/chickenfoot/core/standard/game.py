@@ -5,17 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from chickenfoot.core.actions import Action
+from chickenfoot.core.actions import Action, Event
 from chickenfoot.core.match import Outcome
 from chickenfoot.core.options import RulesError
-from chickenfoot.core.round import RoundEnd
-from chickenfoot.core.standard.hand import (
-    Deal,
-    HandState,
-    StandardEvent,
-    deal,
-    leader_of,
-)
+from chickenfoot.core.pieces import Deal, RoundEnd
+from chickenfoot.core.standard.hand import HandState, deal, leader_of
 from chickenfoot.core.standard.rules import StandardRules
 from chickenfoot.core.tiles import Tile
 
@@ -134,7 +128,7 @@ class StandardGame:
         hand = self.current
         return hand.turn if hand is not None else None
 
-    def apply(self, action: Action) -> StandardEvent:
+    def apply(self, action: Action) -> Event:
         """Apply ``action`` in the hand in play; books its points when it ends."""
         hand = self.current
         if hand is None:

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from random import Random
-from typing import Any
 
-from chickenfoot.core.actions import Action, Draw, IllegalActionError, Pass, Play
+from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
 from chickenfoot.core.fast import action_limit, too_long
-from chickenfoot.core.round import RoundEnd
+from chickenfoot.core.pieces import Deal, RoundEnd
 from chickenfoot.core.standard.layout import Layout
 from chickenfoot.core.standard.rules import (
     BlockedScore,
@@ -42,43 +40,6 @@ class DealError(ValueError):
     """Hands and a boneyard that are not a deal of the set these rules use."""
 
 
-@dataclass(frozen=True, slots=True)
-class StandardEvent:
-    """One action as it happened: who, what, the tile drawn (if known) and what it scored."""
-
-    seat: int
-    action: Action
-    drawn: Tile | None = None
-    score: int = 0
-
-    def hidden(self) -> StandardEvent:
-        """The event as another seat sees it (no drawn tile)."""
-        return replace(self, drawn=None) if self.drawn else self
-
-    def to_json(self) -> dict[str, Any]:
-        """The record form: ``{"seat": s, "play": t, "on": id or null}`` (with ``"score"``
-        when the play scored), ``{"seat": s, "draw": t}`` or ``{"seat": s, "pass": true}``."""
-        action = self.action
-        if isinstance(action, Play):
-            out: dict[str, Any] = {"seat": self.seat, "play": str(action.tile), "on": action.on}
-            if self.score:
-                out["score"] = self.score
-            return out
-        if isinstance(action, Draw):
-            return {"seat": self.seat, "draw": str(self.drawn) if self.drawn else None}
-        return {"seat": self.seat, "pass": True}
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """The chance event that starts a hand: every hand, the boneyard in draw order, and the
-    seat drawn by lot (only where the game's leader is decided by lot)."""
-
-    hands: tuple[tuple[Tile, ...], ...]
-    boneyard: tuple[Tile, ...]
-    lot: int | None = None
-
-
 def deal(rules: StandardRules, rng: Random) -> Deal:
     """Shuffle the set and deal it, seat 0's tiles first; then draw the lot, if one is used."""
     tiles = full_set(rules.set_top)
@@ -86,7 +47,7 @@ def deal(rules: StandardRules, rng: Random) -> Deal:
     size = rules.hand_size
     hands = tuple(tuple(tiles[s * size : (s + 1) * size]) for s in range(rules.players))
     lot = rng.randrange(rules.players) if rules.leader is Leader.LOT else None
-    return Deal(hands, tuple(tiles[rules.players * size :]), lot)
+    return Deal(hands, tuple(tiles[rules.players * size :]), lot=lot)
 
 
 def check_deal(rules: StandardRules, dealt: Deal) -> None:
@@ -168,7 +129,7 @@ class HandState:
         self.drew = False
         """The seat to act has drawn this turn."""
         self.layout = Layout(rules.spinner)
-        self.history: list[StandardEvent] = []
+        self.history: list[Event] = []
         self.scored = [0] * sides
         """Points each side scored during play this hand."""
         self.end: RoundEnd | None = None
@@ -251,7 +212,7 @@ class HandState:
             return False
         return True
 
-    def apply(self, action: Action) -> StandardEvent:
+    def apply(self, action: Action) -> Event:
         """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`."""
         self._check(action)
         limit = action_limit(set_size(self.rules.set_top), self.players)
@@ -263,9 +224,9 @@ class HandState:
             self.next_draw += 1
             self.hands[seat] |= 1 << index
             self.drew = True
-            event = StandardEvent(seat, action, TILES[index])
+            event = Event(seat, action, TILES[index])
         elif isinstance(action, Pass):
-            event = StandardEvent(seat, action)
+            event = Event(seat, action)
             self._next_turn()
         else:
             self.hands[seat] &= ~action.tile.bit
@@ -275,7 +236,7 @@ class HandState:
                 number = self.layout.number_for(action.tile, action.on)
                 assert number is not None
                 self.layout.place(action.tile, action.on, number)
-            event = StandardEvent(seat, action, score=self._score_play(seat))
+            event = Event(seat, action, score=self._score_play(seat))
             if not self.hands[seat]:
                 self.history.append(event)
                 self._finish(RoundEnd.OUT)

@@ -8,20 +8,8 @@ takes tiles on its two sides first; once both are covered its two ends open as w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from chickenfoot.core.pieces import Placed
 from chickenfoot.core.tiles import NUMBER_MASK, Tile
-
-
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """A tile on the table: its id, the tile, the id it was played on (None for the lead) and
-    the numbers of its open ends (empty once covered)."""
-
-    id: int
-    tile: Tile
-    on: int | None
-    open: tuple[int, ...]
 
 
 class Layout:

@@ -15,6 +15,7 @@ from typing import Any
 
 from chickenfoot.core.actions import IllegalActionError
 from chickenfoot.core.options import RulesError
+from chickenfoot.core.pieces import Deal
 from chickenfoot.core.record import FORMAT
 from chickenfoot.core.record_fields import (
     RecordError,
@@ -29,11 +30,7 @@ from chickenfoot.core.record_fields import (
     read_seed,
 )
 from chickenfoot.core.standard.game import StandardGame
-from chickenfoot.core.standard.hand import (
-    Deal,
-    DealError,
-    check_deal,
-)
+from chickenfoot.core.standard.hand import DealError, check_deal
 from chickenfoot.core.standard.rules import Game, Leader, StandardRules
 
 
@@ -151,7 +148,7 @@ def _replay_hand(game: StandardGame, k: int, entry: Any, last: bool) -> None:
 def _deal(rules: StandardRules, entry: Mapping[str, Any], where: str, first: int) -> Deal:
     hands, boneyard = read_deal(entry, where, rules.players, rules.hand_size, rules.set_top)
     lot = first if rules.leader is Leader.LOT else None
-    dealt = Deal(tuple(hands), boneyard, lot)
+    dealt = Deal(tuple(hands), boneyard, lot=lot)
     try:
         check_deal(rules, dealt)
     except DealError as exc:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chickenfoot.core.actions import Action, public_history
+from chickenfoot.core.actions import Action, Event, public_history
+from chickenfoot.core.pieces import Placed
 from chickenfoot.core.standard.game import StandardGame
-from chickenfoot.core.standard.hand import HandState, StandardEvent
-from chickenfoot.core.standard.layout import Placed
+from chickenfoot.core.standard.hand import HandState
 from chickenfoot.core.standard.rules import StandardRules
 from chickenfoot.core.tiles import Tile
 
@@ -38,7 +38,7 @@ class StandardView:
     """What All Fives counts on the ends now."""
     drew: bool
     """The seat to act has drawn this turn."""
-    history: tuple[StandardEvent, ...]
+    history: tuple[Event, ...]
     """This hand's actions; other seats' drawn tiles are hidden (``drawn`` is None)."""
     legal: tuple[Action, ...]
     """The seat's legal actions (empty when it is not its turn)."""
