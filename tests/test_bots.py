@@ -166,9 +166,9 @@ def test_hints_explain_draws_passes_and_doubles() -> None:
         view = seat_view(match, state.turn, state)
         for h in hints(view, count=5, samples=3):
             if isinstance(h.action, Draw):
-                seen["draw"] = h.reason
+                seen["draw"] = str(h.reason)
             elif isinstance(h.action, Pass):
-                seen["pass"] = h.reason
+                seen["pass"] = str(h.reason)
         match.apply(rng.choice(state.legal_actions()))
     assert seen["draw"] == "no tile fits: draw one"
     assert seen["pass"] in {
@@ -184,12 +184,15 @@ def test_hints_explain_a_double_and_a_plain_tile() -> None:
         match.apply(action)
     view = seat_view(match, 0)
     knowledge = infer(view)
-    assert reason(view, Play(Tile(4, 4), 1), knowledge) == (
+    double = reason(view, Play(Tile(4, 4), 1), knowledge)
+    assert double.code == "hint-foot-follow"
+    assert dict(double.params) == {"tile": "4-4", "number": 4, "own": 1}
+    assert str(double) == (
         "starts a foot on 4-4: everyone must play a 4 on it or draw, and you hold 1 to follow"
     )
-    assert reason(view, Play(Tile(4, 2), 1), knowledge) == (
-        "sheds 6 pips, leaves 0 of your tiles playable"
-    )
+    plain = reason(view, Play(Tile(4, 2), 1), knowledge)
+    assert plain.code == "hint-shed" and dict(plain.params) == {"pips": 6, "playable": 0}
+    assert str(plain) == "sheds 6 pips, leaves 0 of your tiles playable"
 
 
 @settings(max_examples=examples(30), deadline=None)
@@ -231,5 +234,7 @@ def test_hints_cover_the_standard_games_too() -> None:
             advice = hints(view, count=2, samples=5)
         game.apply(rng.choice(hand.legal_actions()))
     assert len(advice) == 2
-    assert all(h.reason.startswith(("plays ", "leads ")) and "pips" in h.reason for h in advice)
+    assert all(h.reason.code.startswith(("hint-play", "hint-lead")) for h in advice)
+    assert all(str(h.reason).startswith(("plays ", "leads ")) for h in advice)
+    assert all(f"sheds {h.action.tile.pips} pips" in str(h.reason) for h in advice)
     assert all(0.0 <= h.win_share <= 1.0 for h in advice)

@@ -231,7 +231,7 @@ def test_pass_when_nothing_fits_and_the_boneyard_is_empty() -> None:
     state.apply(Play(t("2-2"), 2))  # a foot on 2-2: seat 1 has no toe for it, seat 0 has
     assert state.end is None and state.turn == 1
     assert state.legal_actions() == [Pass()]
-    with pytest.raises(IllegalActionError, match="boneyard is empty"):
+    with pytest.raises(IllegalActionError, match="the boneyard has no tile left to draw"):
         state.apply(Draw())
 
 

@@ -11,6 +11,7 @@ from chickenfoot.bots.knowledge import Knowledge, infer
 from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.bots.standard import StandardSearch
 from chickenfoot.core import Action, Draw, Pass, SeatView
+from chickenfoot.core.messages import Message, message
 from chickenfoot.core.standard import StandardView
 
 
@@ -22,7 +23,8 @@ class Hint:
     mean_points: float
     """Chicken Foot: mean penalty points left in the seat's hand at the end of those rounds;
     standard games: mean points the seat's side scored in those hands."""
-    reason: str
+    reason: Message
+    """Why, in a player's words (a code with parameters; ``str()`` is the English)."""
 
     def __str__(self) -> str:
         return (
@@ -53,40 +55,47 @@ def _standard_hints(view: StandardView, count: int, seed: int | str, samples: in
     ]
 
 
-def _standard_reason(view: StandardView, action: Action, scores_now: int) -> str:
+def _standard_reason(view: StandardView, action: Action, scores_now: int) -> Message:
     if isinstance(action, Draw):
-        return "no tile fits: draw one"
+        return message("hint-draw")
     if isinstance(action, Pass):
-        return "nothing fits: pass" if not view.drew else "keep the drawn tile: pass"
-    verb = "leads" if action.on is None else "plays"
-    scored = f", scoring {scores_now} now" if scores_now else ""
-    return f"{verb} {action.tile}: sheds {action.tile.pips} pips{scored}"
+        return message("hint-keep-drawn" if view.drew else "hint-pass")
+    code = "hint-lead" if action.on is None else "hint-play"
+    tile, pips = str(action.tile), action.tile.pips
+    if scores_now:
+        return message(f"{code}-scores", tile=tile, pips=pips, score=scores_now)
+    return message(code, tile=tile, pips=pips)
 
 
-def reason(view: SeatView, action: Action, knowledge: Knowledge) -> str:
+def reason(view: SeatView, action: Action, knowledge: Knowledge) -> Message:
     """One line a player understands: what this action does for them."""
     if isinstance(action, Draw):
-        return "no tile fits: draw one"
+        return message("hint-draw")
     if isinstance(action, Pass):
-        if view.drew:
-            return "the drawn tile does not fit: pass"
-        return "nothing fits and the boneyard is empty: pass"
+        return message("hint-pass-drawn" if view.drew else "hint-pass-empty")
     tile = action.tile
     if action.on is None:
-        return f"places {tile} in the centre: the round starts"
+        return message("hint-place-centre", tile=str(tile))
     f = features(view, action, knowledge)
     if tile.index == 0:
-        return f"gets rid of the 0-0, worth {view.rules.double_blank_points} in your hand"
+        return message("hint-double-blank", points=view.rules.double_blank_points)
     if f["double"]:
-        follow = f", and you hold {int(f['own_toes'])} to follow" if f["own_toes"] else ""
-        return f"starts a foot on {tile}: everyone must play a {tile.hi} on it or draw{follow}"
-    parts = [f"sheds {int(f['weight'])} pips"]
+        if f["own_toes"]:
+            return message(
+                "hint-foot-follow", tile=str(tile), number=tile.hi, own=int(f["own_toes"])
+            )
+        return message("hint-foot", tile=str(tile), number=tile.hi)
+    pips, playable = int(f["weight"]), int(f["playable_after"])
     if f["follow_ups"]:
         matched = view.foot[1] if view.foot else dict(view.open_ends)[action.on]
-        opened = tile.other(matched)
-        parts.append(f"opens a {opened} for {int(f['follow_ups'])} of your tiles")
-    parts.append(f"leaves {int(f['playable_after'])} of your tiles playable")
-    return ", ".join(parts)
+        return message(
+            "hint-shed-opens",
+            pips=pips,
+            opened=tile.other(matched),
+            follow=int(f["follow_ups"]),
+            playable=playable,
+        )
+    return message("hint-shed", pips=pips, playable=playable)
 
 
 __all__ = ["Hint", "hints", "reason"]

@@ -9,6 +9,7 @@ from chickenfoot.bots.base import Bot
 from chickenfoot.bots.heuristic import HeuristicBot
 from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.bots.simple import GreedyBot, RandomBot
+from chickenfoot.core.messages import Message, message
 
 
 class UnknownBotError(ValueError):
@@ -24,16 +25,13 @@ def _named(name: str, factory: Callable[[int | str], Bot]) -> Callable[[int | st
     return make
 
 
-LEVELS: dict[str, tuple[str, Callable[[int | str], Bot]]] = {
-    "beginner": ("plays any legal tile at random", RandomBot),
-    "easy": ("plays its heaviest tile", GreedyBot),
-    "medium": ("plays doubles first, then heavy tiles it can follow up on", HeuristicBot),
-    "hard": (
-        "samples the hidden tiles 10 times per move and plays each option out",
-        partial(MonteCarloBot, samples=10, heavy=0.5),
-    ),
+LEVELS: dict[str, tuple[Message, Callable[[int | str], Bot]]] = {
+    "beginner": (message("level-beginner"), RandomBot),
+    "easy": (message("level-easy"), GreedyBot),
+    "medium": (message("level-medium"), HeuristicBot),
+    "hard": (message("level-hard"), partial(MonteCarloBot, samples=10, heavy=0.5)),
     "expert": (
-        "samples the hidden tiles up to 150 times (80 ms) per move, with greedy-minded playouts",
+        message("level-expert"),
         partial(MonteCarloBot, samples=150, millis=80.0, heavy=0.9),
     ),
 }

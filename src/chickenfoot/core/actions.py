@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from chickenfoot.core.messages import CodedError
 from chickenfoot.core.tiles import Tile, TileError
 
 
@@ -14,8 +15,9 @@ class ActionError(ValueError):
     """Text or data that does not describe an action."""
 
 
-class IllegalActionError(ValueError):
-    """A well-formed action that the rules do not allow in this position."""
+class IllegalActionError(CodedError):
+    """A well-formed action that the rules do not allow in this position (its ``message``
+    says why, with a code: see :mod:`chickenfoot.core.messages`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -250,53 +250,52 @@ class RoundState:
         """The fast move for ``action``, or :class:`IllegalActionError` saying why not."""
         fast = self.fast
         if fast.end:
-            raise IllegalActionError("the round is over")
+            raise IllegalActionError("round-over")
         moves = fast.legal_moves()
         seat = fast.turn
         if isinstance(action, Draw):
             if DRAW in moves:
                 return DRAW
             if fast.drew:
-                raise IllegalActionError(f"seat {seat} has drawn already this turn")
+                raise IllegalActionError("drawn-already", seat=seat)
             if fast.playable(fast.hands[seat]):
-                raise IllegalActionError(f"seat {seat} holds a playable tile and must play")
-            raise IllegalActionError("the boneyard is empty")
+                raise IllegalActionError("must-play", seat=seat)
+            raise IllegalActionError("nothing-to-draw")
         if isinstance(action, Pass):
             if PASS in moves:
                 return PASS
             if fast.playable(fast.hands[seat]):
-                raise IllegalActionError(f"seat {seat} holds a playable tile and must play")
-            raise IllegalActionError(f"seat {seat} must draw before passing")
+                raise IllegalActionError("must-play", seat=seat)
+            raise IllegalActionError("must-draw", seat=seat)
         tile, on = action.tile, action.on
         index = tile.index
         if not fast.hands[seat] >> index & 1:
-            raise IllegalActionError(f"seat {seat} does not hold {tile}")
+            raise IllegalActionError("not-held", seat=seat, tile=str(tile))
         if fast.centre >= 0 or on is None:
             if fast.centre == index and on is None:
                 return index << 5 | PLACE
             if fast.centre >= 0:
-                centre = TILES[fast.centre]
-                raise IllegalActionError(f"{centre} must be placed in the centre first")
-            raise IllegalActionError(f"{tile} must be played on a tile (name its id)")
+                raise IllegalActionError("place-centre-first", tile=str(TILES[fast.centre]))
+            raise IllegalActionError("name-target", tile=str(tile))
         if not 0 <= on < len(self.tiles):
-            raise IllegalActionError(f"there is no tile {on} on the board")
+            raise IllegalActionError("no-such-tile", on=on)
         if fast.foot >= 0:
             if on != self.foot_id:
+                double = str(TILES[self.tiles[self.foot_id]])
                 raise IllegalActionError(
-                    f"the foot on tile {self.foot_id} ({TILES[self.tiles[self.foot_id]]}) "
-                    f"needs {fast.need} more toe(s) before anything else is played"
+                    "foot-waiting", foot=self.foot_id, double=double, need=fast.need
                 )
             number = fast.foot
         else:
             open_number = self.open_of[on]
             if open_number is None:
-                raise IllegalActionError(f"tile {on} ({TILES[self.tiles[on]]}) has no open end")
+                raise IllegalActionError("no-open-end", on=on, target=str(TILES[self.tiles[on]]))
             number = open_number
         if not tile.has(number):
-            raise IllegalActionError(f"{tile} does not match the {number} of tile {on}")
+            raise IllegalActionError("no-match", tile=str(tile), number=number, on=on)
         move = index << 5 | number
         if move not in moves:
-            raise IllegalActionError(f"{tile} on tile {on} is not a legal play now")
+            raise IllegalActionError("not-legal-now", tile=str(tile), on=on)
         return move
 
     def _place(self, action: Play, number: int) -> None:

@@ -254,7 +254,7 @@ class HandState:
     def _check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is not legal now."""
         if self.end is not None:
-            raise IllegalActionError("the hand is over")
+            raise IllegalActionError("hand-over")
         seat = self.turn
         legal = self.legal_actions()
         if action in legal:
@@ -262,30 +262,30 @@ class HandState:
         can_play = any(isinstance(a, Play) for a in legal)
         if isinstance(action, Draw):
             if can_play:
-                raise IllegalActionError(f"seat {seat} holds a playable tile and must play")
+                raise IllegalActionError("must-play", seat=seat)
             if not self.rules.drawing:
-                raise IllegalActionError(f"nobody draws in {self.rules.game}: seat {seat} passes")
-            raise IllegalActionError("the boneyard has no tile left to draw")
+                raise IllegalActionError("no-drawing", game=self.rules.game.value, seat=seat)
+            raise IllegalActionError("nothing-to-draw")
         if isinstance(action, Pass):
             if can_play:
-                raise IllegalActionError(f"seat {seat} holds a playable tile and must play")
-            raise IllegalActionError(f"seat {seat} must draw before passing")
+                raise IllegalActionError("must-play", seat=seat)
+            raise IllegalActionError("must-draw", seat=seat)
         tile = action.tile
         if not self.hands[seat] >> tile.index & 1:
-            raise IllegalActionError(f"seat {seat} does not hold {tile}")
+            raise IllegalActionError("not-held", seat=seat, tile=str(tile))
         if action.on is None:
             if self.layout:
-                raise IllegalActionError("the hand has been led: play on a tile (on is its id)")
-            raise IllegalActionError(f"seat {seat} must lead {self.lead_tile}")
+                raise IllegalActionError("led-already")
+            raise IllegalActionError("must-lead", seat=seat, tile=str(self.lead_tile))
         if not self.layout:
-            raise IllegalActionError("nothing is on the table yet: the first tile is a lead")
+            raise IllegalActionError("lead-first")
         if not 0 <= action.on < len(self.layout):
-            raise IllegalActionError(f"there is no tile {action.on} on the table")
+            raise IllegalActionError("no-such-tile", on=action.on)
         target = self.layout.tiles[action.on]
         if not self.layout.open[action.on]:
-            raise IllegalActionError(f"tile {action.on} ({target}) has no open end")
+            raise IllegalActionError("no-open-end", on=action.on, target=str(target))
         ends = " or ".join(map(str, sorted(set(self.layout.open[action.on]))))
-        raise IllegalActionError(f"{tile} does not match the open {ends} of tile {action.on}")
+        raise IllegalActionError("no-match-ends", tile=str(tile), ends=ends, on=action.on)
 
     def _score_play(self, seat: int) -> int:
         rules = self.rules
