@@ -113,7 +113,7 @@ def test_legal_actions_agree_with_the_independent_checker_in_every_hand(
     expected = legal_action_lists(to_record(game))
     replayed = StandardGame(game.players, game.rules)
     for k, hand in enumerate(game.rounds):
-        position = replayed.start_hand(hand.dealt)
+        position = replayed.start_round(hand.dealt)
         for j, event in enumerate(hand.history):
             assert [_record_form(position, a) for a in position.legal_actions()] == expected[k][j]
             replayed.apply(event.action)

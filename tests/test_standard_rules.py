@@ -109,7 +109,7 @@ def test_the_holder_of_the_highest_double_leads_with_any_tile() -> None:
     dealt = make_deal(DRAW, ["4-4 6-5 3-0 2-1 1-0 6-0 5-0", "5-5 3-3 6-1 4-2 4-0 2-0 3-1"])
     assert leader_of(DRAW, dealt, 0) == (1, None)
     game = StandardGame(["a", "b"], DRAW)
-    hand = game.start_hand(dealt)
+    hand = game.start_round(dealt)
     assert hand.first == hand.turn == 1
     assert hand.legal_actions() == [Play(x, None) for x in sorted(dealt.hands[1])]
 
@@ -267,7 +267,7 @@ def test_a_blocked_hand_goes_to_the_lowest_pip_total_which_scores_the_others_min
 def test_a_blocked_hand_tied_for_lowest_scores_nothing_and_the_game_is_a_draw() -> None:
     rules = BLOCK.with_options(hand_size=2)
     game = StandardGame(["a", "b"], rules)
-    game.start_hand(make_deal(rules, ["6-6 2-1", "2-0 1-0"]))
+    game.start_round(make_deal(rules, ["6-6 2-1", "2-0 1-0"]))
     game.apply(Play(t("6-6"), None))
     hand = game.rounds[0]
     assert hand.end is RoundEnd.BLOCKED and hand.winner is None and hand.tied == (0, 1)
@@ -418,7 +418,7 @@ def test_bergen_the_lowest_double_leads_itself_and_scores_two() -> None:
     dealt = make_deal(BERGEN, ["6-6 4-4 5-0 3-1 2-0 1-0", "2-2 6-5 6-4 6-3 5-4 5-3"])
     assert leader_of(BERGEN, dealt, 0) == (1, t("2-2"))
     game = StandardGame(["a", "b"], BERGEN)
-    hand = game.start_hand(dealt)
+    hand = game.start_round(dealt)
     assert hand.legal_actions() == [Play(t("2-2"), None)]
     assert game.apply(Play(t("2-2"), None)).score == 2
 

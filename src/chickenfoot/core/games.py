@@ -63,6 +63,11 @@ def game_of(rules: AnyRules) -> str:
     return CHICKENFOOT if isinstance(rules, Rules) else rules.game.value
 
 
+def preset_of(rules: AnyRules) -> str:
+    """The preset a record names: Chicken Foot's preset, or the standard game's name."""
+    return rules.preset if isinstance(rules, Rules) else rules.game.value
+
+
 def lowest_wins(rules: AnyRules) -> bool:
     """Chicken Foot counts penalty points (the lowest wins); the standard games count points
     scored (the highest wins)."""

@@ -57,9 +57,9 @@ def to_record(match: Match) -> dict[str, Any]:
     if match.seed is not None:
         record["seed"] = match.seed
     record["rounds"] = rounds
-    record["totals"] = match.totals()
     outcome = match.outcome()
     if outcome is not None:
+        record["totals"] = match.totals()
         record["winners"] = list(outcome.winners)
     return record
 

@@ -159,6 +159,26 @@ class RoundState:
             return RoundEnd.BLOCKED
         return None
 
+    @property
+    def drew(self) -> bool:
+        """The seat to act has drawn this turn."""
+        return self.fast.drew
+
+    @property
+    def boneyard_size(self) -> int:
+        """Tiles left in the boneyard (drawable or not)."""
+        return len(self.fast.boneyard) - self.fast.next_draw
+
+    @property
+    def drawable(self) -> int:
+        """Tiles that may still be drawn."""
+        return self.fast.drawable()
+
+    @property
+    def double_tile(self) -> Tile | None:
+        """The round's double."""
+        return TILES[tile_index(self.double, self.double)]
+
     def hand(self, seat: int) -> list[Tile]:
         return tiles_of(self.fast.hands[seat])
 
@@ -170,7 +190,25 @@ class RoundState:
         return [TILES[i] for i in self.fast.boneyard[self.fast.next_draw :]]
 
     def board(self) -> list[Placed]:
-        return [Placed(i, TILES[t], self.on[i], self._open(i)) for i, t in enumerate(self.tiles)]
+        return [self.placed(i) for i in range(len(self.tiles))]
+
+    @property
+    def placed_count(self) -> int:
+        """Tiles on the board."""
+        return len(self.tiles)
+
+    def placed(self, tile_id: int) -> Placed:
+        """The tile with this id as it lies on the board now."""
+        return Placed(tile_id, TILES[self.tiles[tile_id]], self.on[tile_id], self._open(tile_id))
+
+    def public_facts(self) -> dict[str, object]:
+        """What this game shows everyone besides hands, boneyard and board: the foot waiting
+        for toes and whether the centre is placed."""
+        foot = self.incomplete_foot()
+        return {
+            "foot": None if foot is None else {"id": foot[0], "number": foot[1], "need": foot[2]},
+            "centre_placed": self.centre_placed,
+        }
 
     def _open(self, tile_id: int) -> tuple[int, ...]:
         number = self.open_of[tile_id]

@@ -10,13 +10,13 @@ from chickenfoot.core.match import Outcome
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.pieces import Deal, RoundEnd
 from chickenfoot.core.standard.hand import HandState, deal, leader_of
-from chickenfoot.core.standard.rules import StandardRules
+from chickenfoot.core.standard.rules import Leader, NextLeader, StandardRules
 from chickenfoot.core.tiles import Tile
 
 
 class StandardGame:
     """A game in play. Chance is explicit: each hand starts from a :class:`Deal`, made here
-    from ``rng`` (:meth:`deal_next`) or given (:meth:`start_hand`, replaying a record).
+    from ``rng`` (:meth:`deal_next`) or given (:meth:`start_round`, replaying a record).
 
     Scores belong to sides; every per-seat list (:meth:`totals`, :attr:`points`) shows each
     seat its side's score, so partners show the same numbers."""
@@ -104,7 +104,7 @@ class StandardGame:
             return None
         return self.rounds[-1].turn
 
-    def start_hand(self, dealt: Deal) -> HandState:
+    def start_round(self, dealt: Deal) -> HandState:
         """Start the next hand from ``dealt``; its leader follows the rules."""
         if self.current is not None or self.is_over:
             raise ValueError("no hand can start now")
@@ -114,8 +114,15 @@ class StandardGame:
         return hand
 
     def deal_next(self, rng: Random) -> HandState:
-        """Deal the next hand from ``rng`` (the chance event) and start it."""
-        return self.start_hand(deal(self.rules, rng))
+        """Deal the next hand from ``rng`` (the chance event) and start it; the lot is drawn
+        only when it decides who leads."""
+        return self.start_round(deal(self.rules, rng, self.lot_decides_next()))
+
+    def lot_decides_next(self) -> bool:
+        """Is the next hand's leader drawn by lot (not named by the previous hand)?"""
+        rules = self.rules
+        by_winner = bool(self.rounds) and rules.next_leader is NextLeader.WINNER
+        return rules.leader is Leader.LOT and not (by_winner and self._last_out() is not None)
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the hand in play (empty between hands and at the end)."""

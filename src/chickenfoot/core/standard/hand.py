@@ -13,7 +13,7 @@ from random import Random
 
 from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
 from chickenfoot.core.fast import action_limit, too_long
-from chickenfoot.core.pieces import Deal, RoundEnd
+from chickenfoot.core.pieces import Deal, Placed, RoundEnd
 from chickenfoot.core.standard.layout import Layout
 from chickenfoot.core.standard.rules import (
     BlockedScore,
@@ -40,14 +40,17 @@ class DealError(ValueError):
     """Hands and a boneyard that are not a deal of the set these rules use."""
 
 
-def deal(rules: StandardRules, rng: Random) -> Deal:
-    """Shuffle the set and deal it, seat 0's tiles first; then draw the lot, if one is used."""
+def deal(rules: StandardRules, rng: Random, lot: bool | None = None) -> Deal:
+    """Shuffle the set and deal it, seat 0's tiles first; then draw the lot, if it decides
+    who leads (``lot`` None: whenever the leader is drawn by lot)."""
     tiles = full_set(rules.set_top)
     rng.shuffle(tiles)
     size = rules.hand_size
     hands = tuple(tuple(tiles[s * size : (s + 1) * size]) for s in range(rules.players))
-    lot = rng.randrange(rules.players) if rules.leader is Leader.LOT else None
-    return Deal(hands, tuple(tiles[rules.players * size :]), lot=lot)
+    if lot is None:
+        lot = rules.leader is Leader.LOT
+    seat = rng.randrange(rules.players) if lot else None
+    return Deal(hands, tuple(tiles[rules.players * size :]), lot=seat)
 
 
 def check_deal(rules: StandardRules, dealt: Deal) -> None:
@@ -162,6 +165,43 @@ class HandState:
 
     def pips(self, seat: int) -> int:
         return sum(PIPS[i] for i in indices_of(self.hands[seat]))
+
+    @property
+    def boneyard_size(self) -> int:
+        """Tiles left in the boneyard (drawable or not)."""
+        return len(self.boneyard) - self.next_draw
+
+    @property
+    def double_tile(self) -> Tile | None:
+        """No round double: the standard games start with a lead."""
+        return None
+
+    def board(self) -> list[Placed]:
+        return self.layout.placed()
+
+    @property
+    def placed_count(self) -> int:
+        """Tiles on the table."""
+        return len(self.layout)
+
+    def placed(self, tile_id: int) -> Placed:
+        """The tile with this id as it lies on the table now."""
+        layout = self.layout
+        return Placed(
+            tile_id, layout.tiles[tile_id], layout.on[tile_id], tuple(layout.open[tile_id])
+        )
+
+    def open_ends(self) -> list[tuple[int, int]]:
+        return self.layout.open_ends()
+
+    def public_facts(self) -> dict[str, object]:
+        """What this game shows everyone besides hands, boneyard and board: the spinner, the
+        count of the ends and the points scored in the hand so far."""
+        return {
+            "spinner": self.layout.spinner,
+            "ends_total": self.layout.ends_total(),
+            "hand_points": self.seat_points(),
+        }
 
     def boneyard_tiles(self) -> list[Tile]:
         """Tiles still in the boneyard, the next draw first (undrawable ones included)."""

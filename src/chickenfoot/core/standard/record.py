@@ -31,7 +31,7 @@ from chickenfoot.core.record_fields import (
 )
 from chickenfoot.core.standard.game import StandardGame
 from chickenfoot.core.standard.hand import DealError, check_deal
-from chickenfoot.core.standard.rules import Game, Leader, StandardRules
+from chickenfoot.core.standard.rules import Game, StandardRules
 
 
 def to_record(game: StandardGame) -> dict[str, Any]:
@@ -59,9 +59,9 @@ def to_record(game: StandardGame) -> dict[str, Any]:
     if game.seed is not None:
         record["seed"] = game.seed
     record["rounds"] = rounds
-    record["totals"] = _booked_totals(game)
     outcome = game.outcome()
     if outcome is not None:
+        record["totals"] = _booked_totals(game)
         record["winners"] = list(outcome.winners)
     return record
 
@@ -118,14 +118,14 @@ def _replay_hand(game: StandardGame, k: int, entry: Any, last: bool) -> None:
     first = need(entry, "first", int, where)
     if not 0 <= first < rules.players:
         raise RecordError(f"there is no seat {first}", f"{where}.first")
-    dealt = _deal(rules, entry, where, first)
+    dealt = _deal(rules, entry, where, first, game.lot_decides_next())
     try:
         expected, _ = game.leader_for(dealt)
     except DealError as exc:
         raise RecordError(str(exc), where) from None
     if first != expected:
         raise RecordError(f"seat {expected} leads hand {k + 1}, not seat {first}", f"{where}.first")
-    hand = game.start_hand(dealt)
+    hand = game.start_round(dealt)
     actions = need(entry, "actions", list, where)
     for j, item in enumerate(actions):
         at = f"{where}.actions[{j}]"
@@ -145,9 +145,11 @@ def _replay_hand(game: StandardGame, k: int, entry: Any, last: bool) -> None:
     check_end(entry, end, points, where, last, noun="hand")
 
 
-def _deal(rules: StandardRules, entry: Mapping[str, Any], where: str, first: int) -> Deal:
+def _deal(
+    rules: StandardRules, entry: Mapping[str, Any], where: str, first: int, by_lot: bool
+) -> Deal:
     hands, boneyard = read_deal(entry, where, rules.players, rules.hand_size, rules.set_top)
-    lot = first if rules.leader is Leader.LOT else None
+    lot = first if by_lot else None
     dealt = Deal(tuple(hands), boneyard, lot=lot)
     try:
         check_deal(rules, dealt)

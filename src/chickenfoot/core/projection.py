@@ -1,0 +1,269 @@
+"""What each seat, and a spectator, may see: the one place that decides it.
+
+A *viewer* is a seat number, or ``None`` for a spectator. A seat sees its own hand and the
+tiles it draws; everybody sees the table, the hand sizes, how many tiles the boneyard holds,
+every action (another seat's drawn tile stays hidden), the draws for the start, and every hand
+once a round has ended. Nobody sees another hand in play, the boneyard's order or the seed.
+
+The seats' views for bots (:mod:`chickenfoot.core.view`), the table's log entries and
+snapshots (:mod:`chickenfoot.core.table`) and records handed to a viewer all take what they
+show from the functions here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import msgspec
+
+from chickenfoot.core.actions import Action, Event, Play
+from chickenfoot.core.messages import CodedError
+from chickenfoot.core.pieces import Deal, Placed, RoundEnd
+from chickenfoot.core.tiles import Tile
+from chickenfoot.core.wire import (
+    ActionEntry,
+    Entry,
+    Foot,
+    MatchEndEntry,
+    Public,
+    RoundEndEntry,
+    RoundEntry,
+    Snapshot,
+    StartDraw,
+    action_to_json,
+    placed_to_wire,
+)
+
+Viewer = int | None
+"""A seat, or None for a spectator."""
+
+
+class ViewerError(CodedError):
+    """A viewer that is no seat of this table."""
+
+
+class RoundLike(Protocol):
+    """What every game's round (hand) shows: enough to project it for any viewer."""
+
+    dealt: Deal
+    first: int
+    history: list[Event]
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def end(self) -> RoundEnd | None: ...
+    @property
+    def drew(self) -> bool: ...
+    @property
+    def boneyard_size(self) -> int: ...
+    @property
+    def drawable(self) -> int: ...
+    @property
+    def double_tile(self) -> Tile | None: ...
+    def hand(self, seat: int) -> list[Tile]: ...
+    def hand_sizes(self) -> list[int]: ...
+    @property
+    def placed_count(self) -> int: ...
+    def board(self) -> list[Placed]: ...
+    def placed(self, tile_id: int) -> Placed: ...
+    def legal_actions(self) -> list[Action]: ...
+    def public_facts(self) -> dict[str, object]: ...
+
+
+def check_viewer(viewer: Viewer, seats: int) -> None:
+    if viewer is not None and not 0 <= viewer < seats:
+        raise ViewerError("no-such-seat", seat=viewer, players=seats)
+
+
+def hand_of(state: RoundLike, viewer: Viewer) -> list[Tile] | None:
+    """The viewer's own tiles now (None for a spectator)."""
+    return None if viewer is None else state.hand(viewer)
+
+
+def dealt_hand(state: RoundLike, viewer: Viewer) -> list[Tile] | None:
+    return None if viewer is None else sorted(state.dealt.hands[viewer])
+
+
+def drawn_for(event: Event, viewer: Viewer) -> Tile | None:
+    """The tile a draw took, if this viewer may know it."""
+    return event.drawn if event.seat == viewer else None
+
+
+def public_history(events: Sequence[Event], viewer: Viewer) -> tuple[Event, ...]:
+    """``events`` as ``viewer`` may see them: other seats' drawn tiles hidden."""
+    return tuple(e if e.seat == viewer else e.hidden() for e in events)
+
+
+def legal_for(state: RoundLike, viewer: Viewer, legal: list[Action] | None = None) -> list[Action]:
+    """The viewer's legal actions: none unless it is the viewer's turn."""
+    if viewer is None or state.end is not None or state.turn != viewer:
+        return []
+    return state.legal_actions() if legal is None else legal
+
+
+# -- wire forms -----------------------------------------------------------------------------
+
+
+def public_now(state: RoundLike) -> Public:
+    """The public part of the round as it stands: built once, shared by every viewer."""
+    facts = dict(state.public_facts())
+    foot = facts.pop("foot", None)
+    return Public(
+        turn=state.turn,
+        drew=state.drew,
+        hand_sizes=state.hand_sizes(),
+        boneyard=state.boneyard_size,
+        drawable=state.drawable,
+        foot=msgspec.convert(foot, Foot) if foot is not None else None,
+        **facts,  # type: ignore[arg-type]
+    )
+
+
+def _legal_json(actions: Sequence[Action] | None) -> list[dict[str, Any]] | None:
+    return None if not actions else [action_to_json(a) for a in actions]
+
+
+def _tiles(tiles: Sequence[Tile] | None) -> list[str] | None:
+    return None if tiles is None else [str(t) for t in tiles]
+
+
+def round_entry(
+    version: int,
+    number: int,
+    state: RoundLike,
+    board: Sequence[Placed],
+    public: Public,
+    viewer: Viewer,
+    legal: list[Action],
+) -> RoundEntry:
+    """Round ``number`` (1-based) was dealt, as ``viewer`` sees it; ``board`` and ``public``
+    are the table as dealt."""
+    double = state.double_tile
+    return RoundEntry(
+        v=version,
+        round=number,
+        double=None if double is None else str(double),
+        first=state.first,
+        start_draw=[StartDraw(s, str(t)) for s, t in state.dealt.start_draw],
+        lot=state.dealt.lot,
+        hand=_tiles(dealt_hand(state, viewer)),
+        board=[placed_to_wire(p) for p in board],
+        public=public,
+        legal=_legal_json(legal if viewer == public.turn else None),
+    )
+
+
+def action_entry(
+    version: int,
+    event: Event,
+    placed: Placed | None,
+    changed: Sequence[Placed],
+    public: Public,
+    viewer: Viewer,
+    legal: list[Action],
+) -> ActionEntry:
+    """A seat acted, as ``viewer`` sees it; ``legal`` are the legal actions of the seat to
+    act next (shown to that seat only)."""
+    drawn = drawn_for(event, viewer)
+    return ActionEntry(
+        v=version,
+        seat=event.seat,
+        action=action_to_json(event.action),
+        drawn=None if drawn is None else str(drawn),
+        score=event.score,
+        placed=None if placed is None else placed_to_wire(placed),
+        changed=[placed_to_wire(p) for p in changed],
+        public=public,
+        legal=_legal_json(legal if viewer == public.turn else None),
+    )
+
+
+def round_end_entry(
+    version: int, state: RoundLike, points: list[int], totals: list[int]
+) -> RoundEndEntry:
+    """The round ended: now every hand is shown to everyone."""
+    assert state.end is not None
+    return RoundEndEntry(
+        v=version,
+        end=state.end.value,
+        hands=[[str(t) for t in state.hand(s)] for s in range(state.players)],
+        points=list(points),
+        totals=list(totals),
+    )
+
+
+def match_end_entry(version: int, totals: Sequence[int], winners: Sequence[int]) -> MatchEndEntry:
+    return MatchEndEntry(v=version, totals=list(totals), winners=list(winners))
+
+
+# -- following a table ----------------------------------------------------------------------
+
+
+def advance(snapshot: Snapshot, entry: Entry) -> Snapshot:
+    """The viewer's snapshot once ``entry`` (projected for the same viewer) has happened.
+
+    Applying the entries after a snapshot's version, in order, gives the snapshot of the
+    latest version: this is how a client follows a table without asking for it whole.
+    """
+    view = msgspec.structs.replace(snapshot, v=entry.v)
+    if isinstance(entry, RoundEntry):
+        return msgspec.structs.replace(
+            view,
+            round=entry.round,
+            double=entry.double,
+            first=entry.first,
+            start_draw=entry.start_draw,
+            lot=entry.lot,
+            hand=entry.hand,
+            board=list(entry.board),
+            public=entry.public,
+            legal=entry.legal,
+            history=[],
+            end=None,
+            shown=None,
+        )
+    if isinstance(entry, ActionEntry):
+        board = list(view.board)
+        for tile in entry.changed:
+            board[tile.id] = tile
+        if entry.placed is not None:
+            board.append(entry.placed)
+        hand = view.hand
+        if hand is not None and entry.seat == view.viewer:
+            if "play" in entry.action:
+                hand = [t for t in hand if t != entry.action["play"]]
+            elif entry.drawn is not None:
+                hand = sorted([*hand, entry.drawn], key=lambda t: Tile.parse(t).index)
+        return msgspec.structs.replace(
+            view,
+            board=board,
+            hand=hand,
+            public=entry.public,
+            legal=entry.legal,
+            history=[*view.history, entry],
+        )
+    if isinstance(entry, RoundEndEntry):
+        return msgspec.structs.replace(
+            view,
+            end=entry.end,
+            shown=entry.hands,
+            legal=None,
+            round_points=[*view.round_points, entry.points],
+            totals=entry.totals,
+        )
+    return msgspec.structs.replace(view, winners=entry.winners, totals=entry.totals)
+
+
+def play_changes(state: RoundLike, event: Event) -> tuple[Placed | None, list[Placed]]:
+    """For an action just applied: the tile it placed and the tiles whose open ends it
+    changed (the tile it was played on)."""
+    action = event.action
+    if not isinstance(action, Play):
+        return None, []
+    placed = state.placed(state.placed_count - 1)
+    changed = [] if action.on is None else [state.placed(action.on)]
+    return placed, changed

@@ -1,0 +1,274 @@
+"""A live table: one match of any game that people and bots act on, seat by seat.
+
+The table deals every round itself, from its seed and the round's number alone
+(:func:`round_rng`), so a match resumed from its record deals exactly what it would have dealt.
+It takes actions from a named seat, refusing one that is not that seat's turn, and keeps a
+versioned log: round dealt, every action, round end (every hand shown, the points), match
+end. Version *v* is the state after the *v*-th entry.
+
+For any viewer (a seat, or ``None`` for a spectator) :meth:`Table.entries` gives the log since
+a version and :meth:`Table.snapshot` the view now, both as that viewer may see them
+(:mod:`chickenfoot.core.projection`); the entries after a snapshot, applied to it, give the
+later snapshot. The public part of each version and the legal actions of each position are
+worked out once and shared by every viewer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any, Literal
+
+from chickenfoot.core import games
+from chickenfoot.core.actions import Action, Event
+from chickenfoot.core.messages import CodedError
+from chickenfoot.core.pieces import Placed
+from chickenfoot.core.projection import (
+    RoundLike,
+    Viewer,
+    action_entry,
+    check_viewer,
+    legal_for,
+    match_end_entry,
+    play_changes,
+    public_now,
+    round_end_entry,
+    round_entry,
+)
+from chickenfoot.core.record_fields import RecordError, read_seed
+from chickenfoot.core.wire import (
+    Entry,
+    Public,
+    Snapshot,
+    StartDraw,
+    action_to_json,
+    decode_action,
+    placed_to_wire,
+)
+
+
+class TableError(CodedError):
+    """An action refused for who sent it or when (not for what it is: that is an
+    :class:`~chickenfoot.core.actions.IllegalActionError`); nothing changed."""
+
+
+def round_rng(seed: int, round_index: int) -> Random:
+    """The randomness of round ``round_index`` (0-based) of the match dealt from ``seed``."""
+    return Random(f"chickenfoot/{seed}/round/{round_index}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Fact:
+    """One log entry as it happened, before any viewer's projection."""
+
+    kind: Literal["round", "action", "round-end", "match-end"]
+    round: int
+    """0-based index of the round it belongs to."""
+    public: Public | None = None
+    legal: tuple[Action, ...] = ()
+    """The legal actions of the seat to act afterwards."""
+    board: tuple[Placed, ...] = ()
+    """A round: the table as dealt."""
+    event: Event | None = None
+    placed: Placed | None = None
+    changed: tuple[Placed, ...] = ()
+
+
+class Table:
+    """A match in play (see the module docstring)."""
+
+    def __init__(
+        self, players: Sequence[str], rules: games.AnyRules, seed: int, *, deal: bool = True
+    ) -> None:
+        self.match = games.new_match(list(players), rules, seed)
+        self.seed = seed
+        self._log: list[_Fact] = []
+        self._dealing = True
+        """Deal the next round as soon as one ends."""
+        if deal:
+            self._deal_next()
+
+    @classmethod
+    def from_record(cls, record: Any) -> Table:
+        """The table a record (finished or not) left off at; a record of a match still in play
+        needs its ``seed`` to deal the rounds to come. Raises :class:`RecordError`."""
+        replayed = games.replay(record)
+        seed = read_seed(record)
+        if seed is None:
+            raise RecordError("a match is resumed from its seed, and this record has none", "seed")
+        table = cls(replayed.players, replayed.rules, seed, deal=False)
+        table._dealing = False  # the record's own deals, as long as it has any
+        for state in replayed.rounds:
+            table._start(table.match.start_round(state.dealt))
+            for event in state.history:
+                table._apply(event.action)
+        table._dealing = True
+        if table.match.current is None and not table.match.is_over:
+            table._deal_next()
+        return table
+
+    # -- reading ---------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return len(self._log)
+
+    @property
+    def players(self) -> list[str]:
+        return self.match.players
+
+    @property
+    def seats(self) -> int:
+        return self.match.seats
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.is_over
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, None once the match is over."""
+        state = self.match.current
+        return None if state is None else state.turn
+
+    def record(self) -> dict[str, Any]:
+        """The whole record, hidden tiles and all (for storing and resuming the table)."""
+        return games.to_record(self.match)
+
+    def view(self, seat: int) -> games.AnyView:
+        """What ``seat`` may know now, as the bots read it."""
+        check_viewer(seat, self.seats)
+        return games.view(self.match, seat, self.match.rounds[-1])
+
+    def entries(self, since: int, viewer: Viewer) -> list[Entry]:
+        """The log after version ``since``, as ``viewer`` may see it."""
+        check_viewer(viewer, self.seats)
+        if not 0 <= since <= self.version:
+            raise TableError("stale-version", version=self.version, asked=since)
+        return [self._project(v, viewer) for v in range(since + 1, self.version + 1)]
+
+    def snapshot(self, viewer: Viewer) -> Snapshot:
+        """What ``viewer`` may see of the table now."""
+        check_viewer(viewer, self.seats)
+        match = self.match
+        state = self._round()
+        last = self._log[-1]
+        public = next(f.public for f in reversed(self._log) if f.public is not None)
+        number = len(match.rounds)
+        history = [
+            self._project(v, viewer)
+            for v, fact in enumerate(self._log, start=1)
+            if fact.kind == "action" and fact.round == number - 1
+        ]
+        outcome = match.outcome()
+        double = state.double_tile
+        seats = range(self.seats)
+        legal = legal_for(state, viewer, list(last.legal) if last.kind != "round-end" else [])
+        return Snapshot(
+            v=self.version,
+            game=games.game_of(match.rules),
+            preset=games.preset_of(match.rules),
+            players=list(match.players),
+            viewer=viewer,
+            round=number,
+            double=None if double is None else str(double),
+            first=state.first,
+            start_draw=[StartDraw(s, str(t)) for s, t in state.dealt.start_draw],
+            lot=state.dealt.lot,
+            hand=None if viewer is None else [str(t) for t in state.hand(viewer)],
+            board=[placed_to_wire(p) for p in state.board()],
+            public=public,
+            legal=[action_to_json(a) for a in legal] or None,
+            history=history,  # type: ignore[arg-type]
+            end=None if state.end is None else state.end.value,
+            shown=None if state.end is None else [[str(t) for t in state.hand(s)] for s in seats],
+            round_points=[list(p) for p in match.points],
+            totals=_booked(match),
+            winners=list(outcome.winners) if outcome is not None else None,
+        )
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def act(self, seat: int, action: Action) -> int:
+        """``seat`` takes ``action``; the new version. Refuses (changing nothing) a seat that
+        is not at the table or whose turn it is not, and an illegal action."""
+        check_viewer(seat, self.seats)
+        if self.match.is_over:
+            raise TableError("match-over")
+        turn = self._round().turn
+        if seat != turn:
+            raise TableError("not-your-turn", turn=turn, seat=seat)
+        self._apply(action)
+        return self.version
+
+    def act_json(self, seat: int, data: bytes | str) -> int:
+        """:meth:`act` with the action as JSON (``{"play": "9-3", "on": 4}``...)."""
+        return self.act(seat, decode_action(data))
+
+    # -- the log ---------------------------------------------------------------------------
+
+    def _round(self) -> RoundLike:
+        return self.match.rounds[-1]
+
+    def _deal_next(self) -> None:
+        k = len(self.match.rounds)
+        self._start(self.match.deal_next(round_rng(self.seed, k)))
+
+    def _start(self, state: RoundLike) -> None:
+        k = len(self.match.rounds) - 1
+        board = tuple(state.board())
+        self._log.append(_Fact("round", k, public_now(state), _legal(state), board))
+        self._finish_if_over(state)
+
+    def _apply(self, action: Action) -> None:
+        state = self._round()
+        event = self.match.apply(action)
+        placed, changed = play_changes(state, event)
+        k = len(self.match.rounds) - 1
+        fact = _Fact(
+            "action", k, public_now(state), _legal(state), (), event, placed, tuple(changed)
+        )
+        self._log.append(fact)
+        self._finish_if_over(state)
+
+    def _finish_if_over(self, state: RoundLike) -> None:
+        """After a round ends (a blocked deal may end it at once): its end, then the match's
+        end or the next deal."""
+        if state.end is None:
+            return
+        self._log.append(_Fact("round-end", len(self.match.rounds) - 1))
+        if self.match.is_over:
+            self._log.append(_Fact("match-end", len(self.match.rounds) - 1))
+        elif self._dealing:
+            self._deal_next()
+
+    def _project(self, version: int, viewer: Viewer) -> Entry:
+        fact = self._log[version - 1]
+        state = self.match.rounds[fact.round]
+        legal = list(fact.legal)
+        if fact.kind == "round":
+            assert fact.public is not None
+            return round_entry(
+                version, fact.round + 1, state, fact.board, fact.public, viewer, legal
+            )
+        if fact.kind == "action":
+            assert fact.public is not None and fact.event is not None
+            return action_entry(
+                version, fact.event, fact.placed, fact.changed, fact.public, viewer, legal
+            )
+        points = self.match.points[fact.round]
+        totals = [sum(p[s] for p in self.match.points[: fact.round + 1]) for s in range(self.seats)]
+        if fact.kind == "round-end":
+            return round_end_entry(version, state, points, totals)
+        outcome = self.match.outcome()
+        assert outcome is not None
+        return match_end_entry(version, totals, outcome.winners)
+
+
+def _legal(state: RoundLike) -> tuple[Action, ...]:
+    return tuple(state.legal_actions()) if state.end is None else ()
+
+
+def _booked(match: games.AnyMatch) -> list[int]:
+    return [sum(points[s] for points in match.points) for s in range(match.seats)]

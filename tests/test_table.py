@@ -1,0 +1,239 @@
+"""The live table: seats act in turn, every viewer sees only what it may, and a stopped
+match resumes exactly."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from random import Random
+from typing import Any
+
+import msgspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chickenfoot.core import PRESETS, IllegalActionError, Play, Tile
+from chickenfoot.core.games import make_rules
+from chickenfoot.core.projection import ViewerError, advance
+from chickenfoot.core.table import Table, TableError
+from chickenfoot.core.wire import RoundEntry, WireError
+from tests.helpers import examples
+from tests.oracle import check
+
+GAMES = [
+    *(("chickenfoot", name) for name in sorted(PRESETS)),
+    *((game, None) for game in ("draw", "block", "all-fives", "bergen")),
+]
+
+
+def new_table(game: str, preset: str | None, players: int, seed: int) -> Table:
+    options: dict[str, Any] = {"length": "half"} if game == "chickenfoot" else {}
+    if game != "chickenfoot":
+        options["players"] = players
+    rules = make_rules(game, players, preset, options)
+    return Table([f"p{s}" for s in range(players)], rules, seed)
+
+
+def step(table: Table, seed: int) -> int:
+    """The seat to act takes an action picked from the version and the seed alone."""
+    state = table.match.current
+    assert state is not None
+    action = Random(f"{seed}/{table.version}").choice(state.legal_actions())
+    return table.act(state.turn, action)
+
+
+def tiles_in(value: Any, skip: tuple[str, ...]) -> set[str]:
+    """Every tile written anywhere in ``value`` (JSON data) but under the keys ``skip``: the
+    draws for the start (drawn face up, then shuffled back), the name of the round's double,
+    the hands shown once a round is over."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key not in skip:
+                found |= tiles_in(item, skip)
+    elif isinstance(value, list):
+        for item in value:
+            found |= tiles_in(item, skip)
+    elif isinstance(value, str) and "-" in value:
+        with contextlib.suppress(ValueError):
+            found.add(str(Tile.parse(value)))
+    return found
+
+
+def hidden_in(state: Any, viewer: int | None) -> set[str]:
+    """Worked out from the full state of a round: the tiles in the other hands while it is in
+    play, and in the boneyard."""
+    seats = len(state.dealt.hands)
+    hands = (
+        []
+        if state.end is not None
+        else [t for s in range(seats) if s != viewer for t in state.hand(s)]
+    )
+    boneyard = state.dealt.boneyard[len(state.dealt.boneyard) - state.boneyard_size :]
+    return {str(t) for t in [*hands, *boneyard]}
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(st.sampled_from(GAMES), st.integers(2, 4), st.integers(0, 2**32))
+def test_no_entry_or_snapshot_shows_a_viewer_another_hand_or_the_boneyard(
+    game: tuple[str, str | None], players: int, seed: int
+) -> None:
+    table = new_table(*game, players, seed)
+    viewers: list[int | None] = [*range(players), None]
+    followed = {viewer: table.snapshot(viewer) for viewer in viewers}
+    while not table.is_over:
+        before, round_before = table.version, len(table.match.rounds) - 1
+        step(table, seed)
+        for viewer in viewers:
+            new = table.entries(before, viewer)
+            snapshot = table.snapshot(viewer)
+            k = round_before
+            for entry in new:
+                k += isinstance(entry, RoundEntry)
+                shown = tiles_in(msgspec.to_builtins(entry), skip=("start_draw", "double", "hands"))
+                assert not shown & hidden_in(table.match.rounds[k], viewer)
+            shown = tiles_in(msgspec.to_builtins(snapshot), skip=("start_draw", "double"))
+            assert not shown & hidden_in(table.match.rounds[-1], viewer)
+            if viewer is None:
+                assert snapshot.hand is None
+                assert all(getattr(e, "hand", None) is None for e in new)
+                assert all(getattr(e, "drawn", None) is None for e in new)
+            for entry in new:
+                followed[viewer] = advance(followed[viewer], entry)
+            assert followed[viewer] == snapshot
+    assert check(table.record()) == []
+
+
+@pytest.mark.parametrize(("game", "preset"), GAMES)
+def test_a_match_stopped_every_seventh_entry_and_resumed_ends_as_the_uninterrupted_one(
+    game: str, preset: str | None
+) -> None:
+    players = 3
+    whole = new_table(game, preset, players, 11)
+    while not whole.is_over:
+        step(whole, 11)
+    table = new_table(game, preset, players, 11)
+    stops = 0
+    while not table.is_over:
+        step(table, 11)
+        if table.version % 7 == 0 and not table.is_over:
+            record = json.loads(json.dumps(table.record()))
+            assert "winners" not in record and "totals" not in record
+            assert check(record) == []
+            resumed = Table.from_record(record)
+            assert resumed.version == table.version
+            assert resumed.snapshot(0) == table.snapshot(0)
+            table = resumed
+            stops += 1
+    assert stops >= 1
+    assert table.record() == whole.record()
+
+
+def test_a_rounds_deal_depends_only_on_the_seed_and_its_number() -> None:
+    one = new_table("chickenfoot", "classic", 4, 5)
+    other = new_table("chickenfoot", "classic", 4, 5)
+    while one.match.current is not None and len(one.match.rounds) < 2:
+        step(one, 1)
+    while other.match.current is not None and len(other.match.rounds) < 2:
+        step(other, 2)  # other actions, the same deals
+    assert one.match.rounds[1].dealt == other.match.rounds[1].dealt
+    assert new_table("chickenfoot", "classic", 4, 6).match.rounds[0].dealt != (
+        one.match.rounds[0].dealt
+    )
+
+
+@pytest.fixture
+def table() -> Table:
+    return new_table("chickenfoot", "classic", 3, 4)
+
+
+def test_an_action_out_of_turn_is_refused_and_changes_nothing(table: Table) -> None:
+    turn = table.turn
+    assert turn is not None
+    other = (turn + 1) % 3
+    before = table.record(), table.version
+    legal = table.match.rounds[-1].legal_actions()
+    with pytest.raises(TableError) as caught:
+        table.act(other, legal[0])
+    assert caught.value.code == "not-your-turn"
+    assert str(caught.value) == f"it is seat {turn}'s turn, not seat {other}'s"
+    assert (table.record(), table.version) == before
+
+
+def test_a_seat_that_is_not_at_the_table_is_refused(table: Table) -> None:
+    for seat in (-1, 3, 99):
+        with pytest.raises(ViewerError, match=f"there is no seat {seat} at a table of 3"):
+            table.act(seat, Play(Tile(9, 1), 0))
+        with pytest.raises(ViewerError):
+            table.snapshot(seat)
+        with pytest.raises(ViewerError):
+            table.view(seat)
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (b"{", "bad-json"),
+        (b"[]", "bad-action"),
+        (b'{"play": "9-1"}', "bad-action"),
+        (b'{"play": "9-1", "on": 0, "pass": true}', "bad-action"),
+        (b'{"play": "91", "on": 0}', "bad-action"),
+        (b'{"draw": "yes"}', "bad-action"),
+        (b'{"pass": true, "seat": 0}', "bad-action"),
+        (b'{"play": "9-1", "on": 1e400}', "bad-action"),
+        (b"[" * 5000, "bad-action"),
+        (b'{"play": "9-1", "on": 10000000000000000000000000}', "bad-action"),
+    ],
+)
+def test_a_malformed_json_action_is_refused_with_one_line_and_changes_nothing(
+    table: Table, data: bytes, code: str
+) -> None:
+    before = table.record(), table.version
+    turn = table.turn
+    assert turn is not None
+    with pytest.raises(WireError) as caught:
+        table.act_json(turn, data)
+    assert caught.value.code in (code, "bad-json")
+    assert "\n" not in str(caught.value)
+    assert (table.record(), table.version) == before
+
+
+def test_an_illegal_json_action_is_refused_by_the_rules_and_changes_nothing(table: Table) -> None:
+    turn = table.turn
+    assert turn is not None
+    before = table.record(), table.version
+    with pytest.raises(IllegalActionError):
+        table.act_json(turn, b'{"play": "9-9", "on": 0}')
+    assert (table.record(), table.version) == before
+
+
+def test_a_legal_json_action_is_taken(table: Table) -> None:
+    state = table.match.rounds[-1]
+    action = state.legal_actions()[0]
+    text = json.dumps(
+        {"play": str(action.tile), "on": action.on} if isinstance(action, Play) else {"draw": True}
+    )
+    version = table.act_json(state.turn, text)
+    assert version == table.version == 2
+    assert table.match.rounds[-1].history[-1].action == action
+
+
+def test_the_log_starts_with_the_deal_and_names_each_seats_own_hand_only(table: Table) -> None:
+    (dealt,) = table.entries(0, 1)
+    assert dealt.round == 1 and dealt.double == "9-9" and dealt.public.boneyard == 12
+    assert dealt.hand == sorted(
+        (str(t) for t in table.match.rounds[0].dealt.hands[1]), key=lambda t: Tile.parse(t).index
+    )
+    assert table.entries(0, None)[0].hand is None
+    with pytest.raises(TableError, match="the table is at version 1, not 5"):
+        table.entries(5, 0)
+
+
+def test_the_schema_describes_actions_entries_and_snapshots() -> None:
+    from chickenfoot.core.wire import schema
+
+    defs = schema()["$defs"]
+    assert {"Action", "Entry", "Snapshot", "PlayAction", "RoundEntry"} <= set(defs)
+    assert defs["PlayAction"]["properties"]["play"]["pattern"].startswith("^(0|[1-9]")
+    assert json.loads(json.dumps(schema())) == schema()
