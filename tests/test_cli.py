@@ -85,7 +85,7 @@ def test_replay_rejects_broken_files_with_one_line_each(tmp_path: Path) -> None:
     lines = result.output.strip().splitlines()
     assert len(lines) == 5
     assert lines[0].endswith(
-        ".json: ok: 1 round(s), totals "
+        ".json: ok: 1 round, totals "
         + str(good["totals"])
         + ", "
         + ("draw between seats " if len(good["winners"]) > 1 else "won by seat ")
@@ -108,7 +108,7 @@ def test_the_installed_command_runs_and_teaches(tmp_path: Path) -> None:
         text=True,
         check=True,
     )
-    assert "1 matches" in run.stdout
+    assert run.stdout.startswith("1 match, ")
     assert run.stderr == ""  # no progress bar when not on a terminal
 
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import signal
+import threading
 import traceback
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -24,9 +26,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from chickenfoot import files
 from chickenfoot.core import Rules
 from chickenfoot.core.games import AnyRules, game_of, lowest_wins, to_record
-from chickenfoot.play import play_timed_match, write_json
+from chickenfoot.play import play_timed_match
+
+MAX_WORKERS_PER_CORE = 4
+"""``--workers`` may be at most this many per core (:func:`cores`)."""
 
 FORMAT = "chickenfoot-arena/1"
 Z95 = 1.96
@@ -160,19 +166,23 @@ def plan(
         yield MatchJob(k, tuple(seating(lineup, k)), rules, seed + k - 1, records)
 
 
-def play_job(job: MatchJob) -> MatchResult:
-    """Play one match (and write its record); any failure becomes one :class:`ArenaError`."""
+def play_job(job: MatchJob, on_round: Callable[[], None] | None = None) -> MatchResult:
+    """Play one match (and write its record); any failure becomes one :class:`ArenaError`.
+
+    ``on_round`` is called as each round (hand) ends; on a worker process, by default, the
+    shared count of rounds the parent shows progress by goes up.
+    """
     try:
-        match, seconds = play_timed_match(job.seats, job.rules, job.seed)
+        match, seconds = play_timed_match(job.seats, job.rules, job.seed, on_round or _count_round)
     except Exception as exc:
         raise ArenaError(
             f"match {job.number} (seed {job.seed}, seats {','.join(job.seats)}) failed: "
-            f"{_describe(exc)}"
+            f"{describe_failure(exc)}"
         ) from None
     if job.records is not None:
         path = job.records / f"{job.number}.json"
         try:
-            write_json(path, to_record(match))
+            files.write_json(path, to_record(match))
         except OSError as exc:
             raise ArenaError(f"cannot write {path}: {exc.strerror or exc}") from None
     return MatchResult(
@@ -184,7 +194,8 @@ def play_job(job: MatchJob) -> MatchResult:
     )
 
 
-def _describe(exc: Exception) -> str:
+def describe_failure(exc: Exception) -> str:
+    """One line: the exception, and where in chickenfoot it was raised."""
     text = f"{type(exc).__name__}: {exc}"
     frames = traceback.extract_tb(exc.__traceback__)
     if frames:
@@ -196,23 +207,65 @@ def _describe(exc: Exception) -> str:
     return text
 
 
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def run(
     jobs: Iterable[MatchJob],
     workers: int,
     on_result: Callable[[MatchResult], None],
     records: Path | None = None,
+    on_rounds: Callable[[int], None] | None = None,
 ) -> None:
-    """Play every job, calling ``on_result`` as each match finishes (in any order).
+    """Play every job, calling ``on_result`` as each match finishes (in any order), and
+    ``on_rounds`` with the number of rounds (hands) finished so far, every round or every
+    quarter of a second.
 
     ``workers`` 1 plays in this process; more use a process pool. If anything goes wrong
     (a match fails, Ctrl-C) the workers are stopped at once; the records already written stay,
-    the half-written temporary files of the stopped ones are removed from ``records``.
+    the half-written temporary files of the stopped ones are removed from ``records``. If
+    this process dies without a word (``kill -9``), the workers notice and exit too.
     """
     if workers == 1:
+        finished = 0
+
+        def count() -> None:
+            nonlocal finished
+            finished += 1
+            if on_rounds is not None:
+                on_rounds(finished)
+
         for job in jobs:
-            on_result(play_job(job))
+            on_result(play_job(job, count))
         return
-    pool = ProcessPoolExecutor(workers, mp_context=_context(), initializer=_ignore_interrupts)
+    context = _context()
+    rounds = context.Value("q", 0)
+    # Only this process holds the sending end: the workers see the pipe close when it dies.
+    alive, alive_sender = context.Pipe(duplex=False)
+    pool = ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_start_worker, initargs=(alive, rounds)
+    )
+    try:
+        _play_on(pool, jobs, workers, on_result, records, rounds, on_rounds)
+    finally:
+        alive.close()
+        alive_sender.close()
+
+
+def _play_on(
+    pool: ProcessPoolExecutor,
+    jobs: Iterable[MatchJob],
+    workers: int,
+    on_result: Callable[[MatchResult], None],
+    records: Path | None,
+    rounds: Any,
+    on_rounds: Callable[[int], None] | None,
+) -> None:
     try:
         pending: set[Future[MatchResult]] = set()
         queue = iter(jobs)
@@ -223,7 +276,9 @@ def run(
                     break
             if not pending:
                 break
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+            if on_rounds is not None:
+                on_rounds(rounds.value)
             for future in done:
                 on_result(future.result())
     except BrokenProcessPool:
@@ -234,6 +289,8 @@ def run(
     except BaseException:
         _stop(pool, records)
         raise
+    if on_rounds is not None:
+        on_rounds(rounds.value)
     pool.shutdown()
 
 
@@ -245,9 +302,42 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
-def _ignore_interrupts() -> None:
+_rounds: Any = None
+"""On a worker: the count of finished rounds shared with the parent."""
+
+
+def _start_worker(alive: Any, rounds: Any) -> None:
+    global _rounds
     # Ctrl-C reaches the whole process group: the parent stops the workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _rounds = rounds
+    watchdog = threading.Thread(
+        target=_exit_with_parent, args=(alive,), name="exit-with-parent", daemon=True
+    )
+    watchdog.start()
+
+
+def _count_round() -> None:
+    if _rounds is not None:
+        with _rounds.get_lock():
+            _rounds.value += 1
+
+
+def _exit_with_parent(alive: Any) -> None:
+    """Exit as soon as the parent is gone.
+
+    The parent of a worker is the fork server (with the forkserver start method), which
+    lives as long as any worker does, so ``os.getppid`` does not tell; the end of a pipe only
+    the arena's process holds does. A record being written is finished first, so nothing
+    half-written is left behind.
+    """
+    try:
+        while True:
+            alive.recv_bytes()
+    except (EOFError, OSError):
+        pass
+    files.write_lock.acquire(timeout=10)
+    os._exit(1)
 
 
 def _stop(pool: ProcessPoolExecutor, records: Path | None) -> None:
@@ -260,8 +350,7 @@ def _stop(pool: ProcessPoolExecutor, records: Path | None) -> None:
         process.join()
     pool.shutdown(wait=True, cancel_futures=True)
     if records is not None:
-        for partial in records.glob(".*.json.*.tmp"):
-            partial.unlink(missing_ok=True)
+        files.remove_partial_records(records)
 
 
 # Adding up

@@ -4,24 +4,36 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from importlib import metadata
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+from typer.core import TyperGroup
 
+import chickenfoot
 from chickenfoot import arena as arena_
+from chickenfoot import files
 from chickenfoot.bots import BOTS
-from chickenfoot.core import CLASSIC, MatchLength, RecordError, Rules, RulesError
+from chickenfoot.core import CLASSIC, MatchLength, RecordError, Rules
 from chickenfoot.core.games import (
     CHICKENFOOT,
     GAMES,
@@ -33,10 +45,51 @@ from chickenfoot.core.games import (
     replay,
     to_record,
 )
+from chickenfoot.core.match import Match
 from chickenfoot.core.rules import PRESETS
-from chickenfoot.play import play_match, write_json
+from chickenfoot.play import play_match
+
+MAX_SEED = 2**63 - 1
+"""The largest seed of any match: seeds are 0 .. 2^63-1, a signed 64-bit integer."""
+
+
+class _OneLineErrors(TyperGroup):
+    """Typer's group, with a command-line mistake told in one line (``error: ...``, exit 2)
+    instead of a usage panel."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(
+                args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
+            )
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except NoArgsIsHelpError as exc:  # the help has been shown
+            sys.exit(exc.exit_code)
+        except UsageError as exc:
+            hint = f" (see {exc.ctx.command_path} --help)" if exc.ctx is not None else ""
+            message = f"error: {_one_line(exc.format_message())}{hint}"
+            err.print(message, markup=False, soft_wrap=True)
+            sys.exit(2)
+        except ClickException as exc:
+            err.print(f"error: {_one_line(exc.format_message())}", markup=False, soft_wrap=True)
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            err.print("error: aborted", markup=False)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 app = typer.Typer(
+    cls=_OneLineErrors,
     help=(
         "Chicken Foot dominoes: simulate matches between computer players, measure bots "
         "against each other in the arena and check game records. Every match is written as "
@@ -49,6 +102,7 @@ app = typer.Typer(
 )
 out = Console()
 err = Console(stderr=True)
+_CORES = arena_.cores()
 
 GameOption = Annotated[
     str,
@@ -76,7 +130,8 @@ OptionsOption = Annotated[
         metavar="KEY=VALUE",
         show_default=False,
         help="Change one rule option (repeatable), e.g. -o double_blank_points=25 "
-        "-o target_total=200; `chickenfoot rules` lists them.",
+        "-o target_total=200; `chickenfoot rules` lists them. A value is JSON when it reads "
+        "as JSON (25, true, [[6,9]]), else text (half).",
     ),
 ]
 LengthOption = Annotated[
@@ -97,7 +152,8 @@ SeedOption = Annotated[
         "--seed",
         "-s",
         metavar="S",
-        help="Match k (1-based) is dealt from seed S+k-1: reruns repeat.",
+        help="Match k (1-based) is dealt from seed S+k-1: reruns repeat. Seeds are 0 to 2^63-1 "
+        "(a negative seed would deal as its positive).",
     ),
 ]
 RecordsOption = Annotated[
@@ -107,9 +163,57 @@ RecordsOption = Annotated[
         "-r",
         metavar="DIR",
         show_default=False,
-        help="Write each match's record to DIR/<k>.json (k = 1..M).",
+        help="Write each match's record to DIR/<k>.json (k = 1..M). A folder that already "
+        "holds .json files is refused (see --force).",
     ),
 ]
+ForceOption = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Write into a --records folder that already holds .json files: first remove "
+        "every record of an earlier run in it (the files named <k>.json, whatever k), so "
+        "that it holds this run's records only; other files stay.",
+    ),
+]
+
+
+def _players_help(default: str) -> str:
+    wider = [
+        f"{rules.max_players} with --preset {name}"
+        for name, rules in PRESETS.items()
+        if rules.max_players != CLASSIC.max_players
+    ]
+    return (
+        f"Seats at the table: as many as the game allows, Chicken Foot {CLASSIC.min_players} to "
+        f"{CLASSIC.max_players} ({', '.join(wider)}; `chickenfoot rules` lists every preset's "
+        f"min_players and max_players), the standard games 2 to 4. {default}"
+    ).rstrip()
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        try:
+            version = metadata.version("chickenfoot")
+        except metadata.PackageNotFoundError:
+            version = chickenfoot.__version__
+        out.print(f"chickenfoot {version}", markup=False, highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Show chickenfoot's version and exit.",
+            is_eager=True,
+            callback=_show_version,
+        ),
+    ] = False,
+) -> None:
+    pass
 
 
 def _rules(
@@ -123,67 +227,122 @@ def _rules(
     values: dict[str, object] = {}
     for text in options or []:
         key, eq, raw = text.partition("=")
-        if not eq or not key.strip():
-            _fail(f"--option takes KEY=VALUE, not {text!r}")
-        try:
-            values[key.strip()] = json.loads(raw)
-        except json.JSONDecodeError:
-            values[key.strip()] = raw
+        key = key.strip()
+        if not eq or not key:
+            _fail(f"--option takes KEY=VALUE, not {_short(text)!r}")
+        if key == "game":
+            _fail(f"-o {_short(text)}: the game is chosen with --game, not with an option")
+        if key == "players":
+            _fail(f"-o {_short(text)}: the number of players is chosen with --players")
+        values[key] = _option_value(key, raw)
     if length is not None:
         if game != CHICKENFOOT:
             _fail(f"--length is for Chicken Foot; {game} is played to its end")
         values["length"] = length.value
     try:
         rules = make_rules(game, players, preset, values)
-    except RulesError as exc:
-        _fail(str(exc))
+    except ValueError as exc:  # RulesError, and any other value the core refuses
+        _fail(_one_line(str(exc)))
+    except Exception as exc:  # a bug in the core: still one line, naming where
+        _fail(f"these rules cannot be set up: {arena_.describe_failure(exc)}")
     unknown = sorted(set(values) - set(rules.options()))
     if unknown:
         _fail(f"unknown option {', '.join(unknown)}; `chickenfoot rules` lists them")
     return rules
 
 
-@app.command()
+_LOOKS_LIKE_JSON = re.compile(r"\s*([\[{\"]|-?[0-9]|-?Infinity\b|NaN\b)")
+
+
+def _option_value(key: str, raw: str) -> object:
+    """An -o value: JSON when it is JSON, else the text itself. Text that is clearly meant
+    as JSON (a list, an object, a quoted string, a number) but is not is refused."""
+    try:
+        return files.decode_json(raw.strip())
+    except files.FileProblem as exc:
+        if _LOOKS_LIKE_JSON.match(raw):
+            _fail(f"-o {key}={_short(raw)}: the value is {exc}")
+        return raw
+
+
+def _check_counts(matches: int, seed: int) -> None:
+    if matches < 1:
+        _fail(f"--matches must be at least 1, not {matches}")
+    if seed < 0:
+        _fail(f"--seed must be 0 or more, not {seed} (a negative seed would deal as seed {-seed})")
+    if seed > MAX_SEED:
+        _fail(f"--seed {_short(str(seed))} is too large: seeds are 0 to 2^63-1 ({MAX_SEED})")
+    if seed + matches - 1 > MAX_SEED:
+        _fail(
+            f"--seed {seed} with {_count(matches, 'match')} needs seeds up to "
+            f"{_short(str(seed + matches - 1))}, above the largest, 2^63-1 ({MAX_SEED})"
+        )
+
+
+@app.command(
+    help="Play matches between seeded random players and summarise them.\n\n"
+    "Examples: chickenfoot simulate --players 6 --matches 100 --seed 7 --records out/\n\n"
+    "chickenfoot simulate --preset reeves -o double_blank_points=50 --length half\n\n"
+    "chickenfoot simulate --game all-fives --players 4 -o partnership=true\n\n"
+    "Bad input exits 2 before any match is played. A record that cannot be written stops the "
+    "run (exit 1); Ctrl-C or SIGTERM stops it too (exit 130). Either way the records already "
+    "written stay and no half-written file is left."
+)
 def simulate(
     players: Annotated[
-        int,
-        typer.Option(
-            "--players", "-p", help="Seats at the table: 2 to 8 (12 with --preset wikipedia)."
-        ),
+        int, typer.Option("--players", "-p", metavar="N", help=_players_help(""))
     ] = 4,
     matches: Annotated[
-        int, typer.Option("--matches", "-m", min=1, help="How many matches to play.")
+        int, typer.Option("--matches", "-m", metavar="M", help="How many matches to play.")
     ] = 20,
     seed: SeedOption = 1,
     length: LengthOption = None,
     records: RecordsOption = None,
+    force: ForceOption = False,
     game: GameOption = CHICKENFOOT,
     preset: PresetOption = None,
     option: OptionsOption = None,
 ) -> None:
-    """Play matches between seeded random players and summarise them.
-
-    Examples: chickenfoot simulate --players 6 --matches 100 --seed 7 --records out/
-
-    chickenfoot simulate --preset reeves -o double_blank_points=50 --length half
-
-    chickenfoot simulate --game all-fives --players 4 -o partnership=true
-    """
     rules = _rules(game, players, preset, option, length)
+    _check_counts(matches, seed)
     if records is not None:
-        _check_folder(records)
-    summary = _Summary(players, "round" if game == CHICKENFOOT else "hand")
-    with _progress() as progress:
-        task = progress.add_task("matches", total=matches)
-        for k in range(1, matches + 1):
-            match = play_match(["random"] * players, rules, seed + k - 1)
-            summary.add(match)
-            if records is not None:
-                write_json(records / f"{k}.json", to_record(match))
-            progress.advance(task)
+        _check_records(records, force)
+    unit = _unit(rules)
+    summary = _Summary(players, unit)
+    with _interrupts() as interrupts, _progress() as progress:
+        try:
+            if records is not None and force:
+                _replace_records(records)
+            task = progress.add_task("matches", total=matches)
+            rounds = progress.add_task(f"{unit}s", total=_rounds_total(rules, players, matches))
+            for k in range(1, matches + 1):
+                try:
+                    match = play_match(
+                        ["random"] * players,
+                        rules,
+                        seed + k - 1,
+                        lambda: progress.advance(rounds),
+                    )
+                except Exception as exc:
+                    progress.stop()
+                    message = f"match {k} (seed {seed + k - 1}) failed"
+                    _stop(f"{message}: {arena_.describe_failure(exc)}", records)
+                with interrupts.shielded():  # a match counts once its record is written
+                    if records is not None:
+                        path = records / f"{k}.json"
+                        try:
+                            files.write_json(path, to_record(match))
+                        except OSError as exc:
+                            progress.stop()
+                            _stop(f"cannot write {path}: {exc.strerror or exc}", records)
+                    summary.add(match)
+                progress.advance(task)
+        except KeyboardInterrupt:
+            progress.stop()
+            _interrupted(summary.matches, matches, records)
     summary.show(out)
     if records is not None:
-        out.print(f"records: {records}/1.json .. {records}/{matches}.json")
+        out.print(_records_line(records, matches), markup=False)
 
 
 _ARENA_HELP = "\n\n".join(
@@ -197,10 +356,12 @@ _ARENA_HELP = "\n\n".join(
         "round ± the half-width of its 95% confidence interval (1.96·sd/√n); rounds won, as "
         "a share of the rounds it played (the lowest points win a round, k tied seats get 1/k "
         "each); match wins (the lowest total, ties shared alike); milliseconds per move, mean "
-        "and 95th percentile over every choose call.",
+        "and 95th percentile over every choose call. The standard games count hands, and "
+        "there the highest points win.",
         "Bad input exits 2 before any match is played. A match that fails stops the run, "
-        "says which match and why, and exits 1. Ctrl-C stops every worker at once. Either "
-        "way the records already written stay.",
+        "says which match and why, and exits 1. Ctrl-C or SIGTERM stops every worker at once "
+        "(exit 130); if this process is killed outright, the workers notice and exit too. "
+        "Either way the records already written stay and no half-written file is left.",
         "Examples:",
         "chickenfoot arena --bots greedy,random --matches 200 --seed 7",
         "chickenfoot arena -p 4 -b greedy,random,random,random -m 400 -r out/ --json arena.json",
@@ -229,7 +390,7 @@ def arena(
             "-p",
             show_default=False,
             metavar="N",
-            help="Seats at the table, 2 to 8. \\[default: one per --bots name; 4 for one name]",
+            help=_players_help("\\[default: one per --bots name; 4 for one name]"),
         ),
     ] = None,
     matches: Annotated[
@@ -246,6 +407,7 @@ def arena(
     seed: SeedOption = 1,
     length: LengthOption = None,
     records: RecordsOption = None,
+    force: ForceOption = False,
     workers: Annotated[
         int | None,
         typer.Option(
@@ -253,7 +415,9 @@ def arena(
             "-w",
             metavar="K",
             show_default=False,
-            help="Worker processes; 1 plays in this process. Results are the same for any "
+            help="Worker processes; 1 plays in this process. At most "
+            f"{arena_.MAX_WORKERS_PER_CORE} per core ({arena_.MAX_WORKERS_PER_CORE * _CORES} "
+            "here); no more are started than there are matches. Results are the same for any "
             "number; timings are fairest with no more workers than idle cores. "
             "\\[default: all cores]",
         ),
@@ -281,60 +445,133 @@ def arena(
         _fail(str(exc))
     if matches is None:
         matches = 10 * players
-    if matches < 1:
-        _fail(f"--matches must be at least 1, not {matches}")
+    _check_counts(matches, seed)
+    most = arena_.MAX_WORKERS_PER_CORE * _CORES
     if workers is None:
-        workers = os.cpu_count() or 1
+        workers = _CORES
     if workers < 1:
         _fail(f"--workers must be at least 1, not {workers}")
+    if workers > most:
+        _fail(
+            f"--workers {_short(str(workers))} is too many: at most "
+            f"{arena_.MAX_WORKERS_PER_CORE} per core, {most} on this machine"
+        )
     if records is not None:
-        _check_folder(records)
+        _check_records(records, force)
     if report_file is not None:
         _check_report_file(report_file)
     if matches % players and len(set(lineup)) > 1:
         err.print(
-            f"warning: {matches} matches is not a multiple of {players} players, so the seats "
-            "do not rotate evenly: some bots sit in some seats once more than in others",
+            f"warning: {_count(matches, 'match')} is not a multiple of {players} players, so "
+            "the seats do not rotate evenly: some bots sit in some seats once more than in "
+            "others",
             markup=False,
             soft_wrap=True,
         )
 
+    unit = _unit(rules)
     tally = arena_.Tally(lineup, seed, rules)
     jobs = arena_.plan(lineup, matches, seed, rules, records)
-    with _progress() as progress, _sigterm_interrupts():
-        task = progress.add_task("matches", total=matches)
-
-        def done(result: arena_.MatchResult) -> None:
-            tally.add(result)
-            progress.advance(task)
-
+    with _interrupts(), _progress() as progress:
         try:
-            arena_.run(jobs, min(workers, matches), done, records)
-        except arena_.ArenaError as exc:
-            progress.stop()
-            err.print(f"error: {exc}", markup=False, soft_wrap=True)
-            raise typer.Exit(1) from None
+            if records is not None and force:
+                _replace_records(records)
+            task = progress.add_task("matches", total=matches)
+            rounds = progress.add_task(f"{unit}s", total=_rounds_total(rules, players, matches))
+
+            def done(result: arena_.MatchResult) -> None:
+                tally.add(result)
+                progress.advance(task)
+
+            def rounds_done(count: int) -> None:
+                progress.update(rounds, completed=count)
+
+            try:
+                arena_.run(jobs, min(workers, matches), done, records, rounds_done)
+            except arena_.ArenaError as exc:
+                progress.stop()
+                _stop(str(exc), records)
+            report = tally.report()
+            _show_arena(report)
+            if records is not None:
+                out.print(_records_line(records, matches), markup=False)
+            if report_file is not None:
+                try:
+                    files.write_json(report_file, report.to_json())
+                except OSError as exc:
+                    _stop(f"cannot write the report {report_file}: {exc.strerror or exc}", None)
+                out.print(f"report: {report_file}", markup=False)
         except KeyboardInterrupt:
             progress.stop()
-            kept = f"; the records of finished matches stay in {records}" if records else ""
-            err.print(
-                f"interrupted after {tally.matches} of {matches} matches{kept}",
-                markup=False,
-                soft_wrap=True,
-            )
-            raise typer.Exit(130) from None
-    report = tally.report()
-    _show_arena(report)
+            _interrupted(tally.matches, matches, records)
+
+
+def _rounds_total(rules: AnyRules, players: int, matches: int) -> int | None:
+    """The rounds (hands) ``matches`` matches take, if that is known before they are played."""
+    if isinstance(rules, Rules):
+        return None if rules.target_total else matches * len(rules.round_doubles(players))
+    return None if rules.target else matches
+
+
+def _unit(rules: AnyRules) -> str:
+    """What a game is played in: Chicken Foot in rounds, the standard games in hands."""
+    return "round" if isinstance(rules, Rules) else "hand"
+
+
+def _stop(message: str, records: Path | None) -> NoReturn:
+    """A run that cannot go on: one line, exit 1, no half-written record left."""
     if records is not None:
-        out.print(f"records: {records}/1.json .. {records}/{matches}.json", markup=False)
-    if report_file is not None:
-        try:
-            write_json(report_file, report.to_json())
-        except OSError as exc:
-            message = f"error: cannot write the report {report_file}: {exc.strerror}"
-            err.print(message, markup=False, soft_wrap=True)
-            raise typer.Exit(1) from None
-        out.print(f"report: {report_file}", markup=False)
+        files.remove_partial_records(records)
+    err.print(f"error: {message}", markup=False, soft_wrap=True)
+    raise typer.Exit(1)
+
+
+def _interrupted(finished: int, matches: int, records: Path | None) -> NoReturn:
+    kept = ""
+    if records is not None:
+        files.remove_partial_records(records)
+        kept = f"; the records of finished matches stay in {records}"
+    err.print(
+        f"interrupted after {finished} of {_count(matches, 'match')}{kept}",
+        markup=False,
+        soft_wrap=True,
+    )
+    raise typer.Exit(130)
+
+
+def _records_line(records: Path, matches: int) -> str:
+    if matches == 1:
+        return f"records: {records}/1.json"
+    return f"records: {records}/1.json .. {records}/{matches}.json"
+
+
+def _check_records(folder: Path, force: bool) -> None:
+    """Fail now, not after hours of play, if records cannot be written into ``folder``, or if
+    it holds files of another run (unless ``force``)."""
+    _check_folder(folder)
+    found = files.json_files(folder)
+    if found and not force:
+        names = ", ".join(p.name for p in found[:3]) + (", ..." if len(found) > 3 else "")
+        _fail(
+            f"--records {folder} already holds {_count(len(found), '.json file')} ({names}); "
+            "give a new or empty folder, or add --force to replace the records in it"
+        )
+
+
+def _replace_records(folder: Path) -> None:
+    """``--force``: remove the records of an earlier run (and any half-written one)."""
+    old = files.numbered_records(folder)
+    for path in old:
+        path.unlink(missing_ok=True)
+    files.remove_partial_records(folder)
+    if old:
+        err.print(
+            f"--force: replacing the records in {folder}: removed "
+            f"{_count(len(old), 'record')} of an earlier run ({old[0].name}"
+            + (f" .. {old[-1].name})" if len(old) > 1 else ")"),
+            markup=False,
+            soft_wrap=True,
+        )
 
 
 def _check_folder(folder: Path) -> None:
@@ -345,7 +582,7 @@ def _check_folder(folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         _probe(folder)
     except OSError as exc:
-        _fail(f"cannot write records into {folder}: {exc.strerror}")
+        _fail(f"cannot write records into {folder}: {exc.strerror or exc}")
 
 
 def _check_report_file(path: Path) -> None:
@@ -356,7 +593,7 @@ def _check_report_file(path: Path) -> None:
     try:
         _probe(path.parent)
     except OSError as exc:
-        _fail(f"cannot write the report {path}: {exc.strerror}")
+        _fail(f"cannot write the report {path}: {exc.strerror or exc}")
 
 
 def _probe(folder: Path) -> None:
@@ -366,33 +603,69 @@ def _probe(folder: Path) -> None:
     os.unlink(probe)
 
 
-@contextmanager
-def _sigterm_interrupts() -> Iterator[None]:
-    """Treat SIGTERM like Ctrl-C while matches run, so the workers are stopped too."""
+class _Interrupts:
+    """While matches run, SIGTERM stops the run as Ctrl-C does (KeyboardInterrupt). A signal
+    that comes while a record is being written (:meth:`shielded`) takes effect once it is
+    written; a second signal while the run stops is ignored, so that the stop itself
+    (removing half-written files, stopping the workers) is not cut short."""
 
-    def interrupt(signum: int, frame: object) -> None:
+    def __init__(self) -> None:
+        self.stopping = False
+        self.deferred = False
+        self.depth = 0
+
+    def handle(self, signum: int, frame: object) -> None:
+        if self.stopping:
+            return
+        if self.depth:
+            self.deferred = True
+            return
+        self.stopping = True
         raise KeyboardInterrupt
 
+    @contextmanager
+    def shielded(self) -> Iterator[None]:
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+            if not self.depth and self.deferred and not self.stopping:
+                self.stopping = True
+                raise KeyboardInterrupt
+
+
+@contextmanager
+def _interrupts() -> Iterator[_Interrupts]:
+    state = _Interrupts()
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield state
         return
-    previous = signal.signal(signal.SIGTERM, interrupt)
+    previous = {
+        number: signal.signal(number, state.handle) for number in (signal.SIGINT, signal.SIGTERM)
+    }
     try:
-        yield
+        yield state
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def _show_arena(report: arena_.ArenaReport) -> None:
-    last = report.seed + report.matches - 1
+    unit = _unit(report.rules)
+    seeds = (
+        f"seed {report.seed}"
+        if report.matches == 1
+        else f"seeds {report.seed}..{report.seed + report.matches - 1}"
+    )
     out.print(
-        f"{report.matches} matches of {report.players} players ({_rules_name(report.rules)}), "
-        f"seeds {report.seed}..{last}, {report.rounds} rounds",
+        f"{_count(report.matches, 'match')} of {report.players} players "
+        f"({_rules_name(report.rules)}), {seeds}, {_count(report.rounds, unit)}",
         markup=False,
     )
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     table.add_column("\nbot")
-    for heading in ("\nseats", "\nrounds", "points\nper round", "rounds\nwon", "match\nwins"):
+    for heading in ("\nseats", f"\n{unit}s", f"points\nper {unit}", f"{unit}s\nwon", "match\nwins"):
         table.add_column(heading, justify="right", no_wrap=True)
     table.add_column("ms/move\nmean", justify="right", no_wrap=True)
     table.add_column("ms/move\np95", justify="right", no_wrap=True)
@@ -411,10 +684,10 @@ def _show_arena(report: arena_.ArenaReport) -> None:
     out.print(table)
     best = "lowest" if game_of(report.rules) == CHICKENFOOT else "highest"
     out.print(
-        "points per round: the mean ± the half-width of its 95% confidence interval. "
-        "rounds won: share of the rounds a bot played, over all its seats "
-        f"({1 / report.players:.1%} is even). match wins: of {report.matches} matches. The "
-        f"{best} points win a round, the {best} total a match; ties share the win. "
+        f"points per {unit}: the mean ± the half-width of its 95% confidence interval. "
+        f"{unit}s won: share of the {unit}s a bot played, over all its seats "
+        f"({1 / report.players:.1%} is even). match wins: of {_count(report.matches, 'match')}. "
+        f"The {best} points win a {unit}, the {best} total a match; ties share the win. "
         "ms/move: milliseconds per move, mean and 95th percentile.",
         markup=False,
     )
@@ -432,9 +705,25 @@ def _ms(value: float | None) -> str:
     return f"{value:.0f}" if value >= 10 else f"{value:.2g}"
 
 
-@app.command("replay")
+_REPLAY_HELP = "\n\n".join(
+    [
+        "Replay game records of any game through the rules and check every action, point "
+        "and total.",
+        "Prints one line per file: its totals when it is legal, or where "
+        "(rounds\\[i].actions\\[j]) and what is wrong; then goes on with the next file. Exits "
+        "1 if any file is not a legal record.",
+        f"A file larger than {files.RECORD_LIMIT_MB} MB is refused without reading it all: "
+        "real records are far smaller (a full 8-player match is about 50 KB).",
+    ]
+)
+
+
+@app.command("replay", help=_REPLAY_HELP)
 def replay_cmd(
-    files: Annotated[list[Path], typer.Argument(help="Record files (chickenfoot-record/1 JSON).")],
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="Record files (chickenfoot-record/1 JSON)."),
+    ],
     game: Annotated[
         str | None,
         typer.Option(
@@ -455,34 +744,37 @@ def replay_cmd(
         ),
     ] = None,
 ) -> None:
-    """Replay game records of any game through the rules and check every action, point and
-    total.
-
-    Prints one line per file: its totals when it is legal, or where (rounds[i].actions[j])
-    and what is wrong. Exits 1 if any file is not a legal record.
-    """
     if game is not None and game not in GAMES:
         _fail(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+    if preset is not None and preset not in PRESETS and preset not in GAMES[1:]:
+        _fail(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
     bad = 0
-    for path in files:
-        try:
-            record = json.loads(path.read_text(encoding="utf-8"))
-            match = replay(record)
-            _expect(record, game, preset)
-        except OSError as exc:
-            typer.echo(f"{path}: cannot read: {exc.strerror}")
-        except UnicodeDecodeError:
-            typer.echo(f"{path}: not UTF-8 text")
-        except json.JSONDecodeError as exc:
-            typer.echo(f"{path}: not JSON: line {exc.lineno} column {exc.colno}: {exc.msg}")
-        except RecordError as exc:
-            typer.echo(f"{path}: {exc}")
-        else:
-            typer.echo(f"{path}: ok: {_describe(match)}")
-            continue
-        bad += 1
+    for path in paths:
+        legal, text = _replay_one(path, game, preset)
+        bad += not legal
+        typer.echo(f"{_shown(path)}: {text}")
     if bad:
         raise typer.Exit(1)
+
+
+def _replay_one(path: Path, game: str | None, preset: str | None) -> tuple[bool, str]:
+    """Whether ``path`` holds a legal record, and in one line what it holds or what is
+    wrong with it."""
+    try:
+        record = files.read_json(path)
+        match = replay(record)
+        _expect(record, game, preset)
+    except files.FileProblem as exc:
+        return False, str(exc)
+    except RecordError as exc:
+        return False, _one_line(str(exc))
+    except RecursionError:
+        return False, "nested too deeply to replay"
+    except MemoryError:
+        return False, "too large to replay in the memory available"
+    except Exception as exc:  # a bug in chickenfoot: still one line, and on to the next file
+        return False, f"cannot replay it: {arena_.describe_failure(exc)} (a bug in chickenfoot)"
+    return True, f"ok: {_describe(match)}"
 
 
 def _expect(record: dict[str, object], game: str | None, preset: str | None) -> None:
@@ -495,7 +787,8 @@ def _expect(record: dict[str, object], game: str | None, preset: str | None) -> 
 
 
 def _describe(match: AnyMatch) -> str:
-    text = f"{len(match.points)} round(s), totals {match.totals()}"
+    unit = "round" if isinstance(match, Match) else "hand"
+    text = f"{_count(len(match.points), unit)}, totals {match.totals()}"
     outcome = match.outcome()
     if outcome is None:
         return text + ", still in play"
@@ -536,8 +829,9 @@ class _Summary:
     def show(self, console: Console) -> None:
         unit = self.unit
         console.print(
-            f"{self.matches} matches, {self.rounds} {unit}s, "
-            f"{self.blocked / max(1, self.rounds):.1%} of {unit}s blocked, {self.draws} drawn"
+            f"{_count(self.matches, 'match')}, {_count(self.rounds, unit)}, "
+            f"{self.blocked / max(1, self.rounds):.1%} of {unit}s blocked, {self.draws} drawn",
+            markup=False,
         )
         table = Table("seat", f"mean points per {unit}", "mean total per match", "wins")
         for s in range(self.players):
@@ -550,10 +844,12 @@ class _Summary:
         console.print(table)
 
 
-@app.command("rules")
+@app.command(
+    "rules",
+    help="List every game and Chicken Foot preset with its source and what it changes, and "
+    "the options -o KEY=VALUE can set.",
+)
 def rules_cmd() -> None:
-    """List every game and Chicken Foot preset with its source and what it changes, and
-    the options -o KEY=VALUE can set."""
     table = Table("game / preset", "source", "what it changes", box=box.SIMPLE_HEAD)
     for name, source, change in describe_presets():
         table.add_row(name, source, change)
@@ -569,14 +865,16 @@ def rules_cmd() -> None:
     out.print(
         "The standard games take their own options the same way (for example -o "
         "partnership=true, -o set_top=9, -o target=100); their rules and every decision "
-        "taken are in src/chickenfoot/core/standard/RULES.md.",
+        "taken are in src/chickenfoot/core/standard/RULES.md. Option values are JSON when "
+        "they read as JSON (numbers, true/false, lists), else text.",
         markup=False,
     )
 
 
 def _progress() -> Progress:
+    """Progress on stderr, by matches and by rounds (hands), only if stderr is a terminal."""
     return Progress(
-        TextColumn("{task.description}"),
+        TextColumn("{task.description:>7}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),
@@ -584,6 +882,35 @@ def _progress() -> Progress:
         disable=not err.is_terminal,
         transient=True,
     )
+
+
+_PLURALS = {"match": "matches"}
+
+
+def _count(n: int, word: str) -> str:
+    """``1 match``, ``2 matches``, ``0 rounds``."""
+    return f"{n} {word if n == 1 else _PLURALS.get(word, word + 's')}"
+
+
+def _short(text: str, most: int = 60) -> str:
+    """``text``, or its start and end if it is long (a 5,000-digit number)."""
+    return (
+        text
+        if len(text) <= most
+        else f"{text[: most - 20]}...{text[-10:]} ({len(text)} characters)"
+    )
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _shown(path: Path) -> str:
+    """A path as one printable line, whatever bytes its name holds."""
+    text = str(path)
+    if text.isprintable():
+        return text
+    return ascii(text)[1:-1]
 
 
 def _fail(message: str) -> NoReturn:
@@ -595,5 +922,5 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:
-        err.print("interrupted")
+        err.print("interrupted", markup=False)
         sys.exit(130)

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 from random import Random
 from time import perf_counter
-from typing import Any
 
 from chickenfoot.bots import Bot, make_bot
 from chickenfoot.core.games import AnyMatch, AnyRules, new_match, view
+from chickenfoot.files import write_json
+
+__all__ = ["play_match", "play_timed_match", "seat_seed", "write_json"]
 
 
 def seat_seed(match_seed: int, seat: int) -> str:
@@ -20,13 +18,24 @@ def seat_seed(match_seed: int, seat: int) -> str:
     return f"{match_seed}/seat{seat}"
 
 
-def play_match(bot_names: Sequence[str], rules: AnyRules, seed: int) -> AnyMatch:
-    """A full match between bots; the deal comes from ``seed``, each bot from its own seed."""
-    return play_timed_match(bot_names, rules, seed)[0]
+def play_match(
+    bot_names: Sequence[str],
+    rules: AnyRules,
+    seed: int,
+    on_round: Callable[[], None] | None = None,
+) -> AnyMatch:
+    """A full match between bots; the deal comes from ``seed``, each bot from its own seed.
+
+    ``on_round`` is called as each round (or hand, in the standard games) ends.
+    """
+    return play_timed_match(bot_names, rules, seed, on_round)[0]
 
 
 def play_timed_match(
-    bot_names: Sequence[str], rules: AnyRules, seed: int
+    bot_names: Sequence[str],
+    rules: AnyRules,
+    seed: int,
+    on_round: Callable[[], None] | None = None,
 ) -> tuple[AnyMatch, list[list[float]]]:
     """:func:`play_match`, also returning the seconds every ``choose`` call took, per seat.
 
@@ -45,17 +54,6 @@ def play_timed_match(
             action = bots[seat].choose(seen)
             seconds[seat].append(perf_counter() - start)
             match.apply(action)
+        if on_round is not None:
+            on_round()
     return match, seconds
-
-
-def write_json(path: Path, data: Any) -> None:
-    """Write atomically: a crash leaves the old file or the new one, never half of one."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=1)
-            fh.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

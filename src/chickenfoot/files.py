@@ -1,0 +1,248 @@
+"""Reading and writing the JSON files of the commands: records, reports, option values.
+
+Reading never trusts the file: it reads at most :data:`RECORD_LIMIT` bytes, checks that they
+are UTF-8, and decodes strict JSON (no NaN or Infinity, no integer of more digits than Python
+converts, no nesting deeper than the interpreter's recursion limit). Whatever is wrong raises
+:class:`FileProblem`, whose text is one line saying what.
+
+Writing is atomic (a crash or a kill leaves the old file or the new one, never half of
+one) and creates files as any other program does: mode 0666 less the umask.
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import json
+import math
+import os
+import re
+import secrets
+import stat
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+RECORD_LIMIT_MB = 256
+"""The largest file ``replay`` reads, in MB (2**20 bytes): far above any real record (a
+full 8-player match is about 50 KB; a 7,000-round match to a target of 300,000 points about
+50 MB)."""
+RECORD_LIMIT = RECORD_LIMIT_MB * 2**20
+
+INT_DIGITS = 4300
+"""The most digits of an integer the JSON decoder (msgspec) reads, Python's default limit."""
+
+_CHUNK = 2**20
+_NUMBERED = re.compile(r"[0-9]+\.json")
+_PARTIAL = re.compile(r"\.[0-9]+\.json\..+\.tmp")
+
+write_lock = threading.Lock()
+"""Held while a file is written: a worker whose parent has died takes it before exiting, so
+it never leaves a half-written file behind (see :mod:`chickenfoot.arena`)."""
+
+
+class FileProblem(ValueError):
+    """A file or value that cannot be read as JSON; the text is one line saying why."""
+
+
+# Reading
+
+
+def read_json(path: Path, limit: int | None = None) -> Any:
+    """The JSON data in ``path``; raises :class:`FileProblem` for anything that is not a
+    readable, UTF-8, strict JSON file of at most ``limit`` bytes (:data:`RECORD_LIMIT`)."""
+    data = read_bytes(path, RECORD_LIMIT if limit is None else limit)
+    _check_utf8(data)
+    return decode_json(data)
+
+
+def read_bytes(path: Path, limit: int) -> bytes:
+    """At most ``limit`` bytes of ``path`` (reading at most ``limit`` + 1 to tell)."""
+    too_large = FileProblem(f"larger than the {limit / 2**20:g} MB limit")
+    try:
+        with open(path, "rb") as fh:
+            info = os.fstat(fh.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise FileProblem("a folder, not a file")
+            if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+                raise too_large
+            data = bytearray()
+            while len(data) <= limit:
+                chunk = fh.read(min(_CHUNK, limit + 1 - len(data)))
+                if not chunk:
+                    break
+                data += chunk
+    except IsADirectoryError:
+        raise FileProblem("a folder, not a file") from None
+    except OSError as exc:
+        raise FileProblem(f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise too_large
+    return bytes(data)
+
+
+def _check_utf8(data: bytes) -> None:
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    for start in range(0, len(data), _CHUNK):
+        try:
+            decoder.decode(data[start : start + _CHUNK])
+        except UnicodeDecodeError as exc:
+            offset = start + exc.start
+            where = _where(data, offset)
+            raise FileProblem(f"not UTF-8 text: {where} (byte {offset})") from None
+    try:
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        raise FileProblem("not UTF-8 text: it ends inside a character") from None
+
+
+def decode_json(data: bytes | str) -> Any:
+    """Strict JSON from ``data``; raises :class:`FileProblem` saying where and what is wrong."""
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    try:
+        return msgspec.json.decode(raw)
+    except RecursionError:
+        raise FileProblem("not JSON we can read: nested too deeply") from None
+    except msgspec.ValidationError as exc:
+        raise FileProblem(_out_of_range(raw, str(exc))) from None
+    except msgspec.DecodeError as exc:
+        raise FileProblem(_malformed(raw, str(exc))) from None
+
+
+def _out_of_range(data: bytes, message: str) -> str:
+    # msgspec: "Integer value out of range - at `$[0]`", "Number out of range - at `$[0]`";
+    # its path elides object keys (`$[...]`), so find the number itself for its line.
+    path = message.partition(" - at ")[2].strip("`")
+    if message.startswith("Integer"):
+        what = f"an integer of more than {INT_DIGITS} digits"
+        found = re.search(rb"[0-9]{%d,}" % (INT_DIGITS + 1), data)
+        offset = found.start() if found else None
+    else:
+        what = "a number too large for a float"
+        offset = next(
+            (m.start() for m in _FLOAT.finditer(data) if math.isinf(float(m.group()))), None
+        )
+    if offset is not None:
+        return f"not JSON we can read: {_where(data, offset)}: {what}"
+    return f"not JSON we can read: {what}" + (f" at {path}" if path else "")
+
+
+_FLOAT = re.compile(rb"-?[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+|-?[0-9]{300,}\.[0-9]+")
+_BYTE = re.compile(r"\s*\(byte (\d+)\)$")
+_NOT_NUMBERS = (b"-Infinity", b"Infinity", b"NaN")
+_HIGH_SURROGATE = re.compile(rb"\\u[dD][89abAB][0-9a-fA-F]{2}")
+
+
+def _malformed(data: bytes, message: str) -> str:
+    message = message.removeprefix("JSON is malformed: ")
+    found = _BYTE.search(message)
+    if not data.strip():
+        return "not JSON: the file is empty"
+    if found is None:
+        if "truncated" in message:
+            if _HIGH_SURROGATE.search(data[-16:]):
+                return "not JSON: a \\u escape of half a UTF-16 surrogate pair"
+            return f"not JSON: {_where(data, len(data))}: it ends too early"
+        return f"not JSON: {message}"
+    offset = int(found.group(1))
+    message = message[: found.start()]
+    if offset == 0 and data.startswith(codecs.BOM_UTF8):
+        return "not JSON: it starts with a byte order mark (BOM), which JSON does not allow"
+    for start in (offset - 1, offset):
+        for word in _NOT_NUMBERS:
+            if start >= 0 and data.startswith(word, start):
+                name = word.decode().lstrip("-")
+                return f"not JSON: {_where(data, start)}: {name} is not a JSON number"
+    return f"not JSON: {_where(data, offset)}: {message}"
+
+
+def _where(data: bytes, offset: int) -> str:
+    line = data.count(b"\n", 0, offset) + 1
+    start = data.rfind(b"\n", 0, offset) + 1
+    column = len(data[start:offset].decode("utf-8", "replace")) + 1
+    return f"line {line} column {column}"
+
+
+# Writing
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` to ``path`` atomically: a crash leaves the old file or the new one,
+    never half of one, and a failure (a full disk) removes the temporary file again.
+
+    The file is created with mode 0666 less the umask, as ``open`` would create it.
+    """
+    text = json.dumps(data, indent=1) + "\n"
+    payload = text.encode("utf-8")
+    with write_lock:
+        fd, tmp = _create_temporary(path)
+        try:
+            try:
+                _write_all(fd, payload)
+            finally:
+                os.close(fd)
+            os.replace(tmp, path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+
+
+def _create_temporary(path: Path) -> tuple[int, Path]:
+    for _ in range(100):
+        tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", str(path))
+
+
+def _write_all(fd: int, payload: bytes) -> None:
+    view = memoryview(payload)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def numbered_records(folder: Path) -> list[Path]:
+    """The records ``simulate`` and ``arena`` write into ``folder`` (``<k>.json``), by k."""
+    found = [p for p in _files(folder) if _NUMBERED.fullmatch(p.name)]
+    return sorted(found, key=lambda p: int(p.stem))
+
+
+def json_files(folder: Path) -> list[Path]:
+    """Every ``*.json`` file in ``folder`` (records or not), by name."""
+    return sorted((p for p in _files(folder) if p.name.endswith(".json")), key=_name_order)
+
+
+def partial_records(folder: Path) -> list[Path]:
+    """Temporary files of records being written (``.<k>.json.<random>.tmp``)."""
+    return [p for p in _files(folder) if _PARTIAL.fullmatch(p.name)]
+
+
+def remove_partial_records(folder: Path) -> None:
+    """Remove what an interrupted :func:`write_json` of a record may have left behind."""
+    for partial in partial_records(folder):
+        partial.unlink(missing_ok=True)
+
+
+def _files(folder: Path) -> Iterator[Path]:
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        try:
+            if entry.is_file(follow_symlinks=False):
+                yield Path(entry.path)
+        except OSError:
+            continue
+
+
+def _name_order(path: Path) -> tuple[int, int, str]:
+    stem = path.stem
+    return (0, int(stem), "") if stem.isdigit() else (1, 0, path.name)
