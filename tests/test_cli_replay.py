@@ -112,7 +112,6 @@ def test_replay_reports_empty_and_truncated_files(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.xfail(strict=True, reason="core: replay raises TypeError for an unhashable 'game'")
 def test_replay_names_what_is_wrong_with_a_game_that_is_a_list() -> None:
     odd = BAD / "game-is-a-list.json"
     result = replay(odd, GOOD)

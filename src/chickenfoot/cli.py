@@ -865,7 +865,7 @@ def rules_cmd() -> None:
     out.print(
         "The standard games take their own options the same way (for example -o "
         "partnership=true, -o set_top=9, -o target=100); their rules and every decision "
-        "taken are in src/chickenfoot/core/standard/RULES.md. Option values are JSON when "
+        "taken are in docs/STANDARD.md. Option values are JSON when "
         "they read as JSON (numbers, true/false, lists), else text.",
         markup=False,
     )

@@ -97,7 +97,8 @@ def to_record(match: AnyMatch) -> dict[str, Any]:
 
 def replay(record: Any) -> AnyMatch:
     """Rebuild and check a record of any game; raises :class:`RecordError`."""
-    if isinstance(record, dict) and record.get("game") in STANDARD_GAMES:
+    game = record.get("game") if isinstance(record, dict) else None
+    if isinstance(game, str) and game in STANDARD_GAMES:
         return standard_record.replay(record)
     return chickenfoot_record.replay(record)
 
