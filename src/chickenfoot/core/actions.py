@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,8 +97,3 @@ class Event:
         if isinstance(action, Draw):
             return {"seat": self.seat, "draw": str(self.drawn) if self.drawn else None}
         return {"seat": self.seat, "pass": True}
-
-
-def public_history(events: Sequence[Event], seat: int) -> tuple[Event, ...]:
-    """``events`` as ``seat`` may see them: other seats' drawn tiles hidden."""
-    return tuple(e if e.seat == seat else e.hidden() for e in events)

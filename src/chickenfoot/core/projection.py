@@ -93,9 +93,36 @@ def drawn_for(event: Event, viewer: Viewer) -> Tile | None:
     return event.drawn if event.seat == viewer else None
 
 
+def event_for(event: Event, viewer: Viewer) -> Event:
+    """``event`` as ``viewer`` may see it: another seat's drawn tile hidden."""
+    return event if event.seat == viewer else event.hidden()
+
+
 def public_history(events: Sequence[Event], viewer: Viewer) -> tuple[Event, ...]:
-    """``events`` as ``viewer`` may see them: other seats' drawn tiles hidden."""
-    return tuple(e if e.seat == viewer else e.hidden() for e in events)
+    """``events`` as ``viewer`` may see them."""
+    return tuple(event_for(e, viewer) for e in events)
+
+
+class SeenHistories:
+    """A round's history as each seat sees it, kept up to date event by event, so that a
+    seat's view takes it in one copy instead of projecting every event again."""
+
+    __slots__ = ("_seen",)
+
+    def __init__(self, seats: int) -> None:
+        self._seen: list[list[Event]] = [[] for _ in range(seats)]
+
+    def append(self, event: Event) -> None:
+        for viewer, seen in enumerate(self._seen):
+            seen.append(event_for(event, viewer))
+
+    def of(self, seat: int) -> tuple[Event, ...]:
+        return tuple(self._seen[seat])
+
+    def copy(self) -> SeenHistories:
+        other = SeenHistories.__new__(SeenHistories)
+        other._seen = [seen[:] for seen in self._seen]
+        return other
 
 
 def legal_for(state: RoundLike, viewer: Viewer, legal: list[Action] | None = None) -> list[Action]:

@@ -7,6 +7,7 @@ from random import Random
 from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
 from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE, FastRound, too_long
 from chickenfoot.core.pieces import Deal, Placed, RoundEnd
+from chickenfoot.core.projection import SeenHistories
 from chickenfoot.core.rules import RoundDouble, Rules
 from chickenfoot.core.tiles import (
     HI,
@@ -122,6 +123,11 @@ class RoundState:
         self.history: list[Event] = []
         self.needed: list[int] = []
         """For each history event, the tiles (bitmask) that could have been played then."""
+        self._board = [Placed(0, TILES[start[0]], None, ())] if start else []
+        """The board as it lies now, kept up to date play by play."""
+        self._seen = SeenHistories(players)
+        self._legal: tuple[list[Action], list[int]] | None = None
+        """The legal actions of the position and their compact moves, once worked out."""
 
     def copy(self) -> RoundState:
         """An independent copy (the deal and the history's events are shared: immutable)."""
@@ -138,6 +144,9 @@ class RoundState:
         other.foot_id = self.foot_id
         other.history = self.history[:]
         other.needed = self.needed[:]
+        other._board = self._board[:]
+        other._seen = self._seen.copy()
+        other._legal = None
         return other
 
     # -- reading the position --------------------------------------------------------------
@@ -190,7 +199,11 @@ class RoundState:
         return [TILES[i] for i in self.fast.boneyard[self.fast.next_draw :]]
 
     def board(self) -> list[Placed]:
-        return [self.placed(i) for i in range(len(self.tiles))]
+        return self._board[:]
+
+    def seen_history(self, seat: int) -> tuple[Event, ...]:
+        """The round's actions as ``seat`` may see them."""
+        return self._seen.of(seat)
 
     @property
     def placed_count(self) -> int:
@@ -199,7 +212,7 @@ class RoundState:
 
     def placed(self, tile_id: int) -> Placed:
         """The tile with this id as it lies on the board now."""
-        return Placed(tile_id, TILES[self.tiles[tile_id]], self.on[tile_id], self._open(tile_id))
+        return self._board[tile_id]
 
     def public_facts(self) -> dict[str, object]:
         """What this game shows everyone besides hands, boneyard and board: the foot waiting
@@ -209,10 +222,6 @@ class RoundState:
             "foot": None if foot is None else {"id": foot[0], "number": foot[1], "need": foot[2]},
             "centre_placed": self.centre_placed,
         }
-
-    def _open(self, tile_id: int) -> tuple[int, ...]:
-        number = self.open_of[tile_id]
-        return () if number is None else (number,)
 
     @property
     def centre_placed(self) -> bool:
@@ -236,22 +245,33 @@ class RoundState:
 
     def legal_actions(self) -> list[Action]:
         """Plays ordered by tile index (0-0, 1-0, 1-1, 2-0, ...) then target id; or
-        ``Draw()``; or ``Pass()`` (last, also when a drawn tile may be kept)."""
-        actions: list[Action] = []
-        plays: list[tuple[int, int]] = []
+        ``Draw()``; or ``Pass()`` (last, also when a drawn tile may be kept). Worked out once
+        per position."""
+        if self._legal is None:
+            self._legal = self._work_out_legal()
+        return self._legal[0][:]
+
+    def _work_out_legal(self) -> tuple[list[Action], list[int]]:
+        plays: list[tuple[int, int, int]] = []
+        others: list[int] = []
         for move in self.fast.legal_moves():
+            if move < 0 or move & 31 == PLACE:
+                others.append(move)
+            else:
+                for target in self._targets(move & 31):
+                    plays.append((move >> 5, target, move))
+        plays.sort()
+        actions: list[Action] = [Play(TILES[i], target) for i, target, _ in plays]
+        moves = [move for _, _, move in plays]
+        for move in others:
             if move == DRAW:
                 actions.append(Draw())
             elif move == PASS:
                 actions.append(Pass())
-            elif move & 31 == PLACE:
-                actions.append(Play(TILES[move >> 5], None))
             else:
-                index, number = move >> 5, move & 31
-                for target in self._targets(number):
-                    plays.append((index, target))
-        plays.sort()
-        return [Play(TILES[i], target) for i, target in plays] + actions
+                actions.append(Play(TILES[move >> 5], None))
+            moves.append(move)
+        return actions, moves
 
     def _targets(self, number: int) -> list[int]:
         if self.fast.foot >= 0:
@@ -266,8 +286,14 @@ class RoundState:
         return True
 
     def apply(self, action: Action) -> Event:
-        """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`."""
-        move = self._check(action)
+        """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`.
+
+        An action object taken from :meth:`legal_actions` of this very position is known to
+        be legal and is not checked again."""
+        move = self._trusted(action)
+        if move is None:
+            move = self._check(action)
+        self._legal = None
         if self.fast.plies >= self.fast.limit:
             raise too_long(self.fast.limit)
         seat = self.fast.turn
@@ -282,7 +308,15 @@ class RoundState:
             self._place(action, move & 31)
             event = Event(seat, action)
         self.history.append(event)
+        self._seen.append(event)
         return event
+
+    def _trusted(self, action: Action) -> int | None:
+        if self._legal is not None:
+            for known, move in zip(*self._legal, strict=True):
+                if known is action:
+                    return move
+        return None
 
     def _check(self, action: Action) -> int:
         """The fast move for ``action``, or :class:`IllegalActionError` saying why not."""
@@ -344,18 +378,23 @@ class RoundState:
             self.tiles.append(index)
             self.on.append(None)
             self.open_of.append(None)
+            self._board.append(Placed(new_id, action.tile, None, ()))
             return
         assert action.on is not None
         if self.fast.foot < 0:
             self.open_of[action.on] = None
             self.open_ids[number].remove(action.on)
+            covered = self._board[action.on]
+            self._board[action.on] = Placed(covered.id, covered.tile, covered.on, ())
         self.fast.play(index, number)
         self.tiles.append(index)
         self.on.append(action.on)
         if HI[index] == LO[index]:
             self.open_of.append(None)
             self.foot_id = new_id
+            self._board.append(Placed(new_id, action.tile, action.on, ()))
         else:
             other = HI[index] + LO[index] - number
             self.open_of.append(other)
             self.open_ids[other].append(new_id)
+            self._board.append(Placed(new_id, action.tile, action.on, (other,)))

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chickenfoot.core.actions import Action, Event, public_history
+from chickenfoot.core.actions import Action, Event
 from chickenfoot.core.match import Match
 from chickenfoot.core.pieces import Placed
+from chickenfoot.core.projection import check_viewer
 from chickenfoot.core.round import RoundState
 from chickenfoot.core.rules import Rules
-from chickenfoot.core.tiles import Tile
+from chickenfoot.core.tiles import TILES, Tile, tile_index
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +64,12 @@ class SeatView:
 
 def seat_view(match: Match, seat: int, state: RoundState | None = None) -> SeatView:
     """The view of ``seat`` of the match's latest round (or of ``state``)."""
+    check_viewer(seat, match.seats)
     if state is None:
         if not match.rounds:
             raise ValueError("no round has started")
         state = match.rounds[-1]
     fast = state.fast
-    history = public_history(state.history, seat)
     my_turn = fast.turn == seat and not fast.end
     return SeatView(
         seat=seat,
@@ -76,7 +77,7 @@ def seat_view(match: Match, seat: int, state: RoundState | None = None) -> SeatV
         players=tuple(match.players),
         round_number=match.rounds.index(state) + 1,
         rounds_in_match=len(match.doubles),
-        double=Tile(state.double, state.double),
+        double=TILES[tile_index(state.double, state.double)],
         first=state.first,
         turn=fast.turn,
         hand=tuple(state.hand(seat)),
@@ -87,7 +88,7 @@ def seat_view(match: Match, seat: int, state: RoundState | None = None) -> SeatV
         open_ends=tuple(state.open_ends()),
         foot=state.incomplete_foot(),
         drew=fast.drew,
-        history=history,
+        history=state.seen_history(seat),
         needed=tuple(state.needed),
         centre_placed=state.centre_placed,
         centre_toes=match.rules.toes_on_centre(match.seats),

@@ -14,6 +14,7 @@ from random import Random
 from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
 from chickenfoot.core.fast import action_limit, too_long
 from chickenfoot.core.pieces import Deal, Placed, RoundEnd
+from chickenfoot.core.projection import SeenHistories
 from chickenfoot.core.standard.layout import Layout
 from chickenfoot.core.standard.rules import (
     BlockedScore,
@@ -133,6 +134,7 @@ class HandState:
         """The seat to act has drawn this turn."""
         self.layout = Layout(rules.spinner)
         self.history: list[Event] = []
+        self._seen = SeenHistories(rules.players)
         self.scored = [0] * sides
         """Points each side scored during play this hand."""
         self.end: RoundEnd | None = None
@@ -149,6 +151,7 @@ class HandState:
         for name, value in vars(self).items():
             setattr(other, name, value[:] if isinstance(value, list) else value)
         other.layout = self.layout.copy()
+        other._seen = self._seen.copy()
         return other
 
     # -- reading the position --------------------------------------------------------------
@@ -278,14 +281,22 @@ class HandState:
                 self.layout.place(action.tile, action.on, number)
             event = Event(seat, action, score=self._score_play(seat))
             if not self.hands[seat]:
-                self.history.append(event)
+                self._record(event)
                 self._finish(RoundEnd.OUT)
                 return event
             self._next_turn()
-        self.history.append(event)
+        self._record(event)
         if self._blocked():
             self._finish(RoundEnd.BLOCKED)
         return event
+
+    def _record(self, event: Event) -> None:
+        self.history.append(event)
+        self._seen.append(event)
+
+    def seen_history(self, seat: int) -> tuple[Event, ...]:
+        """The hand's actions as ``seat`` may see them."""
+        return self._seen.of(seat)
 
     def _next_turn(self) -> None:
         self.turn = (self.turn + 1) % self.players

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from chickenfoot.core.actions import Action, Event, public_history
+from chickenfoot.core.actions import Action, Event
 from chickenfoot.core.pieces import Placed
+from chickenfoot.core.projection import check_viewer
 from chickenfoot.core.standard.game import StandardGame
 from chickenfoot.core.standard.hand import HandState
 from chickenfoot.core.standard.rules import StandardRules
@@ -60,9 +61,7 @@ def standard_view(game: StandardGame, seat: int, hand: HandState | None = None) 
         if not game.rounds:
             raise ValueError("no hand has been dealt")
         hand = game.rounds[-1]
-    if not 0 <= seat < game.seats:
-        raise ValueError(f"there is no seat {seat}")
-    history = public_history(hand.history, seat)
+    check_viewer(seat, game.seats)
     my_turn = hand.turn == seat and hand.end is None
     return StandardView(
         seat=seat,
@@ -81,7 +80,7 @@ def standard_view(game: StandardGame, seat: int, hand: HandState | None = None) 
         spinner=hand.layout.spinner,
         ends_total=hand.layout.ends_total(),
         drew=hand.drew,
-        history=history,
+        history=hand.seen_history(seat),
         legal=tuple(hand.legal_actions()) if my_turn else (),
         hand_points=tuple(hand.seat_points()),
         round_points=tuple(tuple(p) for p in game.points),
