@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from random import Random
 from time import perf_counter
 
 from chickenfoot.bots import Bot, make_bot
-from chickenfoot.core.games import AnyMatch, AnyRules, new_match, view
+from chickenfoot.core.games import AnyMatch, AnyRules, new_match, round_rng, view
 from chickenfoot.files import write_json
 
 __all__ = ["play_match", "play_timed_match", "seat_seed", "write_json"]
@@ -44,9 +43,8 @@ def play_timed_match(
     bots: list[Bot] = [make_bot(name, seat_seed(seed, s)) for s, name in enumerate(bot_names)]
     match = new_match([f"bot:{b.name}" for b in bots], rules, seed)
     seconds: list[list[float]] = [[] for _ in bots]
-    rng = Random(seed)
     while not match.is_over:
-        state = match.deal_next(rng)
+        state = match.deal_next(round_rng(seed, len(match.rounds)))
         while state.end is None:
             seat = state.turn
             seen = view(match, seat, state)

@@ -4,6 +4,7 @@ match, a seat's view, and records, whatever the game."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from random import Random
 from typing import Any
 
 from chickenfoot.core import record as chickenfoot_record
@@ -35,6 +36,13 @@ GAME_SOURCES: dict[str, str] = {
     "all-fives": "pagat.com's All Fives (Muggins): score multiples of five on the ends",
     "bergen": "pagat.com's Bergen: score double and triple headers",
 }
+
+
+def round_rng(seed: int, round_index: int) -> Random:
+    """The randomness that deals round ``round_index`` (0-based) of the match dealt from
+    ``seed``: a round's deal depends on the seed and its number alone, so a match resumed
+    from its record deals what it would have dealt."""
+    return Random(f"chickenfoot/{seed}/round/{round_index}")
 
 
 def make_rules(

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from random import Random
 from typing import Any, Literal
 
 from chickenfoot.core import games
@@ -51,11 +50,6 @@ from chickenfoot.core.wire import (
 class TableError(CodedError):
     """An action refused for who sent it or when (not for what it is: that is an
     :class:`~chickenfoot.core.actions.IllegalActionError`); nothing changed."""
-
-
-def round_rng(seed: int, round_index: int) -> Random:
-    """The randomness of round ``round_index`` (0-based) of the match dealt from ``seed``."""
-    return Random(f"chickenfoot/{seed}/round/{round_index}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +207,7 @@ class Table:
 
     def _deal_next(self) -> None:
         k = len(self.match.rounds)
-        self._start(self.match.deal_next(round_rng(self.seed, k)))
+        self._start(self.match.deal_next(games.round_rng(self.seed, k)))
 
     def _start(self, state: RoundLike) -> None:
         k = len(self.match.rounds) - 1
