@@ -43,11 +43,10 @@ from chickenfoot.core.games import (
     game_of,
     make_rules,
     replay,
-    to_record,
 )
 from chickenfoot.core.match import Match
 from chickenfoot.core.rules import PRESETS
-from chickenfoot.play import play_match
+from chickenfoot.play import play_recorded_match
 
 MAX_SEED = 2**63 - 1
 """The largest seed of any match: seeds are 0 .. 2^63-1, a signed 64-bit integer."""
@@ -317,7 +316,7 @@ def simulate(
             rounds = progress.add_task(f"{unit}s", total=_rounds_total(rules, players, matches))
             for k in range(1, matches + 1):
                 try:
-                    match = play_match(
+                    match, record = play_recorded_match(
                         ["random"] * players,
                         rules,
                         seed + k - 1,
@@ -331,7 +330,7 @@ def simulate(
                     if records is not None:
                         path = records / f"{k}.json"
                         try:
-                            files.write_json(path, to_record(match))
+                            files.write_json(path, record)
                         except OSError as exc:
                             progress.stop()
                             _stop(f"cannot write {path}: {exc.strerror or exc}", records)

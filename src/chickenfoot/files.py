@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import codecs
 import errno
-import json
 import math
 import os
 import re
@@ -175,8 +174,7 @@ def write_json(path: Path, data: Any) -> None:
 
     The file is created with mode 0666 less the umask, as ``open`` would create it.
     """
-    text = json.dumps(data, indent=1) + "\n"
-    payload = text.encode("utf-8")
+    payload = msgspec.json.format(msgspec.json.encode(data), indent=1) + b"\n"
     with write_lock:
         fd, tmp = _create_temporary(path)
         try:

@@ -6,8 +6,10 @@ from random import Random
 
 from chickenfoot.bots.base import View
 from chickenfoot.bots.standard import greedy_choice
-from chickenfoot.core import Action, Play
+from chickenfoot.core import Action, Play, Rules
+from chickenfoot.core.compact import TARGET_BITS, Picker
 from chickenfoot.core.standard import StandardView
+from chickenfoot.core.tiles import PIPS
 
 
 class RandomBot:
@@ -19,7 +21,12 @@ class RandomBot:
         self.rng = Random(seed)
 
     def choose(self, view: View) -> Action:
-        return self.rng.choice(view.legal)
+        legal = view.legal
+        return legal[int(self.rng.random() * len(legal))]
+
+    def picker(self, rules: Rules) -> Picker:
+        """The same choice among the legal options of the compact state."""
+        return _Uniform(self.rng)
 
 
 class GreedyBot:
@@ -39,6 +46,37 @@ class GreedyBot:
             return view.legal[0]
         blank = view.rules.double_blank_points
         return max(plays, key=lambda a: (blank if a.tile.index == 0 else a.tile.pips, -target(a)))
+
+    def picker(self, rules: Rules) -> Picker:
+        """The same choice among the legal options of the compact state."""
+        weight = (rules.double_blank_points, *PIPS[1:])
+
+        def pick(options: list[int]) -> int:
+            best, best_key = options[0], (-1, 0)
+            if len(options) == 1:
+                return best
+            for option in options:
+                if option < 0:
+                    continue
+                key = (weight[option >> 13], -(option >> 5 & TARGET_BITS))
+                if key > best_key:
+                    best, best_key = option, key
+            return best
+
+        return pick
+
+
+class _Uniform:
+    """Any of ``count`` options, as :meth:`RandomBot.choose` picks among its legal actions."""
+
+    def __init__(self, rng: Random) -> None:
+        self.random = rng.random
+
+    def pick_index(self, count: int) -> int:
+        return int(self.random() * count)
+
+    def __call__(self, options: list[int]) -> int:
+        return options[self.pick_index(len(options))]
 
 
 def target(play: Play) -> int:

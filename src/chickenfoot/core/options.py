@@ -49,8 +49,15 @@ def to_json(value: Any) -> Any:
 
 
 def values_of(rules: Any) -> dict[str, Any]:
-    """Every option of ``rules`` as plain JSON data."""
-    return {f.name: to_json(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+    """Every option of ``rules`` as plain JSON data (a fresh copy each time: every record
+    carries one)."""
+    encoded = rules.__dict__.get("_encoded_options")
+    if encoded is None:
+        values = {f.name: to_json(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+        encoded = msgspec.json.encode(values)
+        object.__setattr__(rules, "_encoded_options", encoded)  # rules are frozen
+    result: dict[str, Any] = msgspec.json.decode(encoded)
+    return result
 
 
 def build(kind: type[T], values: Mapping[str, Any], fixed: tuple[str, ...] = ()) -> T:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chickenfoot.core.actions import IllegalActionError
@@ -29,21 +29,27 @@ from chickenfoot.core.record_fields import (
     read_tile,
 )
 from chickenfoot.core.rules import MatchLength, RoundDouble, Rules
-from chickenfoot.core.tiles import Tile, full_set
+from chickenfoot.core.tiles import NAMES, Tile, full_set
 
 FORMAT = "chickenfoot-record/1"
 
 
-def to_record(match: Match) -> dict[str, Any]:
-    """The record of ``match`` as JSON data (finished or still in play)."""
+def to_record(
+    match: Match, actions: Sequence[list[dict[str, Any]]] | None = None
+) -> dict[str, Any]:
+    """The record of ``match`` as JSON data (finished or still in play); ``actions``, if
+    given, are each round's actions in record form (rounds played out on the compact state
+    keep no history of events)."""
     rounds = []
     for k, state in enumerate(match.rounds):
         entry: dict[str, Any] = {"double": f"{state.double}-{state.double}", "first": state.first}
         if state.dealt.start_draw:
             entry["start_draw"] = [{"seat": s, "draw": str(t)} for s, t in state.dealt.start_draw]
-        entry["hands"] = [[str(t) for t in hand] for hand in state.dealt.hands]
-        entry["boneyard"] = [str(t) for t in state.dealt.boneyard]
-        entry["actions"] = [e.to_json() for e in state.history]
+        entry["hands"] = [[NAMES[t.index] for t in hand] for hand in state.dealt.hands]
+        entry["boneyard"] = [NAMES[t.index] for t in state.dealt.boneyard]
+        entry["actions"] = (
+            actions[k] if actions is not None else [e.to_json() for e in state.history]
+        )
         if state.end is not None:
             entry["end"] = state.end.value
             entry["points"] = match.points[k]

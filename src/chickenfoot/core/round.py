@@ -40,7 +40,7 @@ def deal(
     default :func:`rotation_seat`; round 1's starter draw: after it)."""
     rules.check_players(players)
     tiles = full_set(rules.set_top(players))
-    centre = Tile(double, double)
+    centre = TILES[tile_index(double, double)]  # the very object in ``tiles``: found fast
     start_draw: tuple[tuple[int, Tile], ...] = ()
     if rules.round_double is RoundDouble.FOUND:
         rng.shuffle(tiles)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 MAX_NUMBER = 18
 """The largest number on any supported set (double-18)."""
@@ -39,6 +39,8 @@ class Tile:
 
     hi: int
     lo: int
+    index: int = field(init=False, repr=False, compare=False)
+    """The tile's place in the order 0-0, 1-0, 1-1, 2-0, ... (see :func:`tile_index`)."""
 
     def __post_init__(self) -> None:
         if not (0 <= self.lo <= MAX_NUMBER and 0 <= self.hi <= MAX_NUMBER):
@@ -47,6 +49,7 @@ class Tile:
             hi, lo = self.lo, self.hi
             object.__setattr__(self, "hi", hi)
             object.__setattr__(self, "lo", lo)
+        object.__setattr__(self, "index", tile_index(self.hi, self.lo))
 
     @classmethod
     def parse(cls, text: str) -> Tile:
@@ -58,10 +61,6 @@ class Tile:
         if match is None:
             raise TileError(f"not a tile: {text!r:.40} (write tiles like '9-3')")
         return cls(int(match[1]), int(match[2]))
-
-    @property
-    def index(self) -> int:
-        return tile_index(self.hi, self.lo)
 
     @property
     def bit(self) -> int:
@@ -87,7 +86,7 @@ class Tile:
         raise TileError(f"{self} has no {number}")
 
     def __str__(self) -> str:
-        return f"{self.hi}-{self.lo}"
+        return NAMES[self.index]
 
     def __repr__(self) -> str:
         return f"Tile({self.hi}, {self.lo})"
@@ -96,6 +95,8 @@ class Tile:
 TILES: tuple[Tile, ...] = tuple(Tile(a, b) for a in range(MAX_NUMBER + 1) for b in range(a + 1))
 """Every tile up to double-18, in index order."""
 
+NAMES: tuple[str, ...] = tuple(f"{t.hi}-{t.lo}" for t in TILES)
+"""``NAMES[i]``: how tile ``i`` is written."""
 HI: tuple[int, ...] = tuple(t.hi for t in TILES)
 LO: tuple[int, ...] = tuple(t.lo for t in TILES)
 PIPS: tuple[int, ...] = tuple(t.pips for t in TILES)

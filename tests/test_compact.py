@@ -1,0 +1,49 @@
+"""Matches between the random and the greedy bot, played on the compact state, are the very
+matches the rules path plays: record for record."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chickenfoot.core import PRESETS
+from chickenfoot.core.games import to_record
+from chickenfoot.play import play_match, play_recorded_match
+from tests.helpers import examples
+from tests.oracle import check
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.sampled_from(sorted(PRESETS)),
+    st.integers(2, 12),
+    st.integers(0, 2**32),
+    st.lists(st.sampled_from(["random", "greedy"]), min_size=12, max_size=12),
+)
+def test_the_compact_path_plays_the_same_match_as_the_rules_path(
+    name: str, players: int, seed: int, bots: list[str]
+) -> None:
+    rules = PRESETS[name].with_options(length="half")
+    players = min(players, rules.max_players)
+    lineup = bots[:players]
+    fast, record = play_recorded_match(lineup, rules, seed)
+    slow = play_match(lineup, rules, seed)
+    assert record == to_record(slow)
+    assert fast.points == slow.points and fast.totals() == slow.totals()
+    assert fast.outcome() == slow.outcome()
+    assert check(record) == []
+
+
+@pytest.mark.parametrize("option", [{"target_total": 120}, {"double_blank_points": 0}])
+def test_the_compact_path_follows_the_options_too(option: dict[str, int]) -> None:
+    rules = PRESETS["classic"].with_options(**option)
+    for seed in range(3):
+        record = play_recorded_match(["greedy", "random", "random"], rules, seed)[1]
+        assert record == to_record(play_match(["greedy", "random", "random"], rules, seed))
+
+
+def test_a_bot_without_a_compact_form_plays_the_rules_path() -> None:
+    rules = PRESETS["classic"].with_options(length="single")
+    match, record = play_recorded_match(["heuristic", "random"], rules, 3)
+    assert match.rounds[0].history and record == to_record(match)
