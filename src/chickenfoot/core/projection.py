@@ -104,23 +104,27 @@ def public_history(events: Sequence[Event], viewer: Viewer) -> tuple[Event, ...]
 
 
 class SeenHistories:
-    """A round's history as each seat sees it, kept up to date event by event, so that a
-    seat's view takes it in one copy instead of projecting every event again."""
+    """A round's history as each seat sees it, projected once per event and seat when a
+    view asks for it, so that a seat's view takes it in one copy."""
 
-    __slots__ = ("_seen",)
+    __slots__ = ("_history", "_seen")
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, history: list[Event], seats: int) -> None:
+        self._history = history
+        """The round's own list of events (shared, append-only)."""
         self._seen: list[list[Event]] = [[] for _ in range(seats)]
 
-    def append(self, event: Event) -> None:
-        for viewer, seen in enumerate(self._seen):
-            seen.append(event_for(event, viewer))
-
     def of(self, seat: int) -> tuple[Event, ...]:
-        return tuple(self._seen[seat])
+        seen = self._seen[seat]
+        history = self._history
+        if len(seen) < len(history):
+            seen += [event_for(e, seat) for e in history[len(seen) :]]
+        return tuple(seen)
 
-    def copy(self) -> SeenHistories:
+    def copy(self, history: list[Event]) -> SeenHistories:
+        """A copy for the copy of the round whose history is ``history``."""
         other = SeenHistories.__new__(SeenHistories)
+        other._history = history
         other._seen = [seen[:] for seen in self._seen]
         return other
 

@@ -8,7 +8,6 @@ wrong raises :class:`RecordError`, which says where (``rounds[i].actions[j]``) a
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,7 +28,7 @@ from chickenfoot.core.record_fields import (
     read_tile,
 )
 from chickenfoot.core.rules import MatchLength, RoundDouble, Rules
-from chickenfoot.core.tiles import NAMES, Tile, full_set
+from chickenfoot.core.tiles import NAMES, Tile, deal_problem
 
 FORMAT = "chickenfoot-record/1"
 
@@ -143,7 +142,7 @@ def _replay_round(match: Match, k: int, entry: Any, last: bool) -> None:
         at = f"{where}.actions[{j}]"
         if state.end is not None:
             raise RecordError(f"the round already ended ({state.end.value})", at)
-        upcoming = state.boneyard()[0] if state.fast.can_draw() else None
+        upcoming = state.next_draw()
         action = read_action(item, state.turn, top, upcoming, at)
         try:
             match.apply(action)
@@ -161,13 +160,10 @@ def _deal(match: Match, k: int, entry: Mapping[str, Any], where: str, double: Ti
     aside = not rules.double_dealt
     if aside and (double in boneyard or any(double in h for h in hands)):
         raise RecordError(f"the round's double {double} is set aside, not dealt", where)
-    seen = Counter([*([double] if aside else []), *boneyard, *(t for h in hands for t in h)])
-    twice = sorted(t for t, c in seen.items() if c > 1)
-    if twice:
-        raise RecordError(f"dealt more than once: {', '.join(map(str, twice))}", where)
-    missing = sorted(set(full_set(top)) - set(seen))
-    if missing:
-        raise RecordError(f"missing from the deal: {', '.join(map(str, missing))}", where)
+    everything = [*([double] if aside else []), *boneyard, *(t for h in hands for t in h)]
+    problem = deal_problem(everything, top)
+    if problem is not None:
+        raise RecordError(problem, where)
     return Deal(tuple(hands), boneyard, _start_draw(match, k, entry, where, double, boneyard))
 
 

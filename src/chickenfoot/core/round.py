@@ -125,7 +125,7 @@ class RoundState:
         """For each history event, the tiles (bitmask) that could have been played then."""
         self._board = [Placed(0, TILES[start[0]], None, ())] if start else []
         """The board as it lies now, kept up to date play by play."""
-        self._seen = SeenHistories(players)
+        self._seen = SeenHistories(self.history, players)
         self._legal: tuple[list[Action], list[int]] | None = None
         """The legal actions of the position and their compact moves, once worked out."""
 
@@ -145,7 +145,7 @@ class RoundState:
         other.history = self.history[:]
         other.needed = self.needed[:]
         other._board = self._board[:]
-        other._seen = self._seen.copy()
+        other._seen = self._seen.copy(other.history)
         other._legal = None
         return other
 
@@ -193,6 +193,11 @@ class RoundState:
 
     def hand_sizes(self) -> list[int]:
         return [h.bit_count() for h in self.fast.hands]
+
+    def next_draw(self) -> Tile | None:
+        """The tile a draw would take now, if a tile may be drawn."""
+        fast = self.fast
+        return TILES[fast.boneyard[fast.next_draw]] if fast.can_draw() else None
 
     def boneyard(self) -> list[Tile]:
         """Tiles still in the boneyard, the next draw first."""
@@ -308,7 +313,6 @@ class RoundState:
             self._place(action, move & 31)
             event = Event(seat, action)
         self.history.append(event)
-        self._seen.append(event)
         return event
 
     def _trusted(self, action: Action) -> int | None:

@@ -55,6 +55,9 @@ class Tile:
     def parse(cls, text: str) -> Tile:
         """Read ``"9-3"`` (or ``"3-9"``): ASCII digits without leading zeros or spaces;
         raises :class:`TileError` on anything else."""
+        known = _BY_NAME.get(text) if isinstance(text, str) else None
+        if known is not None:
+            return known
         if not isinstance(text, str):
             raise TileError(f"a tile is written as a string like '9-3', not {text!r:.40}")
         match = _TILE.fullmatch(text)
@@ -97,6 +100,11 @@ TILES: tuple[Tile, ...] = tuple(Tile(a, b) for a in range(MAX_NUMBER + 1) for b 
 
 NAMES: tuple[str, ...] = tuple(f"{t.hi}-{t.lo}" for t in TILES)
 """``NAMES[i]``: how tile ``i`` is written."""
+_BY_NAME: dict[str, Tile] = {
+    **{f"{t.lo}-{t.hi}": t for t in TILES},
+    **{name: t for name, t in zip(NAMES, TILES, strict=True)},
+}
+"""Every tile by how it may be written: larger number first, or smaller first."""
 HI: tuple[int, ...] = tuple(t.hi for t in TILES)
 LO: tuple[int, ...] = tuple(t.lo for t in TILES)
 PIPS: tuple[int, ...] = tuple(t.pips for t in TILES)
@@ -136,6 +144,25 @@ def indices_of(mask: int) -> Iterator[int]:
 def tiles_of(mask: int) -> list[Tile]:
     """Tiles in ``mask`` in index order."""
     return [TILES[i] for i in indices_of(mask)]
+
+
+def deal_problem(tiles: Iterable[Tile], top: int) -> str | None:
+    """What is wrong with ``tiles`` as the whole double-``top`` set, each tile once (tiles
+    of a larger set, tiles twice, tiles missing), or None."""
+    counts = [0] * set_size(MAX_NUMBER)
+    for tile in tiles:
+        counts[tile.index] += 1
+    size = set_size(top)
+    foreign = [TILES[i] for i in range(size, len(counts)) if counts[i]]
+    if foreign:
+        return f"not in the double-{top} set: {', '.join(map(str, foreign))}"
+    twice = [TILES[i] for i in range(size) if counts[i] > 1]
+    if twice:
+        return f"dealt more than once: {', '.join(map(str, twice))}"
+    missing = [TILES[i] for i in range(size) if not counts[i]]
+    if missing:
+        return f"missing from the deal: {', '.join(map(str, missing))}"
+    return None
 
 
 def parse_tile_in_set(text: str, top: int) -> Tile:

@@ -7,7 +7,6 @@ nothing (its record form is ``{"seat": s, "play": "6-6", "on": null}``) and beco
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from random import Random
 
@@ -29,6 +28,7 @@ from chickenfoot.core.tiles import (
     PIPS,
     TILES,
     Tile,
+    deal_problem,
     full_set,
     indices_of,
     mask_of,
@@ -61,16 +61,9 @@ def check_deal(rules: StandardRules, dealt: Deal) -> None:
     for seat, hand in enumerate(dealt.hands):
         if len(hand) != rules.hand_size:
             raise DealError(f"seat {seat} holds {len(hand)} tiles, the deal is {rules.hand_size}")
-    everything = Counter([*dealt.boneyard, *(t for h in dealt.hands for t in h)])
-    twice = sorted(t for t, c in everything.items() if c > 1)
-    if twice:
-        raise DealError(f"dealt more than once: {', '.join(map(str, twice))}")
-    foreign = sorted(t for t in everything if t.hi > rules.set_top)
-    if foreign:
-        raise DealError(f"not in the double-{rules.set_top} set: {', '.join(map(str, foreign))}")
-    missing = sorted(set(full_set(rules.set_top)) - set(everything))
-    if missing:
-        raise DealError(f"missing from the deal: {', '.join(map(str, missing))}")
+    problem = deal_problem([*dealt.boneyard, *(t for h in dealt.hands for t in h)], rules.set_top)
+    if problem is not None:
+        raise DealError(problem)
     if dealt.lot is not None and not 0 <= dealt.lot < rules.players:
         raise DealError(f"the lot names seat {dealt.lot}, there are {rules.players} seats")
 
@@ -134,7 +127,7 @@ class HandState:
         """The seat to act has drawn this turn."""
         self.layout = Layout(rules.spinner)
         self.history: list[Event] = []
-        self._seen = SeenHistories(rules.players)
+        self._seen = SeenHistories(self.history, rules.players)
         self.scored = [0] * sides
         """Points each side scored during play this hand."""
         self.end: RoundEnd | None = None
@@ -151,7 +144,7 @@ class HandState:
         for name, value in vars(self).items():
             setattr(other, name, value[:] if isinstance(value, list) else value)
         other.layout = self.layout.copy()
-        other._seen = self._seen.copy()
+        other._seen = self._seen.copy(other.history)
         return other
 
     # -- reading the position --------------------------------------------------------------
@@ -281,18 +274,14 @@ class HandState:
                 self.layout.place(action.tile, action.on, number)
             event = Event(seat, action, score=self._score_play(seat))
             if not self.hands[seat]:
-                self._record(event)
+                self.history.append(event)
                 self._finish(RoundEnd.OUT)
                 return event
             self._next_turn()
-        self._record(event)
+        self.history.append(event)
         if self._blocked():
             self._finish(RoundEnd.BLOCKED)
         return event
-
-    def _record(self, event: Event) -> None:
-        self.history.append(event)
-        self._seen.append(event)
 
     def seen_history(self, seat: int) -> tuple[Event, ...]:
         """The hand's actions as ``seat`` may see them."""
