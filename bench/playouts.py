@@ -2,8 +2,8 @@
 
 Run by hand:  .venv/bin/python bench/playouts.py [--seconds 5]
 Each round is a fresh random deal (set aside the round's double, shuffle, deal) played to
-its end by FastRound.playout, the loop search-based bots run. Prints rounds/s and actions/s
-per player count, and the 4-player figure against its target.
+its end by the playout loop search-based bots run (chickenfoot.bots.playout). Prints
+rounds/s and actions/s per player count, and the 4-player figure against its target.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import argparse
 import time
 from random import Random
 
+from chickenfoot.bots.playout import chickenfoot_playout
 from chickenfoot.core import CLASSIC, FastRound, Tile, full_set
 
 TARGET_4P = 10_000
@@ -47,7 +48,7 @@ def measure(players: int, seconds: float, seed: int) -> tuple[float, float]:
                 centre_toes=CLASSIC.centre_toes,
                 foot_toes=CLASSIC.foot_toes,
             )
-            r.playout(rng)
+            chickenfoot_playout(r, rng)
             actions += r.plies
         done += 200
         now = time.perf_counter()

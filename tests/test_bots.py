@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chickenfoot.bots import BOTS, LEVELS, Hint, UnknownBotError, hints, make_bot
-from chickenfoot.bots.hints import reason
+from chickenfoot.bots.chickenfoot import reason
 from chickenfoot.bots.knowledge import determinize, infer, sample_hands
 from chickenfoot.bots.montecarlo import MonteCarloBot
+from chickenfoot.bots.search import search_for
 from chickenfoot.core import CLASSIC, PRESETS, Deal, Draw, Match, Pass, Play, Tile, seat_view
 from chickenfoot.core.games import make_rules
 from chickenfoot.core.standard import StandardGame, standard_view
@@ -125,7 +126,8 @@ def test_the_time_budget_is_honoured_whatever_the_sample_budget() -> None:
     state = match.deal_next(Random(11))
     rng = Random(3)
     while state.end is None:
-        if state.turn == 0 and len(bot.candidates(seat_view(match, 0, state))) > 1:
+        view = seat_view(match, 0, state)
+        if state.turn == 0 and len(search_for(view).candidates(view)) > 1:
             break
         match.apply(rng.choice(state.legal_actions()))
     estimates = bot.evaluate(seat_view(match, 0, state))

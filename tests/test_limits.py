@@ -6,6 +6,7 @@ from random import Random
 
 import pytest
 
+from chickenfoot.bots.playout import chickenfoot_playout
 from chickenfoot.core import CLASSIC, FastRound, Match, Pass, RoundState
 from chickenfoot.core.fast import EngineError, action_limit
 from chickenfoot.core.standard import HandState, StandardGame, StandardRules
@@ -38,7 +39,7 @@ def test_a_playout_that_runs_past_the_limit_stops_with_an_engine_error() -> None
     fast = match.deal_next(Random(2)).fast.copy()
     fast.limit = 5
     with pytest.raises(EngineError, match="past 5 actions"):
-        fast.playout(Random(3))
+        chickenfoot_playout(fast, Random(3))
 
 
 def test_a_hand_of_a_standard_game_that_cannot_end_stops_with_an_engine_error(

@@ -12,6 +12,7 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chickenfoot.bots.playout import chickenfoot_playout
 from chickenfoot.core import PRESETS, Action, Draw, Match, Pass, Play, RoundState
 from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE
 from chickenfoot.core.tiles import TILES
@@ -61,7 +62,7 @@ def test_every_playout_move_is_legal_and_the_round_ends_with_the_same_points(
         match.apply(rng.choice(state.legal_actions()))
     fast = state.fast.copy()
     trace: list[int] = []
-    points = fast.playout(rng, heavy, trace)
+    points = chickenfoot_playout(fast, rng, heavy, trace)
     check = state.copy()
     for i, move in enumerate(trace):
         if check.end is not None:

@@ -9,6 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from chickenfoot.bots.playout import chickenfoot_playout
 from chickenfoot.core import (
     CLASSIC,
     PRESETS,
@@ -120,7 +121,7 @@ def test_fast_playout_ends_in_a_real_end_of_round(n: int, seed: int) -> None:
     fast = state.fast.copy()
     dealt = set(state.hand(0) + [t for s in range(1, n) for t in state.hand(s)])
     dealt |= set(state.boneyard())
-    points = fast.playout(rng)
+    points = chickenfoot_playout(fast, rng)
     hands = [tiles_of(h) for h in fast.hands]
     held = [t for h in hands for t in h]
     assert len(held) == len(set(held)) and set(held) <= dealt

@@ -27,8 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from chickenfoot import files
-from chickenfoot.core import Rules
-from chickenfoot.core.games import AnyRules, game_of, lowest_wins, to_record
+from chickenfoot.core.games import AnyRules, to_record
 from chickenfoot.play import play_timed_match
 
 MAX_WORKERS_PER_CORE = 4
@@ -435,8 +434,8 @@ class ArenaReport:
             "players": self.players,
             "matches": self.matches,
             "seeds": [self.seed, self.seed + self.matches - 1],
-            "game": game_of(self.rules),
-            "rules": {"preset": _preset_name(self.rules), "options": self.rules.options()},
+            "game": self.rules.game_name,
+            "rules": {"preset": self.rules.preset_name, "options": self.rules.options()},
             "lineup": list(self.lineup),
             "rounds": self.rounds,
             "bots": [b.to_json() for b in self.bots],
@@ -464,7 +463,7 @@ class Tally:
     def add(self, result: MatchResult) -> None:
         self.matches += 1
         self.rounds += len(result.points)
-        lowest = lowest_wins(self.rules)
+        lowest = self.rules.lowest_wins
         round_shares = [win_shares(points, lowest) for points in result.points]
         match_shares = win_shares(result.totals, lowest)
         for seat, name in enumerate(result.seats):
@@ -488,10 +487,6 @@ class Tally:
             rounds=self.rounds,
             bots=tuple(_bot_report(name, bot) for name, bot in self.bots.items()),
         )
-
-
-def _preset_name(rules: AnyRules) -> str:
-    return rules.preset if isinstance(rules, Rules) else game_of(rules)
 
 
 def _bot_report(name: str, bot: _BotTally) -> BotReport:

@@ -33,18 +33,16 @@ import chickenfoot
 from chickenfoot import arena as arena_
 from chickenfoot import files
 from chickenfoot.bots import BOTS
-from chickenfoot.core import CLASSIC, MatchLength, RecordError, Rules
+from chickenfoot.core import CLASSIC, MatchLength, RecordError
 from chickenfoot.core.games import (
     CHICKENFOOT,
     GAMES,
     AnyMatch,
     AnyRules,
     describe_presets,
-    game_of,
     make_rules,
     replay,
 )
-from chickenfoot.core.match import Match
 from chickenfoot.core.rules import PRESETS
 from chickenfoot.play import play_recorded_match
 
@@ -507,14 +505,13 @@ def arena(
 
 def _rounds_total(rules: AnyRules, players: int, matches: int) -> int | None:
     """The rounds (hands) ``matches`` matches take, if that is known before they are played."""
-    if isinstance(rules, Rules):
-        return None if rules.target_total else matches * len(rules.round_doubles(players))
-    return None if rules.target else matches
+    per_match = rules.rounds_per_match(players)
+    return None if per_match is None else matches * per_match
 
 
 def _unit(rules: AnyRules) -> str:
     """What a game is played in: Chicken Foot in rounds, the standard games in hands."""
-    return "round" if isinstance(rules, Rules) else "hand"
+    return rules.round_noun
 
 
 def _stop(message: str, records: Path | None) -> NoReturn:
@@ -681,7 +678,7 @@ def _show_arena(report: arena_.ArenaReport) -> None:
             _ms(bot.ms_per_move_p95),
         )
     out.print(table)
-    best = "lowest" if game_of(report.rules) == CHICKENFOOT else "highest"
+    best = "lowest" if report.rules.lowest_wins else "highest"
     out.print(
         f"points per {unit}: the mean ± the half-width of its 95% confidence interval. "
         f"{unit}s won: share of the {unit}s a bot played, over all its seats "
@@ -693,9 +690,7 @@ def _show_arena(report: arena_.ArenaReport) -> None:
 
 
 def _rules_name(rules: AnyRules) -> str:
-    if isinstance(rules, Rules):
-        return f"{rules.preset}, {rules.length.value}"
-    return game_of(rules)
+    return rules.label()
 
 
 def _ms(value: float | None) -> str:
@@ -786,7 +781,7 @@ def _expect(record: dict[str, object], game: str | None, preset: str | None) -> 
 
 
 def _describe(match: AnyMatch) -> str:
-    unit = "round" if isinstance(match, Match) else "hand"
+    unit = match.rules.round_noun
     text = f"{_count(len(match.points), unit)}, totals {match.totals()}"
     outcome = match.outcome()
     if outcome is None:

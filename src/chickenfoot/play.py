@@ -7,8 +7,8 @@ from time import perf_counter
 from typing import Any
 
 from chickenfoot.bots import Bot, make_bot
-from chickenfoot.core import Rules, compact
-from chickenfoot.core.games import AnyMatch, AnyRules, new_match, round_rng, to_record, view
+from chickenfoot.core.games import AnyMatch, AnyRules, kind_of, new_match, to_record, view
+from chickenfoot.core.pieces import round_rng
 from chickenfoot.files import write_json
 
 __all__ = ["play_match", "play_recorded_match", "play_timed_match", "seat_seed", "write_json"]
@@ -43,9 +43,10 @@ def play_recorded_match(
     many times faster, whose rounds keep no history (the record has every action)."""
     bots: list[Bot] = [make_bot(name, seat_seed(seed, s)) for s, name in enumerate(bot_names)]
     pickers = [getattr(bot, "picker", None) for bot in bots]
-    if isinstance(rules, Rules) and all(p is not None for p in pickers):
+    play_compact = kind_of(rules).play_compact
+    if play_compact is not None and all(p is not None for p in pickers):
         players = [f"bot:{b.name}" for b in bots]
-        fast, record = compact.play_match(rules, players, seed, [p(rules) for p in pickers if p])
+        fast, record = play_compact(rules, players, seed, [p(rules) for p in pickers if p])
         if on_round is not None:
             for _ in fast.rounds:
                 on_round()

@@ -5,10 +5,8 @@ from __future__ import annotations
 from random import Random
 
 from chickenfoot.bots.base import View
-from chickenfoot.bots.standard import greedy_choice
 from chickenfoot.core import Action, Play, Rules
 from chickenfoot.core.compact import TARGET_BITS, Picker
-from chickenfoot.core.standard import StandardView
 from chickenfoot.core.tiles import PIPS
 
 
@@ -39,13 +37,7 @@ class GreedyBot:
         del seed  # deterministic: nothing to draw at random
 
     def choose(self, view: View) -> Action:
-        if isinstance(view, StandardView):
-            return greedy_choice(view)
-        plays = [a for a in view.legal if isinstance(a, Play)]
-        if len(view.legal) == 1 or not plays:
-            return view.legal[0]
-        blank = view.rules.double_blank_points
-        return max(plays, key=lambda a: (blank if a.tile.index == 0 else a.tile.pips, -target(a)))
+        return heaviest(view)
 
     def picker(self, rules: Rules) -> Picker:
         """The same choice among the legal options of the compact state."""
@@ -77,6 +69,16 @@ class _Uniform:
 
     def __call__(self, options: list[int]) -> int:
         return options[self.pick_index(len(options))]
+
+
+def heaviest(view: View) -> Action:
+    """The play of the tile worth most in hand (:meth:`tile_value`: 0-0 at its penalty in
+    Chicken Foot), on the lowest target id; else the draw or the pass."""
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    if len(view.legal) == 1 or not plays:
+        return view.legal[0]
+    value = view.rules.tile_value
+    return max(plays, key=lambda a: (value(a.tile), -target(a)))
 
 
 def target(play: Play) -> int:

@@ -1,29 +1,22 @@
-"""Play for the standard domino games (draw, block, All Fives, Bergen).
+"""The standard domino games (draw, block, All Fives, Bergen) for the searching players.
 
-Search here samples the hidden tiles, rebuilds the hand's deal from the sample and the
-public history, replays that history through the rules (a sample the history refutes is
-drawn again), and plays each candidate out to the end of the hand.
+A sample of the hidden tiles rebuilds the hand's deal from the sample and the public
+history, replays that history through the rules (a sample the history refutes is drawn
+again); each candidate is then played out to the end of the hand.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from random import Random
 
+from chickenfoot.bots.base import View
 from chickenfoot.bots.estimate import Estimate
-from chickenfoot.core import Action, Draw, IllegalActionError, Play
+from chickenfoot.bots.playout import standard_playout
+from chickenfoot.bots.simple import heaviest
+from chickenfoot.core import Action, Draw, IllegalActionError, Pass, Play
+from chickenfoot.core.messages import Message, message
 from chickenfoot.core.standard import Deal, HandState, StandardView
 from chickenfoot.core.tiles import Tile, full_set
-
-
-def greedy_choice(view: StandardView) -> Action:
-    """The play that scores most now, then the heaviest tile; else draw or pass."""
-    plays = [a for a in view.legal if isinstance(a, Play)]
-    if len(view.legal) == 1 or not plays:
-        return view.legal[0]
-    return max(plays, key=lambda a: (a.tile.pips, -(a.on if a.on is not None else -1)))
 
 
 def sample_hand(view: StandardView, rng: Random, tries: int = 30) -> HandState | None:
@@ -108,76 +101,58 @@ def _drawn_tiles(
     return out
 
 
-def playout(state: HandState, rng: Random, heavy: float) -> None:
-    while state.end is None:
-        legal = state.legal_actions()
-        plays = [a for a in legal if isinstance(a, Play)]
-        if plays and rng.random() < heavy:
-            state.apply(max(plays, key=lambda a: a.tile.pips))
-        else:
-            state.apply(legal[int(rng.random() * len(legal))])
+class _Searcher:
+    def __init__(self, view: StandardView, actions: list[Action]) -> None:
+        self.view = view
+        self.actions = actions
+        self.side = view.rules.side_of(view.seat)
 
+    def sample(self, rng: Random) -> HandState | None:
+        return sample_hand(self.view, rng)
 
-class StandardSearch:
-    """Determinized Monte Carlo for the standard games; reward: the seat's hand points
-    minus the best other side's."""
-
-    def __init__(
-        self,
-        rng: Random,
-        samples: int,
-        millis: float | None,
-        heavy: float,
-        clock: Callable[[], float] = time.perf_counter,
+    def play_out(
+        self, sample: HandState, k: int, rng: Random, heavy: float, into: Estimate
     ) -> None:
-        self.rng = rng
-        self.samples = samples
-        self.millis = millis
-        self.heavy = heavy
-        self.clock = clock
-
-    def evaluate(self, view: StandardView) -> list[Outlook]:
-        """What each legal action led to in the samples, best first (the best mean margin
-        of the seat's side over the best other side, in this hand's points)."""
-        outlooks = [Outlook(a) for a in view.legal]
-        if len(outlooks) == 1:
-            return outlooks
-        deadline = None if self.millis is None else self.clock() + self.millis / 1000
-        mine = view.rules.side_of(view.seat)
-        for _ in range(self.samples):
-            sample = sample_hand(view, self.rng)
-            if sample is None:
-                break
-            for outlook in outlooks:
-                state = sample.copy()
-                outlook.scores_now = state.apply(outlook.action).score
-                playout(state, self.rng, self.heavy)
-                points = state.points()
-                best_other = max((p for side, p in enumerate(points) if side != mine), default=0)
-                outlook.samples += 1
-                outlook.points += points[mine]
-                outlook.margin += points[mine] - best_other
-                outlook.wins += state.winner == mine
-            if deadline is not None and self.clock() >= deadline:
-                break
-        return sorted(outlooks, key=lambda o: -o.mean_margin)
-
-    def choose(self, view: StandardView) -> Action:
-        outlooks = self.evaluate(view)
-        if outlooks[0].samples == 0:
-            return greedy_choice(view)
-        return outlooks[0].action
+        state = sample.copy()
+        into.scores_now = state.apply(self.actions[k]).score
+        standard_playout(state, rng, heavy)
+        points = state.points()
+        mine = self.side
+        best_other = max((p for side, p in enumerate(points) if side != mine), default=0)
+        into.samples += 1
+        into.points += points[mine]
+        into.margin += points[mine] - best_other
+        into.wins += state.winner == mine
 
 
-@dataclass
-class Outlook(Estimate):
-    """What the search found for one action in a standard game (``points``: what the
-    seat's side scored in the hand; ``wins``: hands its side won)."""
+class StandardGameSearch:
+    """:class:`~chickenfoot.bots.search.GameSearch` for the standard games: the reward is
+    the seat's side's points in the hand less the best other side's."""
 
-    margin: float = 0.0
-    scores_now: int = 0
-    """Points the action scores as it is played (All Fives, Bergen)."""
+    hint_heavy = 0.5
 
-    @property
-    def mean_margin(self) -> float:
-        return self.margin / self.samples if self.samples else 0.0
+    def candidates(self, view: View) -> list[Action]:
+        return list(view.legal)
+
+    def searcher(self, view: View, actions: list[Action]) -> _Searcher:
+        assert isinstance(view, StandardView)
+        return _Searcher(view, actions)
+
+    def value(self, estimate: Estimate, point_weight: float) -> float:
+        return estimate.mean_margin
+
+    def reason(self, view: View, estimate: Estimate) -> Message:
+        action = estimate.action
+        if isinstance(action, Draw):
+            return message("hint-draw")
+        if isinstance(action, Pass):
+            return message("hint-keep-drawn" if view.drew else "hint-pass")
+        code = "hint-lead" if action.on is None else "hint-play"
+        tile, pips = str(action.tile), action.tile.pips
+        if estimate.scores_now:
+            return message(f"{code}-scores", tile=tile, pips=pips, score=estimate.scores_now)
+        return message(code, tile=tile, pips=pips)
+
+    def heuristic(self, view: View) -> Action:
+        """The heaviest tile; else draw or pass."""
+        return heaviest(view)

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from chickenfoot.core.fast import _PLAYABLE, DRAW, PASS, PLACE, playable_mask, too_long
-from chickenfoot.core.games import round_rng
+from chickenfoot.core.fast import DRAW, PASS, PLACE, PLAYABLE, playable_mask, too_long
 from chickenfoot.core.match import Match
+from chickenfoot.core.pieces import round_rng
 from chickenfoot.core.record import to_record
 from chickenfoot.core.round import RoundState
 from chickenfoot.core.rules import Rules
@@ -51,7 +51,7 @@ def play_out(state: RoundState, pickers: Sequence[Picker]) -> list[dict[str, Any
     names = NAMES
     hi, lo = HI, LO
     number_mask = NUMBER_MASK
-    playable = _PLAYABLE
+    playable = PLAYABLE
     must_play = fast.drawn_must_play
     limit = fast.limit
     by_index = [getattr(p, "pick_index", None) for p in pickers]

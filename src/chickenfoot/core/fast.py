@@ -15,7 +15,6 @@ validation; bots copy it (:meth:`FastRound.copy`) and play it out thousands of t
 
 from __future__ import annotations
 
-from random import Random
 from typing import Final
 
 from chickenfoot.core.tiles import HI, LO, NUMBER_MASK, PIPS, indices_of
@@ -47,22 +46,23 @@ def too_long(limit: int) -> EngineError:
     return EngineError(f"a round went on past {limit} actions, which no legal round can take")
 
 
-_PLAYABLE: dict[int, int] = {}
+PLAYABLE: dict[int, int] = {}
+"""``PLAYABLE[open_numbers]``: what :func:`playable_mask` found for those open numbers."""
 _WEIGHTS: dict[int, tuple[int, ...]] = {}
 
 
 def playable_mask(open_numbers: int) -> int:
     """Tiles that fit some open end, for a bitmask of open numbers."""
-    mask = _PLAYABLE.get(open_numbers)
+    mask = PLAYABLE.get(open_numbers)
     if mask is None:
         mask = 0
         for n in indices_of(open_numbers):
             mask |= NUMBER_MASK[n]
-        _PLAYABLE[open_numbers] = mask
+        PLAYABLE[open_numbers] = mask
     return mask
 
 
-def _weights(blank_points: int) -> tuple[int, ...]:
+def weights(blank_points: int) -> tuple[int, ...]:
     """Penalty points of each tile when left in hand."""
     weights = _WEIGHTS.get(blank_points)
     if weights is None:
@@ -280,7 +280,7 @@ class FastRound:
     def points(self) -> list[int]:
         """Penalty points per seat for the tiles now in hand (and for going out on a
         double, where the rules charge for it)."""
-        weight = _weights(self.blank_points)
+        weight = weights(self.blank_points)
         out = []
         for hand in self.hands:
             total = 0
@@ -358,132 +358,3 @@ class FastRound:
             if self.playable(hand):
                 return
         self.end = BLOCKED
-
-    # -- search ----------------------------------------------------------------------------
-
-    def playout(self, rng: Random, heavy: float = 0.0, trace: list[int] | None = None) -> list[int]:
-        """Play to the end of the round; the points. Each play is the heaviest playable tile
-        with probability ``heavy``, else a uniformly random one (then a random end).
-
-        The state is consumed: call it on a :meth:`copy`. A blocked round is noticed when
-        every seat has passed in turn, so :attr:`plies` may count up to one pass per seat
-        more than the move-by-move path; the hands and points are the same. ``trace``, if
-        given, receives every move made, in order (for checking the playout move by move).
-        """
-        while self.centre >= 0 and not self.end:
-            move = self.legal_moves()[0]  # placing the centre leaves no choice
-            if trace is not None:
-                trace.append(move)
-            self.apply(move)
-        hands = self.hands
-        counts = self.counts
-        boneyard = self.boneyard
-        number_mask = NUMBER_MASK
-        hi = HI
-        lo = LO
-        random = rng.random
-        players = self.players
-        foot_toes = self.foot_toes
-        stop = self.stop
-        must = self.drawn_must_play
-        playable = _PLAYABLE
-        weight = _weights(self.blank_points)
-        seat = self.turn
-        foot = self.foot
-        need = self.need
-        open_mask = self.open_mask
-        next_draw = self.next_draw
-        drew = self.drew
-        end = self.end
-        passes = 0
-        plies = self.plies
-        limit = self.limit
-        i = 0
-        while not end:
-            plies += 1
-            if plies > limit:
-                raise too_long(limit)
-            hand = hands[seat]
-            if foot >= 0:
-                legal = hand & number_mask[foot]
-            else:
-                mask = playable.get(open_mask)
-                if mask is None:
-                    mask = playable_mask(open_mask)
-                legal = hand & mask
-            if legal and (must or not drew or random() < 0.5):
-                if heavy and random() < heavy:
-                    best = -1
-                    while legal:
-                        low = legal & -legal
-                        legal ^= low
-                        j = low.bit_length() - 1
-                        w = weight[j]
-                        if w > best:
-                            best = w
-                            i = j
-                    low = 1 << i
-                else:
-                    k = int(random() * legal.bit_count())
-                    while k:
-                        legal &= legal - 1
-                        k -= 1
-                    low = legal & -legal
-                    i = low.bit_length() - 1
-                hand ^= low
-                hands[seat] = hand
-                a = hi[i]
-                b = lo[i]
-                if foot >= 0:
-                    number = foot
-                    need -= 1
-                    if not need:
-                        foot = -1
-                else:
-                    if open_mask >> a & 1:
-                        number = b if (b != a and open_mask >> b & 1 and random() < 0.5) else a
-                    else:
-                        number = b
-                    counts[number] -= 1
-                    if not counts[number]:
-                        open_mask ^= 1 << number
-                    if a == b:
-                        foot = a
-                        need = foot_toes
-                if a != b:
-                    other = a + b - number
-                    counts[other] += 1
-                    open_mask |= 1 << other
-                if trace is not None:
-                    trace.append(i << 5 | number)
-                if not hand:
-                    end = OUT
-                    self.double_out = a == b
-                    break
-                passes = 0
-                drew = False
-                seat = (seat + 1) % players
-            elif not drew and next_draw < stop:
-                hands[seat] = hand | 1 << boneyard[next_draw]
-                next_draw += 1
-                drew = True
-                if trace is not None:
-                    trace.append(DRAW)
-            else:
-                if trace is not None:
-                    trace.append(PASS)
-                drew = False
-                seat = (seat + 1) % players
-                if next_draw >= stop:
-                    passes += 1
-                    if passes >= players:
-                        end = BLOCKED
-        self.turn = seat
-        self.foot = foot
-        self.need = need
-        self.open_mask = open_mask
-        self.next_draw = next_draw
-        self.drew = drew
-        self.end = end
-        self.plies = plies
-        return self.points()

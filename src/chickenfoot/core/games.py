@@ -3,10 +3,11 @@ match, a seat's view, and records, whatever the game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from random import Random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from chickenfoot.core import compact
 from chickenfoot.core import record as chickenfoot_record
 from chickenfoot.core.match import Match
 from chickenfoot.core.options import RulesError
@@ -38,13 +39,6 @@ GAME_SOURCES: dict[str, str] = {
 }
 
 
-def round_rng(seed: int, round_index: int) -> Random:
-    """The randomness that deals round ``round_index`` (0-based) of the match dealt from
-    ``seed``: a round's deal depends on the seed and its number alone, so a match resumed
-    from its record deals what it would have dealt."""
-    return Random(f"chickenfoot/{seed}/round/{round_index}")
-
-
 def make_rules(
     game: str, players: int, preset: str | None = None, options: Mapping[str, Any] | None = None
 ) -> AnyRules:
@@ -67,48 +61,53 @@ def make_rules(
     return StandardRules.from_options({**(options or {}), "players": players}, preset=game)
 
 
-def game_of(rules: AnyRules) -> str:
-    return CHICKENFOOT if isinstance(rules, Rules) else rules.game.value
+@dataclass(frozen=True, slots=True)
+class GameKind:
+    """What the rest of the project needs of a game besides its rules: new matches, a
+    seat's view, records, and (Chicken Foot) whole matches on the compact state."""
+
+    new_match: Callable[[list[str], Any, int | None], Any]
+    view: Callable[[Any, int, Any], Any]
+    to_record: Callable[[Any], dict[str, Any]]
+    replay: Callable[[Any], Any]
+    play_compact: Callable[[Any, list[str], int, list[compact.Picker]], Any] | None = None
+    """Whole matches on the compact state, for bots that pick by the legal list alone."""
 
 
-def preset_of(rules: AnyRules) -> str:
-    """The preset a record names: Chicken Foot's preset, or the standard game's name."""
-    return rules.preset if isinstance(rules, Rules) else rules.game.value
+KINDS: dict[type, GameKind] = {
+    Rules: GameKind(Match, seat_view, chickenfoot_record.to_record, chickenfoot_record.replay),
+    StandardRules: GameKind(
+        StandardGame, standard_view, standard_record.to_record, standard_record.replay
+    ),
+}
+"""Each kind of rules with its game."""
 
 
-def lowest_wins(rules: AnyRules) -> bool:
-    """Chicken Foot counts penalty points (the lowest wins); the standard games count points
-    scored (the highest wins)."""
-    return isinstance(rules, Rules)
+def kind_of(rules: AnyRules) -> GameKind:
+    return KINDS[type(rules)]
 
 
 def new_match(players: list[str], rules: AnyRules, seed: int | None = None) -> AnyMatch:
-    if isinstance(rules, Rules):
-        return Match(players, rules, seed)
-    return StandardGame(players, rules, seed)
+    match: AnyMatch = kind_of(rules).new_match(players, rules, seed)
+    return match
 
 
 def view(match: AnyMatch, seat: int, state: AnyState) -> AnyView:
     """The view of ``seat`` of ``state``, a round or hand of ``match``."""
-    if isinstance(match, Match):
-        assert isinstance(state, RoundState)
-        return seat_view(match, seat, state)
-    assert isinstance(state, HandState)
-    return standard_view(match, seat, state)
+    seen: AnyView = kind_of(match.rules).view(match, seat, state)
+    return seen
 
 
 def to_record(match: AnyMatch) -> dict[str, Any]:
-    if isinstance(match, Match):
-        return chickenfoot_record.to_record(match)
-    return standard_record.to_record(match)
+    return kind_of(match.rules).to_record(match)
 
 
 def replay(record: Any) -> AnyMatch:
     """Rebuild and check a record of any game; raises :class:`RecordError`."""
     game = record.get("game") if isinstance(record, dict) else None
-    if isinstance(game, str) and game in STANDARD_GAMES:
-        return standard_record.replay(record)
-    return chickenfoot_record.replay(record)
+    kind = KINDS[StandardRules if isinstance(game, str) and game in STANDARD_GAMES else Rules]
+    match: AnyMatch = kind.replay(record)
+    return match
 
 
 def describe_presets() -> list[tuple[str, str, str]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from random import Random
 
 from chickenfoot.core.tiles import Tile
 
@@ -38,3 +39,10 @@ class Placed:
     tile: Tile
     on: int | None
     open: tuple[int, ...]
+
+
+def round_rng(seed: int, round_index: int) -> Random:
+    """The randomness that deals round ``round_index`` (0-based) of the match dealt from
+    ``seed``: a round's deal depends on the seed and its number alone, so a match resumed
+    from its record deals what it would have dealt."""
+    return Random(f"chickenfoot/{seed}/round/{round_index}")

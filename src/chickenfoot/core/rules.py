@@ -12,12 +12,12 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from msgspec import Meta
 
 from chickenfoot.core.options import OptionInfo, RulesError, build, describe, values_of
-from chickenfoot.core.tiles import MAX_NUMBER, set_size
+from chickenfoot.core.tiles import MAX_NUMBER, Tile, set_size
 
 MAX_PLAYERS = 12
 """The most seats any preset (or option) allows."""
@@ -187,6 +187,30 @@ class Rules:
             raise RulesError(f"a double of the double-{top} set has only {top} possible toes")
 
     # -- derived facts ---------------------------------------------------------------------
+
+    # -- what every game's rules say ---------------------------------------------------------
+
+    game_name: ClassVar[str] = "chickenfoot"
+    round_noun: ClassVar[str] = "round"
+    """What the game is played in: rounds."""
+    lowest_wins: ClassVar[bool] = True
+    """The points are penalties: the lowest total wins."""
+
+    @property
+    def preset_name(self) -> str:
+        return self.preset
+
+    def label(self) -> str:
+        """A short name of these rules for reports: ``classic, full``."""
+        return f"{self.preset}, {self.length.value}"
+
+    def rounds_per_match(self, players: int) -> int | None:
+        """How many rounds a match has (None: it goes on until a total passes a target)."""
+        return None if self.target_total else len(self.round_doubles(players))
+
+    def tile_value(self, tile: Tile) -> int:
+        """What the tile costs its holder when a round ends (0-0: ``double_blank_points``)."""
+        return self.double_blank_points if tile.index == 0 else tile.pips
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:

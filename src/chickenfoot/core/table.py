@@ -22,7 +22,7 @@ from typing import Any, Literal
 from chickenfoot.core import games
 from chickenfoot.core.actions import Action, Event
 from chickenfoot.core.messages import CodedError
-from chickenfoot.core.pieces import Placed
+from chickenfoot.core.pieces import Placed, round_rng
 from chickenfoot.core.projection import (
     RoundLike,
     Viewer,
@@ -161,8 +161,8 @@ class Table:
         legal = legal_for(state, viewer, list(last.legal) if last.kind != "round-end" else [])
         return Snapshot(
             v=self.version,
-            game=games.game_of(match.rules),
-            preset=games.preset_of(match.rules),
+            game=match.rules.game_name,
+            preset=match.rules.preset_name,
             players=list(match.players),
             viewer=viewer,
             round=number,
@@ -207,7 +207,7 @@ class Table:
 
     def _deal_next(self) -> None:
         k = len(self.match.rounds)
-        self._start(self.match.deal_next(games.round_rng(self.seed, k)))
+        self._start(self.match.deal_next(round_rng(self.seed, k)))
 
     def _start(self, state: RoundLike) -> None:
         k = len(self.match.rounds) - 1

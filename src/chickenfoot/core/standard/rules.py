@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from msgspec import Meta
 
 from chickenfoot.core.options import OptionInfo, RulesError, build, describe, values_of
 from chickenfoot.core.rules import MAX_TARGET
-from chickenfoot.core.tiles import set_size
+from chickenfoot.core.tiles import Tile, set_size
 
 
 class Game(StrEnum):
@@ -188,6 +188,33 @@ class StandardRules:
             raise RulesError("headers are scored on a single line: no spinner")
         if self.target == 0 and self.play_scoring is not PlayScoring.NONE:
             raise RulesError(f"{self.game} scores during play, so it needs a target score")
+
+    # -- what every game's rules say ---------------------------------------------------------
+
+    round_noun: ClassVar[str] = "hand"
+    """What the game is played in: hands."""
+    lowest_wins: ClassVar[bool] = False
+    """The points are scored: the highest total wins."""
+
+    @property
+    def game_name(self) -> str:
+        return self.game.value
+
+    @property
+    def preset_name(self) -> str:
+        return self.game.value
+
+    def label(self) -> str:
+        """A short name of these rules for reports: the game's name."""
+        return self.game.value
+
+    def rounds_per_match(self, players: int) -> int | None:
+        """How many hands a game has (None: it goes on until a side reaches the target)."""
+        return None if self.target else 1
+
+    def tile_value(self, tile: Tile) -> int:
+        """What the tile is worth in pips when a hand ends."""
+        return tile.pips
 
     # -- derived facts ---------------------------------------------------------------------
 

@@ -1,0 +1,139 @@
+"""Chicken Foot for the searching and rule-of-thumb players: sampling the hidden tiles from
+what the seat inferred (:mod:`chickenfoot.bots.knowledge`), playouts on the compact state,
+the features a club player weighs, and reasons in a player's words."""
+
+from __future__ import annotations
+
+from random import Random
+
+from chickenfoot.bots.base import View
+from chickenfoot.bots.estimate import Estimate
+from chickenfoot.bots.knowledge import Knowledge, after, determinize, fast_move, infer
+from chickenfoot.bots.playout import chickenfoot_playout
+from chickenfoot.bots.simple import target
+from chickenfoot.core import Action, Draw, FastRound, Pass, Play, SeatView
+from chickenfoot.core.messages import Message, message
+from chickenfoot.core.tiles import NUMBER_MASK, PIPS
+
+
+def features(view: SeatView, play: Play, knowledge: Knowledge) -> dict[str, float]:
+    """What a play on a tile (not the placing of the centre) does, in the terms the
+    heuristic (and a hint) weighs."""
+    assert play.on is not None, "placing the centre is forced: nothing to weigh"
+    tile = play.tile
+    index = tile.index
+    blank = view.rules.double_blank_points
+    board = after(view, play)
+    rest = board.hands[view.seat]
+    opened = tile.hi + tile.lo - (fast_move(view, play) & 31)
+    playable_after = board.playable(rest)
+    own_toes = (rest & NUMBER_MASK[tile.hi]).bit_count() if tile.is_double else 0
+    others_toes = (knowledge.unseen & NUMBER_MASK[tile.hi]).bit_count() if tile.is_double else 0
+    return {
+        "weight": float(blank if index == 0 else PIPS[index]),
+        "follow_ups": float((rest & NUMBER_MASK[opened]).bit_count()) if not tile.is_double else 0,
+        "playable_after": float(playable_after.bit_count()),
+        "double": float(tile.is_double),
+        "own_toes": float(own_toes),
+        "others_toes": float(others_toes),
+    }
+
+
+def score(f: dict[str, float]) -> float:
+    """Doubles first (every other seat must toe them or draw), then heavy tiles, then tiles
+    that leave the hand playable and open numbers the hand can follow up on."""
+    return 30.0 * f["double"] + f["weight"] + f["playable_after"] + f["follow_ups"]
+
+
+def reason(view: SeatView, action: Action, knowledge: Knowledge) -> Message:
+    """One line a player understands: what this action does for them."""
+    if isinstance(action, Draw):
+        return message("hint-draw")
+    if isinstance(action, Pass):
+        return message("hint-pass-drawn" if view.drew else "hint-pass-empty")
+    tile = action.tile
+    if action.on is None:
+        return message("hint-place-centre", tile=str(tile))
+    f = features(view, action, knowledge)
+    if tile.index == 0:
+        return message("hint-double-blank", points=view.rules.double_blank_points)
+    if f["double"]:
+        if f["own_toes"]:
+            return message(
+                "hint-foot-follow", tile=str(tile), number=tile.hi, own=int(f["own_toes"])
+            )
+        return message("hint-foot", tile=str(tile), number=tile.hi)
+    pips, playable = int(f["weight"]), int(f["playable_after"])
+    if f["follow_ups"]:
+        matched = view.foot[1] if view.foot else dict(view.open_ends)[action.on]
+        return message(
+            "hint-shed-opens",
+            pips=pips,
+            opened=tile.other(matched),
+            follow=int(f["follow_ups"]),
+            playable=playable,
+        )
+    return message("hint-shed", pips=pips, playable=playable)
+
+
+class _Searcher:
+    def __init__(self, view: SeatView, actions: list[Action]) -> None:
+        self.view = view
+        self.knowledge = infer(view)
+        self.moves = [fast_move(view, a) for a in actions]
+
+    def sample(self, rng: Random) -> FastRound:
+        return determinize(self.view, self.knowledge, rng)
+
+    def play_out(
+        self, sample: FastRound, k: int, rng: Random, heavy: float, into: Estimate
+    ) -> None:
+        state = sample.copy()
+        state.apply(self.moves[k])
+        points = chickenfoot_playout(state, rng, heavy) if not state.end else state.points()
+        mine = points[self.view.seat]
+        low = min(points)
+        if mine == low:
+            into.wins += 1.0 / points.count(low)
+        into.points += mine
+        into.samples += 1
+
+
+class ChickenFootSearch:
+    """:class:`~chickenfoot.bots.search.GameSearch` for Chicken Foot."""
+
+    hint_heavy = 0.9
+
+    def candidates(self, view: View) -> list[Action]:
+        """One action per distinct outcome: targets showing the same number are alike."""
+        assert isinstance(view, SeatView)
+        seen: set[int] = set()
+        out = []
+        for action in view.legal:
+            move = fast_move(view, action)
+            if move not in seen:
+                seen.add(move)
+                out.append(action)
+        return out
+
+    def searcher(self, view: View, actions: list[Action]) -> _Searcher:
+        assert isinstance(view, SeatView)
+        return _Searcher(view, actions)
+
+    def value(self, estimate: Estimate, point_weight: float) -> float:
+        """Rounds won, less ``point_weight`` of a win per 100 penalty points kept."""
+        return estimate.win_share - point_weight * estimate.mean_points / 100.0
+
+    def reason(self, view: View, estimate: Estimate) -> Message:
+        assert isinstance(view, SeatView)
+        return reason(view, estimate.action, infer(view))
+
+    def heuristic(self, view: View) -> Action:
+        """Doubles first, then heavy tiles (and the 0-0) that keep the hand playable and
+        open numbers it can follow up on."""
+        assert isinstance(view, SeatView)
+        plays = [a for a in view.legal if isinstance(a, Play)]
+        if len(view.legal) == 1 or not plays:
+            return view.legal[0]
+        knowledge = infer(view)
+        return max(plays, key=lambda a: (score(features(view, a, knowledge)), -target(a)))

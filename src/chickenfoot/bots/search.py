@@ -1,0 +1,99 @@
+"""Determinized Monte Carlo search, for any game.
+
+Each iteration samples the hidden tiles consistently with everything the seat has seen,
+then plays every candidate action in that same sample to the end of the round (hand) with
+fast playouts; the action with the best mean reward is chosen. The budget is a number of
+samples and a time limit, whichever comes first. What differs from game to game (how to
+sample, play out, reward and explain) is a :class:`GameSearch`, found by the game's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from random import Random
+from typing import Any, Protocol
+
+from chickenfoot.bots.base import View
+from chickenfoot.bots.chickenfoot import ChickenFootSearch
+from chickenfoot.bots.estimate import Estimate
+from chickenfoot.bots.standard import StandardGameSearch
+from chickenfoot.core import Action
+from chickenfoot.core.games import CHICKENFOOT
+from chickenfoot.core.messages import Message
+from chickenfoot.core.standard import GAMES as STANDARD_GAMES
+
+
+class Searcher(Protocol):
+    """The search of one view: samples of the hidden tiles, and candidates played out."""
+
+    def sample(self, rng: Random) -> Any | None:
+        """A full state consistent with the view (None: none could be found)."""
+        ...
+
+    def play_out(self, sample: Any, k: int, rng: Random, heavy: float, into: Estimate) -> None:
+        """Play candidate ``k`` in (a copy of) ``sample`` to the end; add the result."""
+        ...
+
+
+class GameSearch(Protocol):
+    """What searching, hinting and rule-of-thumb play need to know of one game."""
+
+    hint_heavy: float
+    """The playouts' share of heaviest-tile moves when hints are worked out."""
+
+    def candidates(self, view: View) -> list[Action]:
+        """The actions worth comparing (one per distinct outcome), in the legal order."""
+        ...
+
+    def searcher(self, view: View, actions: list[Action]) -> Searcher: ...
+
+    def value(self, estimate: Estimate, point_weight: float) -> float:
+        """How good an estimate is: the higher the better."""
+        ...
+
+    def reason(self, view: View, estimate: Estimate) -> Message:
+        """Why a player might take the action, in a player's words."""
+        ...
+
+    def heuristic(self, view: View) -> Action:
+        """A good action found without search."""
+        ...
+
+
+SEARCHES: dict[str, GameSearch] = {
+    CHICKENFOOT: ChickenFootSearch(),
+    **{name: StandardGameSearch() for name in STANDARD_GAMES},
+}
+"""Every game's search, by the game's name."""
+
+
+def search_for(view: View) -> GameSearch:
+    return SEARCHES[view.rules.game_name]
+
+
+def evaluate(
+    view: View,
+    rng: Random,
+    samples: int,
+    millis: float | None,
+    heavy: float,
+    point_weight: float,
+    clock: Callable[[], float],
+) -> list[Estimate]:
+    """Estimates for every candidate, best first (ties keep the legal order)."""
+    game = search_for(view)
+    actions = game.candidates(view)
+    estimates = [Estimate(a) for a in actions]
+    if len(actions) == 1:
+        return estimates
+    searcher = game.searcher(view, actions)
+    deadline = None if millis is None else clock() + millis / 1000
+    for _ in range(samples):
+        sample = searcher.sample(rng)
+        if sample is None:
+            break
+        for k, estimate in enumerate(estimates):
+            searcher.play_out(sample, k, rng, heavy, estimate)
+        if deadline is not None and clock() >= deadline:
+            break
+    return sorted(estimates, key=lambda e: -game.value(e, point_weight))
