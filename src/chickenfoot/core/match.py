@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from random import Random
 
 from chickenfoot.core.actions import Action, Event
+from chickenfoot.core.common import MatchBase
 from chickenfoot.core.pieces import Deal
 from chickenfoot.core.round import RoundState, deal, first_seat, rotation_seat
 from chickenfoot.core.rules import CLASSIC, Rules, TieBreak
@@ -46,7 +47,7 @@ def winners_of(
     return tuple(tied)
 
 
-class Match:
+class Match(MatchBase[RoundState]):
     """A match in play. Chance is explicit: each round starts from a :class:`Deal`, made
     here from ``rng`` (:meth:`deal_next`) or given (replaying a record)."""
 
@@ -66,17 +67,6 @@ class Match:
         self.points: list[list[int]] = []
         """Points of every finished round."""
         self._totals = [0] * len(players)
-
-    @property
-    def seats(self) -> int:
-        return len(self.players)
-
-    @property
-    def current(self) -> RoundState | None:
-        """The round in play, if any."""
-        if self.rounds and self.rounds[-1].end is None:
-            return self.rounds[-1]
-        return None
 
     def totals(self) -> list[int]:
         """Every seat's total of the finished rounds."""

@@ -11,17 +11,14 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from chickenfoot.core.actions import IllegalActionError
+from chickenfoot.core.common import entry_of, replay_actions
 from chickenfoot.core.match import Match
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.pieces import Deal
 from chickenfoot.core.record_fields import (
     RecordError,
-    check_end,
     check_result,
-    describe,
     need,
-    read_action,
     read_deal,
     read_header,
     read_seed,
@@ -119,11 +116,7 @@ def replay(record: Any) -> Match:
 
 
 def _replay_round(match: Match, k: int, entry: Any, last: bool) -> None:
-    where = f"rounds[{k}]"
-    if not isinstance(entry, dict):
-        raise RecordError("a round is a JSON object", where)
-    if match.is_over:
-        raise RecordError(f"the match was over after {k} rounds", where)
+    where = entry_of(match, k, entry, "round", "match")
     top = match.rules.set_top(match.seats)
     double = read_tile(need(entry, "double", str, where), top, f"{where}.double")
     expected = match.next_double()
@@ -136,21 +129,8 @@ def _replay_round(match: Match, k: int, entry: Any, last: bool) -> None:
     expected_first = match.first_seat(dealt)
     if first != expected_first:
         raise RecordError(f"round {k + 1} starts with seat {expected_first}, not {first}", where)
-    state = match.start_round(dealt)
-    actions = need(entry, "actions", list, where)
-    for j, item in enumerate(actions):
-        at = f"{where}.actions[{j}]"
-        if state.end is not None:
-            raise RecordError(f"the round already ended ({state.end.value})", at)
-        upcoming = state.next_draw()
-        action = read_action(item, state.turn, top, upcoming, at)
-        try:
-            match.apply(action)
-        except IllegalActionError as exc:
-            raise RecordError(f"seat {state.turn} {describe(action)}: {exc}", at) from None
-    end = state.end.value if state.end is not None else None
-    points = match.points[k] if end is not None else None
-    check_end(entry, end, points, where, last)
+    match.start_round(dealt)
+    replay_actions(match, k, entry, need(entry, "actions", list, where), top, last)
 
 
 def _deal(match: Match, k: int, entry: Mapping[str, Any], where: str, double: Tile) -> Deal:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from random import Random
 
 from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
+from chickenfoot.core.common import RoundBase
 from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE, FastRound, too_long
 from chickenfoot.core.pieces import Deal, Placed, RoundEnd
 from chickenfoot.core.projection import SeenHistories
@@ -77,7 +78,7 @@ def draw_rank(tile: Tile) -> tuple[int, int]:
     return tile.pips, tile.hi
 
 
-class RoundState:
+class RoundState(RoundBase):
     """A round in play. :meth:`legal_actions` and :meth:`apply` speak in tile ids;
     :attr:`fast` is the compact state every rule is decided on."""
 
@@ -194,7 +195,7 @@ class RoundState:
     def hand_sizes(self) -> list[int]:
         return [h.bit_count() for h in self.fast.hands]
 
-    def next_draw(self) -> Tile | None:
+    def upcoming_draw(self) -> Tile | None:
         """The tile a draw would take now, if a tile may be drawn."""
         fast = self.fast
         return TILES[fast.boneyard[fast.next_draw]] if fast.can_draw() else None
@@ -282,13 +283,6 @@ class RoundState:
         if self.fast.foot >= 0:
             return [self.foot_id]
         return self.open_ids[number]
-
-    def is_legal(self, action: Action) -> bool:
-        try:
-            self._check(action)
-        except IllegalActionError:
-            return False
-        return True
 
     def apply(self, action: Action) -> Event:
         """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`.

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from random import Random
 
 from chickenfoot.core.actions import Action, Event
+from chickenfoot.core.common import MatchBase
 from chickenfoot.core.match import Outcome
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.pieces import Deal, RoundEnd
@@ -14,7 +15,7 @@ from chickenfoot.core.standard.rules import Leader, NextLeader, StandardRules
 from chickenfoot.core.tiles import Tile
 
 
-class StandardGame:
+class StandardGame(MatchBase[HandState]):
     """A game in play. Chance is explicit: each hand starts from a :class:`Deal`, made here
     from ``rng`` (:meth:`deal_next`) or given (:meth:`start_round`, replaying a record).
 
@@ -40,17 +41,6 @@ class StandardGame:
         """Points per seat of every finished hand."""
         self._booked = [0] * len(rules.sides)
         """Each side's total of the finished hands."""
-
-    @property
-    def seats(self) -> int:
-        return len(self.players)
-
-    @property
-    def current(self) -> HandState | None:
-        """The hand in play, if any."""
-        if self.rounds and self.rounds[-1].end is None:
-            return self.rounds[-1]
-        return None
 
     def side_totals(self) -> list[int]:
         """Each side's total, the hand in play included."""

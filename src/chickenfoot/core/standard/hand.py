@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from random import Random
 
 from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
+from chickenfoot.core.common import RoundBase
 from chickenfoot.core.fast import action_limit, too_long
 from chickenfoot.core.pieces import Deal, Placed, RoundEnd
 from chickenfoot.core.projection import SeenHistories
@@ -92,7 +93,7 @@ def leader_of(
     return held[tile], tile if rules.lead_deciding_tile else None
 
 
-class HandState:
+class HandState(RoundBase):
     """A hand in play. :meth:`legal_actions` and :meth:`apply` speak in tile ids; scores are
     kept per side (:attr:`StandardRules.sides`)."""
 
@@ -199,6 +200,10 @@ class HandState:
             "hand_points": self.seat_points(),
         }
 
+    def upcoming_draw(self) -> Tile | None:
+        """The tile a draw would take now, if a tile may be drawn."""
+        return TILES[self.boneyard[self.next_draw]] if self.drawable else None
+
     def boneyard_tiles(self) -> list[Tile]:
         """Tiles still in the boneyard, the next draw first (undrawable ones included)."""
         return [TILES[i] for i in self.boneyard[self.next_draw :]]
@@ -240,13 +245,6 @@ class HandState:
                 plays.append(Pass())
             return plays
         return [Draw()] if self.drawable else [Pass()]
-
-    def is_legal(self, action: Action) -> bool:
-        try:
-            self._check(action)
-        except IllegalActionError:
-            return False
-        return True
 
     def apply(self, action: Action) -> Event:
         """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`."""

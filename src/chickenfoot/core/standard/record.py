@@ -13,18 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from chickenfoot.core.actions import IllegalActionError
+from chickenfoot.core.common import entry_of, replay_actions
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.pieces import Deal
 from chickenfoot.core.record import FORMAT
 from chickenfoot.core.record_fields import (
     RecordError,
-    check_end,
     check_result,
-    describe,
-    is_int,
     need,
-    read_action,
     read_deal,
     read_header,
     read_seed,
@@ -109,11 +105,7 @@ def _rules(record: Mapping[str, Any], name: str, players: int) -> StandardRules:
 
 
 def _replay_hand(game: StandardGame, k: int, entry: Any, last: bool) -> None:
-    where = f"rounds[{k}]"
-    if not isinstance(entry, dict):
-        raise RecordError("a hand is a JSON object", where)
-    if game.is_over:
-        raise RecordError(f"the game was over after {k} hand(s)", where)
+    where = entry_of(game, k, entry, "hand", "game")
     rules = game.rules
     first = need(entry, "first", int, where)
     if not 0 <= first < rules.players:
@@ -125,24 +117,9 @@ def _replay_hand(game: StandardGame, k: int, entry: Any, last: bool) -> None:
         raise RecordError(str(exc), where) from None
     if first != expected:
         raise RecordError(f"seat {expected} leads hand {k + 1}, not seat {first}", f"{where}.first")
-    hand = game.start_round(dealt)
-    actions = need(entry, "actions", list, where)
-    for j, item in enumerate(actions):
-        at = f"{where}.actions[{j}]"
-        if hand.end is not None:
-            raise RecordError(f"the hand already ended ({hand.end.value})", at)
-        upcoming = hand.boneyard_tiles()[0] if hand.drawable else None
-        action = read_action(item, hand.turn, rules.set_top, upcoming, at)
-        try:
-            event = game.apply(action)
-        except IllegalActionError as exc:
-            raise RecordError(f"seat {hand.turn} {describe(action, 'leads')}: {exc}", at) from None
-        score = item.get("score", event.score)
-        if not is_int(score) or score != event.score:
-            raise RecordError(f"the play scores {event.score}, not {item['score']!r:.20}", at)
-    end = hand.end.value if hand.end is not None else None
-    points = game.points[k] if end is not None else None
-    check_end(entry, end, points, where, last, noun="hand")
+    game.start_round(dealt)
+    items = need(entry, "actions", list, where)
+    replay_actions(game, k, entry, items, rules.set_top, last, noun="hand", first_tile="leads")
 
 
 def _deal(

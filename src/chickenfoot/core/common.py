@@ -1,0 +1,103 @@
+"""What every game's round (hand) and match share: the legality test, the round in play,
+and replaying a round's recorded actions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
+
+from chickenfoot.core.actions import Action, Event, IllegalActionError
+from chickenfoot.core.pieces import RoundEnd
+from chickenfoot.core.record_fields import RecordError, check_end, describe, is_int, read_action
+from chickenfoot.core.tiles import Tile
+
+
+class RoundBase:
+    """A round of any game: :meth:`_check` says why an action is illegal."""
+
+    def _check(self, action: Action) -> object:
+        raise NotImplementedError
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self._check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+
+class _Round(Protocol):
+    @property
+    def end(self) -> RoundEnd | None: ...
+    @property
+    def turn(self) -> int: ...
+    def upcoming_draw(self) -> Tile | None: ...
+
+
+R = TypeVar("R", bound=_Round)
+
+
+class MatchBase(Generic[R]):
+    """A match (game) of any game: its players and its rounds (hands), the last in play."""
+
+    players: list[str]
+    rounds: list[R]
+    points: list[list[int]]
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @property
+    def current(self) -> R | None:
+        """The round in play, if any."""
+        if self.rounds and self.rounds[-1].end is None:
+            return self.rounds[-1]
+        return None
+
+    def apply(self, action: Action) -> Event:
+        raise NotImplementedError
+
+
+def entry_of(match: Any, k: int, entry: Any, noun: str, whole: str) -> str:
+    """Where round ``k`` of a record is (``rounds[k]``), once it is known to be an object
+    and the ``whole`` (match, game) to have gone on to it."""
+    where = f"rounds[{k}]"
+    if not isinstance(entry, dict):
+        raise RecordError(f"a {noun} is a JSON object", where)
+    if match.is_over:
+        played = f"{k} {noun}" if k == 1 else f"{k} {noun}s"
+        raise RecordError(f"the {whole} was over after {played}", where)
+    return where
+
+
+def replay_actions(
+    match: MatchBase[Any],
+    k: int,
+    entry: Mapping[str, Any],
+    items: Sequence[Any],
+    top: int,
+    last: bool,
+    noun: str = "round",
+    first_tile: str = "places",
+) -> None:
+    """Apply a recorded round's actions (``items``) to round ``k`` of ``match``, which has
+    just started, checking each, the score of each play, and how the round ends."""
+    where = f"rounds[{k}]"
+    state = match.rounds[k]
+    for j, item in enumerate(items):
+        at = f"{where}.actions[{j}]"
+        if state.end is not None:
+            raise RecordError(f"the {noun} already ended ({state.end.value})", at)
+        action = read_action(item, state.turn, top, state.upcoming_draw(), at)
+        seat = state.turn
+        try:
+            event = match.apply(action)
+        except IllegalActionError as exc:
+            raise RecordError(f"seat {seat} {describe(action, first_tile)}: {exc}", at) from None
+        score = item.get("score", event.score)
+        if not is_int(score) or score != event.score:
+            raise RecordError(f"the play scores {event.score}, not {item['score']!r:.20}", at)
+    end = state.end.value if state.end is not None else None
+    points = match.points[k] if end is not None else None
+    check_end(entry, end, points, where, last, noun=noun)
