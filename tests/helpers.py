@@ -7,7 +7,8 @@ import os
 from random import Random
 from typing import Any
 
-from chickenfoot.core import CLASSIC, Deal, Match, RoundState, Rules, Tile
+from chickenfoot.core import CLASSIC, Action, Deal, Draw, Match, Play, RoundState, Rules, Tile
+from chickenfoot.core.games import new_match
 
 
 def examples(count: int) -> int:
@@ -39,6 +40,28 @@ def random_match(players: int, seed: int, rules: Rules = CLASSIC) -> Match:
         while state.end is None:
             match.apply(rng.choice(state.legal_actions()))
     return match
+
+
+def record_form(state: Any, action: Action) -> dict[str, Any]:
+    """``action`` of the seat to act in ``state`` as the record (and the oracle) writes it."""
+    seat = state.turn
+    if isinstance(action, Play):
+        return {"seat": seat, "play": str(action.tile), "on": action.on}
+    if isinstance(action, Draw):
+        return {"seat": seat, "draw": str(state.upcoming_draw())}
+    return {"seat": seat, "pass": True}
+
+
+def assert_legal_actions_are(match: Any, expected: list[list[list[dict[str, Any]]]]) -> None:
+    """Replaying ``match`` round by round, its legal actions before every action (and none
+    after the last) are ``expected`` (the oracle's ``legal_action_lists`` of its record)."""
+    replayed = new_match(match.players, match.rules)
+    for k, state in enumerate(match.rounds):
+        position = replayed.start_round(state.dealt)
+        for j, event in enumerate(state.history):
+            assert [record_form(position, a) for a in position.legal_actions()] == expected[k][j]
+            replayed.apply(event.action)
+        assert position.legal_actions() == [] and expected[k][-1] == []
 
 
 def values_in(value: Any) -> list[Any]:

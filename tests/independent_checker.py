@@ -12,7 +12,7 @@ The rules are read from the record's ``rules.options`` (every option with its re
 value); the preset's name must be one of the four but changes nothing by itself.
 
 Use ``check_record(record)`` from Python, or run
-``python tests/independent_checker.py FILE...`` from the command line.
+``python -m tests.oracle FILE...`` from the command line (records of any game).
 ``legal_actions_at(record, round_index, action_count)`` lists the legal actions at any point
 of a legal record, and ``legal_action_lists(record)`` lists them at every point of every
 round in one replay.
@@ -27,10 +27,8 @@ record uncheckable: only they (and the header's other problems) are reported.
 
 from __future__ import annotations
 
-import json
 import math
 import re
-import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1056,30 +1054,3 @@ def legal_actions_at(record: dict[str, Any], round_index: int, action_count: int
     if run.problems or len(run.lists) != round_index + 1:
         raise ValueError("; ".join(run.problems) or "the round could not be replayed")
     return run.lists[round_index][action_count]
-
-
-def main(argv: list[str]) -> int:
-    """Check each file named in ``argv``; return 1 if any has problems, else 0."""
-    if not argv:
-        print("usage: python tests/independent_checker.py FILE...", file=sys.stderr)
-        return 2
-    status = 0
-    for name in argv:
-        try:
-            with open(name, encoding="utf-8") as handle:
-                record = json.load(handle)
-        except (OSError, ValueError) as error:
-            problems = [f"record: cannot read: {error}"]
-        else:
-            problems = check_record(record)
-        if problems:
-            status = 1
-            for problem in problems:
-                print(f"{name}: {problem}")
-        else:
-            print(f"{name}: ok")
-    return status
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

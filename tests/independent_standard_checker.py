@@ -9,7 +9,7 @@ the engine (``src/``), the engine's tests or ``scripts/``: it is an outside orac
 cross-check the engine's records.  It favours plain, obviously correct code over speed.
 
 Use ``check_record(record)`` from Python, or run
-``python tests/independent_standard_checker.py FILE...`` from the command line.
+``python -m tests.oracle FILE...`` from the command line (records of any game).
 ``legal_action_lists(record)`` lists, for every hand, the legal actions before each action
 and after the last one, by the same replay.
 
@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -914,30 +913,3 @@ def legal_action_lists(record: dict[str, Any]) -> list[list[list[dict[str, Any]]
     if problems:
         raise ValueError("; ".join(problems))
     return lists
-
-
-def main(argv: list[str]) -> int:
-    """Check each file named in ``argv``; return 1 if any has problems, else 0."""
-    if not argv:
-        print("usage: python tests/independent_standard_checker.py FILE...", file=sys.stderr)
-        return 2
-    status = 0
-    for name in argv:
-        try:
-            with open(name, encoding="utf-8") as handle:
-                record = json.load(handle)
-        except (OSError, ValueError) as error:
-            problems = [f"record: cannot read: {error}"]
-        else:
-            problems = check_record(record)
-        if problems:
-            status = 1
-            for problem in problems:
-                print(f"{name}: {problem}")
-        else:
-            print(f"{name}: ok")
-    return status
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

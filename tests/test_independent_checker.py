@@ -27,8 +27,8 @@ from tests.independent_checker import (
     check_record,
     legal_action_lists,
     legal_actions_at,
-    main,
 )
+from tests.oracle import main
 
 Record = dict[str, Any]
 
@@ -1625,7 +1625,7 @@ def test_a_malformed_record_is_reported_not_crashed_on(bad: Any) -> None:
 
 
 def test_the_command_line_checks_each_file(tmp_path: Any, capsys: Any) -> None:
-    """``python tests/independent_checker.py FILE...`` prints ``ok`` or the problems and
+    """``python -m tests.oracle FILE...`` prints ``ok`` or the problems and
     exits 1 when any file has a problem."""
     good, bad = tmp_path / "good.json", tmp_path / "bad.json"
     good.write_text(json.dumps(classic_match()), encoding="utf-8")

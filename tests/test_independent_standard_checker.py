@@ -22,8 +22,8 @@ from tests.independent_standard_checker import (
     Rules,
     check_record,
     legal_action_lists,
-    main,
 )
+from tests.oracle import main
 
 # --- helpers ------------------------------------------------------------------------------
 
@@ -1198,7 +1198,7 @@ def test_malformed_records_give_problems_not_crashes() -> None:
 
 
 def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """`python tests/independent_standard_checker.py FILE...` prints `FILE: ok` or one line
+    """`python -m tests.oracle FILE...` prints `FILE: ok` or one line
     per problem and exits 1 if any file has problems."""
     good, bad = tmp_path / "good.json", tmp_path / "bad.json"
     good.write_text(json.dumps(block_game()))
