@@ -1,5 +1,6 @@
 """Regenerate the golden records (tests/golden/*.json and, of the standard games,
-tests/golden/standard/*.json) and the perft table (tests/perft.txt).
+tests/golden/standard/*.json), the perft table (tests/perft.txt) and the JSON Schema of the
+table's messages (docs/table.schema.json).
 
     .venv/bin/python -m scripts.regen_golden          # rewrite the files
     .venv/bin/python -m scripts.regen_golden --check  # exit 1 if any file would change
@@ -17,12 +18,14 @@ from pathlib import Path
 from random import Random
 
 from chickenfoot.core import CLASSIC, Match, RoundState, preset, to_record
+from chickenfoot.core.wire import schema
 from chickenfoot.play import play_match
 from scripts.regen_golden_standard import expected_files as standard_files
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 PERFT = ROOT / "tests" / "perft.txt"
+SCHEMA = ROOT / "docs" / "table.schema.json"
 
 GOLDEN_MATCHES: dict[str, tuple[list[str], str, int, str]] = {
     "2p-single-random": (["random", "random"], "single", 1, "classic"),
@@ -86,6 +89,7 @@ def expected_files() -> dict[Path, str]:
     """The Chicken Foot golden records and the perft table (the tests compare these)."""
     files = {GOLDEN / name: text for name, text in golden_records().items()}
     files[PERFT] = perft_table()
+    files[SCHEMA] = json.dumps(schema(), indent=1, sort_keys=True) + "\n"
     return files
 
 

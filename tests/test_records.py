@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from chickenfoot.core import CLASSIC, PRESETS, RecordError, replay, to_record
-from scripts.regen_golden import GOLDEN, PERFT, expected_files
+from scripts.regen_golden import GOLDEN, PERFT, SCHEMA, expected_files
 from tests.helpers import random_match
 from tests.independent_checker import check_record
 
@@ -36,10 +36,14 @@ def regenerated() -> dict[Path, str]:
     return expected_files()
 
 
-@pytest.mark.parametrize("path", [*sorted(GOLDEN.glob("*.json")), PERFT], ids=lambda p: p.name)
-def test_golden_records_and_the_perft_table_are_what_the_engine_produces_now(path: Path) -> None:
+@pytest.mark.parametrize(
+    "path", [*sorted(GOLDEN.glob("*.json")), PERFT, SCHEMA], ids=lambda p: p.name
+)
+def test_golden_records_the_perft_table_and_the_schema_are_what_the_code_makes_now(
+    path: Path,
+) -> None:
     """On a deliberate change: python -m scripts.regen_golden, then review git diff."""
-    assert set(regenerated()) == {*GOLDEN.glob("*.json"), PERFT}
+    assert set(regenerated()) == {*GOLDEN.glob("*.json"), PERFT, SCHEMA}
     assert path.read_text(encoding="utf-8") == regenerated()[path]
 
 

@@ -17,7 +17,7 @@ from chickenfoot.core import PRESETS, IllegalActionError, Play, Tile
 from chickenfoot.core.games import make_rules
 from chickenfoot.core.projection import ViewerError, advance
 from chickenfoot.core.table import Table, TableError
-from chickenfoot.core.wire import RoundEntry, WireError
+from chickenfoot.core.wire import Entry, RoundEntry, Snapshot, WireError, schema
 from tests.helpers import examples
 from tests.oracle import check
 
@@ -231,9 +231,19 @@ def test_the_log_starts_with_the_deal_and_names_each_seats_own_hand_only(table: 
 
 
 def test_the_schema_describes_actions_entries_and_snapshots() -> None:
-    from chickenfoot.core.wire import schema
-
     defs = schema()["$defs"]
     assert {"Action", "Entry", "Snapshot", "PlayAction", "RoundEntry"} <= set(defs)
     assert defs["PlayAction"]["properties"]["play"]["pattern"].startswith("^(0|[1-9]")
     assert json.loads(json.dumps(schema())) == schema()
+
+
+def test_every_entry_and_snapshot_decodes_as_its_published_type() -> None:
+    """What a client receives (JSON bytes) reads back, checked, as the schema's types."""
+    table = new_table("all-fives", None, 3, 2)
+    while not table.is_over:
+        step(table, 2)
+    for viewer in (0, None):
+        for entry in table.entries(0, viewer):
+            assert msgspec.json.decode(msgspec.json.encode(entry), type=Entry) == entry
+        snapshot = table.snapshot(viewer)
+        assert msgspec.json.decode(msgspec.json.encode(snapshot), type=Snapshot) == snapshot
