@@ -424,7 +424,7 @@ def test_the_help_teaches_the_arena() -> None:
         "95% confidence interval",
         "1/k each",
         "95th percentile",
-        "default: all cores",
+        "arena all cores",
         f"Known bots: {', '.join(BOTS)}",
         "chickenfoot arena --bots greedy,random",
     ):

@@ -27,8 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from chickenfoot import files
-from chickenfoot.core.games import AnyRules, to_record
-from chickenfoot.play import play_timed_match
+from chickenfoot.core import RoundEnd
+from chickenfoot.core.games import AnyMatch, AnyRules, to_record
+from chickenfoot.play import play_recorded_match, play_timed_match
 
 MAX_WORKERS_PER_CORE = 4
 """``--workers`` may be at most this many per core (:func:`cores`)."""
@@ -158,6 +159,51 @@ class MatchResult:
     """How long every ``choose`` call took, by seat."""
 
 
+@dataclass(frozen=True, slots=True)
+class SimulationResult:
+    """What ``simulate`` sums up of one match."""
+
+    number: int
+    rounds: int
+    blocked: int
+    """Rounds that ended blocked."""
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    draw: bool
+
+
+def simulation_result(number: int, match: AnyMatch) -> SimulationResult:
+    outcome = match.outcome()
+    assert outcome is not None
+    blocked = sum(1 for r in match.rounds if r.end is RoundEnd.BLOCKED)
+    return SimulationResult(
+        number, len(match.rounds), blocked, tuple(match.totals()), outcome.winners, outcome.is_draw
+    )
+
+
+def simulate_job(job: MatchJob, on_round: Callable[[], None] | None = None) -> SimulationResult:
+    """Play one match of ``simulate`` (and write its record), any failure one
+    :class:`ArenaError`."""
+    try:
+        match, record = play_recorded_match(
+            job.seats, job.rules, job.seed, on_round or _count_round
+        )
+    except Exception as exc:
+        raise ArenaError(
+            f"match {job.number} (seed {job.seed}) failed: {describe_failure(exc)}"
+        ) from None
+    if job.records is not None:
+        _write(job.records / f"{job.number}.json", record)
+    return simulation_result(job.number, match)
+
+
+def _write(path: Path, record: dict[str, Any]) -> None:
+    try:
+        files.write_json(path, record)
+    except OSError as exc:
+        raise ArenaError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
 def plan(
     lineup: Sequence[str], matches: int, seed: int, rules: AnyRules, records: Path | None
 ) -> Iterator[MatchJob]:
@@ -179,11 +225,7 @@ def play_job(job: MatchJob, on_round: Callable[[], None] | None = None) -> Match
             f"{describe_failure(exc)}"
         ) from None
     if job.records is not None:
-        path = job.records / f"{job.number}.json"
-        try:
-            files.write_json(path, to_record(match))
-        except OSError as exc:
-            raise ArenaError(f"cannot write {path}: {exc.strerror or exc}") from None
+        _write(job.records / f"{job.number}.json", to_record(match))
     return MatchResult(
         job.number,
         job.seats,
@@ -217,9 +259,10 @@ def cores() -> int:
 def run(
     jobs: Iterable[MatchJob],
     workers: int,
-    on_result: Callable[[MatchResult], None],
+    on_result: Callable[[Any], None],
     records: Path | None = None,
     on_rounds: Callable[[int], None] | None = None,
+    play: Callable[..., Any] = play_job,
 ) -> None:
     """Play every job, calling ``on_result`` as each match finishes (in any order), and
     ``on_rounds`` with the number of rounds (hands) finished so far, every round or every
@@ -240,7 +283,7 @@ def run(
                 on_rounds(finished)
 
         for job in jobs:
-            on_result(play_job(job, count))
+            on_result(play(job, count))
         return
     context = _context()
     rounds = context.Value("q", 0)
@@ -250,7 +293,7 @@ def run(
         workers, mp_context=context, initializer=_start_worker, initargs=(alive, rounds)
     )
     try:
-        _play_on(pool, jobs, workers, on_result, records, rounds, on_rounds)
+        _play_on(pool, jobs, workers, on_result, records, rounds, on_rounds, play)
     finally:
         alive.close()
         alive_sender.close()
@@ -264,13 +307,14 @@ def _play_on(
     records: Path | None,
     rounds: Any,
     on_rounds: Callable[[int], None] | None,
+    play: Callable[..., Any],
 ) -> None:
     try:
-        pending: set[Future[MatchResult]] = set()
+        pending: set[Future[Any]] = set()
         queue = iter(jobs)
         while True:
             for job in queue:
-                pending.add(pool.submit(play_job, job))
+                pending.add(pool.submit(play, job))
                 if len(pending) >= 4 * workers:
                     break
             if not pending:

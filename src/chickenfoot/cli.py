@@ -213,6 +213,33 @@ def _main(
     pass
 
 
+WorkersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-w",
+        metavar="K",
+        show_default=False,
+        help="Worker processes; 1 plays in this process. At most "
+        f"{arena_.MAX_WORKERS_PER_CORE} per core ({arena_.MAX_WORKERS_PER_CORE * _CORES} here); "
+        "no more are started than there are matches. Results and records are the same for any "
+        "number. \\[default: simulate 1, arena all cores]",
+    ),
+]
+
+
+def _check_workers(workers: int) -> int:
+    most = arena_.MAX_WORKERS_PER_CORE * _CORES
+    if workers < 1:
+        _fail(f"--workers must be at least 1, not {workers}")
+    if workers > most:
+        _fail(
+            f"--workers {_short(str(workers))} is too many: at most "
+            f"{arena_.MAX_WORKERS_PER_CORE} per core, {most} on this machine"
+        )
+    return workers
+
+
 def _rules(
     game: str,
     players: int,
@@ -299,13 +326,18 @@ def simulate(
     game: GameOption = CHICKENFOOT,
     preset: PresetOption = None,
     option: OptionsOption = None,
+    workers: WorkersOption = 1,
 ) -> None:
     rules = _rules(game, players, preset, option, length)
     _check_counts(matches, seed)
+    workers = _check_workers(workers if workers is not None else 1)
     if records is not None:
         _check_records(records, force)
     unit = _unit(rules)
     summary = _Summary(players, unit)
+    if workers > 1 and matches > 1:
+        _simulate_on_workers(rules, players, matches, seed, records, force, workers, summary)
+        return
     with _interrupts() as interrupts, _progress() as progress:
         try:
             if records is not None and force:
@@ -332,8 +364,50 @@ def simulate(
                         except OSError as exc:
                             progress.stop()
                             _stop(f"cannot write {path}: {exc.strerror or exc}", records)
-                    summary.add(match)
+                    summary.add(arena_.simulation_result(k, match))
                 progress.advance(task)
+        except KeyboardInterrupt:
+            progress.stop()
+            _interrupted(summary.matches, matches, records)
+    summary.show(out)
+    if records is not None:
+        out.print(_records_line(records, matches), markup=False)
+
+
+def _simulate_on_workers(
+    rules: AnyRules,
+    players: int,
+    matches: int,
+    seed: int,
+    records: Path | None,
+    force: bool,
+    workers: int,
+    summary: _Summary,
+) -> None:
+    """``simulate`` on worker processes: the same matches, records and summary."""
+    jobs = arena_.plan(["random"] * players, matches, seed, rules, records)
+    unit = _unit(rules)
+    with _interrupts(), _progress() as progress:
+        try:
+            if records is not None and force:
+                _replace_records(records)
+            task = progress.add_task("matches", total=matches)
+            rounds = progress.add_task(f"{unit}s", total=_rounds_total(rules, players, matches))
+
+            def done(result: arena_.SimulationResult) -> None:
+                summary.add(result)
+                progress.advance(task)
+
+            def rounds_done(count: int) -> None:
+                progress.update(rounds, completed=count)
+
+            try:
+                arena_.run(
+                    jobs, min(workers, matches), done, records, rounds_done, arena_.simulate_job
+                )
+            except arena_.ArenaError as exc:
+                progress.stop()
+                _stop(str(exc), records)
         except KeyboardInterrupt:
             progress.stop()
             _interrupted(summary.matches, matches, records)
@@ -405,20 +479,7 @@ def arena(
     length: LengthOption = None,
     records: RecordsOption = None,
     force: ForceOption = False,
-    workers: Annotated[
-        int | None,
-        typer.Option(
-            "--workers",
-            "-w",
-            metavar="K",
-            show_default=False,
-            help="Worker processes; 1 plays in this process. At most "
-            f"{arena_.MAX_WORKERS_PER_CORE} per core ({arena_.MAX_WORKERS_PER_CORE * _CORES} "
-            "here); no more are started than there are matches. Results are the same for any "
-            "number; timings are fairest with no more workers than idle cores. "
-            "\\[default: all cores]",
-        ),
-    ] = None,
+    workers: WorkersOption = None,
     report_file: Annotated[
         Path | None,
         typer.Option(
@@ -443,16 +504,7 @@ def arena(
     if matches is None:
         matches = 10 * players
     _check_counts(matches, seed)
-    most = arena_.MAX_WORKERS_PER_CORE * _CORES
-    if workers is None:
-        workers = _CORES
-    if workers < 1:
-        _fail(f"--workers must be at least 1, not {workers}")
-    if workers > most:
-        _fail(
-            f"--workers {_short(str(workers))} is too many: at most "
-            f"{arena_.MAX_WORKERS_PER_CORE} per core, {most} on this machine"
-        )
+    workers = _check_workers(workers if workers is not None else _CORES)
     if records is not None:
         _check_records(records, force)
     if report_file is not None:
@@ -804,20 +856,16 @@ class _Summary:
         self.wins = [0] * players
         self.draws = 0
 
-    def add(self, match: AnyMatch) -> None:
+    def add(self, result: arena_.SimulationResult) -> None:
         self.matches += 1
-        self.rounds += len(match.rounds)
-        self.blocked += sum(
-            1 for r in match.rounds if r.end is not None and r.end.value == "blocked"
-        )
-        for s, total in enumerate(match.totals()):
+        self.rounds += result.rounds
+        self.blocked += result.blocked
+        for s, total in enumerate(result.totals):
             self.points[s] += total
-        outcome = match.outcome()
-        assert outcome is not None
-        if outcome.is_draw:
+        if result.draw:
             self.draws += 1
         else:
-            for seat in outcome.winners:
+            for seat in result.winners:
                 self.wins[seat] += 1
 
     def show(self, console: Console) -> None:
