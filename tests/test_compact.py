@@ -28,6 +28,7 @@ def test_the_compact_path_plays_the_same_match_as_the_rules_path(
     players = min(players, rules.max_players)
     lineup = bots[:players]
     fast, record = play_recorded_match(lineup, rules, seed)
+    assert not any(state.history for state in fast.rounds)  # played on the compact state
     slow = play_match(lineup, rules, seed)
     assert record == to_record(slow)
     assert fast.points == slow.points and fast.totals() == slow.totals()

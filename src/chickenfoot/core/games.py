@@ -75,7 +75,13 @@ class GameKind:
 
 
 KINDS: dict[type, GameKind] = {
-    Rules: GameKind(Match, seat_view, chickenfoot_record.to_record, chickenfoot_record.replay),
+    Rules: GameKind(
+        Match,
+        seat_view,
+        chickenfoot_record.to_record,
+        chickenfoot_record.replay,
+        compact.play_match,
+    ),
     StandardRules: GameKind(
         StandardGame, standard_view, standard_record.to_record, standard_record.replay
     ),
