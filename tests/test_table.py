@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from chickenfoot.core import PRESETS, IllegalActionError, Play, Tile
 from chickenfoot.core.games import make_rules
+from chickenfoot.core.pieces import round_rng
 from chickenfoot.core.projection import ViewerError, advance
 from chickenfoot.core.table import Table, TableError
 from chickenfoot.core.wire import Entry, RoundEntry, Snapshot, WireError, schema
@@ -141,6 +142,8 @@ def test_a_rounds_deal_depends_only_on_the_seed_and_its_number() -> None:
     assert new_table("chickenfoot", "classic", 4, 6).match.rounds[0].dealt != (
         one.match.rounds[0].dealt
     )
+    firsts = {tuple(round_rng(seed, 0).random() for _ in range(3)) for seed in (-2, 2, 0, 1)}
+    assert len(firsts) == 4  # distinct seeds, negative ones too, give distinct deals
 
 
 @pytest.fixture

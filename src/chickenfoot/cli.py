@@ -293,7 +293,7 @@ def _check_counts(matches: int, seed: int) -> None:
     if matches < 1:
         _fail(f"--matches must be at least 1, not {matches}")
     if seed < 0:
-        _fail(f"--seed must be 0 or more, not {seed} (a negative seed would deal as seed {-seed})")
+        _fail(f"--seed must be 0 to 2^63-1, not {seed}")
     if seed > MAX_SEED:
         _fail(f"--seed {_short(str(seed))} is too large: seeds are 0 to 2^63-1 ({MAX_SEED})")
     if seed + matches - 1 > MAX_SEED:
