@@ -98,11 +98,6 @@ def event_for(event: Event, viewer: Viewer) -> Event:
     return event if event.seat == viewer else event.hidden()
 
 
-def public_history(events: Sequence[Event], viewer: Viewer) -> tuple[Event, ...]:
-    """``events`` as ``viewer`` may see them."""
-    return tuple(event_for(e, viewer) for e in events)
-
-
 class SeenHistories:
     """A round's history as each seat sees it, projected once per event and seat when a
     view asks for it, so that a seat's view takes it in one copy."""

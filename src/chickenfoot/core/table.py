@@ -28,6 +28,7 @@ from chickenfoot.core.projection import (
     Viewer,
     action_entry,
     check_viewer,
+    hand_of,
     legal_for,
     match_end_entry,
     play_changes,
@@ -37,6 +38,7 @@ from chickenfoot.core.projection import (
 )
 from chickenfoot.core.record_fields import RecordError, read_seed
 from chickenfoot.core.wire import (
+    ActionEntry,
     Entry,
     Public,
     Snapshot,
@@ -78,8 +80,8 @@ class Table:
         self.match = games.new_match(list(players), rules, seed)
         self.seed = seed
         self._log: list[_Fact] = []
-        self._dealing = True
-        """Deal the next round as soon as one ends."""
+        self._dealing = deal
+        """Deal the next round as soon as one ends (not while a record's rounds are read)."""
         if deal:
             self._deal_next()
 
@@ -92,7 +94,6 @@ class Table:
         if seed is None:
             raise RecordError("a match is resumed from its seed, and this record has none", "seed")
         table = cls(replayed.players, replayed.rules, seed, deal=False)
-        table._dealing = False  # the record's own deals, as long as it has any
         for state in replayed.rounds:
             table._start(table.match.start_round(state.dealt))
             for event in state.history:
@@ -151,10 +152,12 @@ class Table:
         public = next(f.public for f in reversed(self._log) if f.public is not None)
         number = len(match.rounds)
         history = [
-            self._project(v, viewer)
+            entry
             for v, fact in enumerate(self._log, start=1)
             if fact.kind == "action" and fact.round == number - 1
+            if isinstance(entry := self._project(v, viewer), ActionEntry)
         ]
+        hand = hand_of(state, viewer)
         outcome = match.outcome()
         double = state.double_tile
         seats = range(self.seats)
@@ -170,11 +173,11 @@ class Table:
             first=state.first,
             start_draw=[StartDraw(s, str(t)) for s, t in state.dealt.start_draw],
             lot=state.dealt.lot,
-            hand=None if viewer is None else [str(t) for t in state.hand(viewer)],
+            hand=None if hand is None else [str(t) for t in hand],
             board=[placed_to_wire(p) for p in state.board()],
             public=public,
             legal=[action_to_json(a) for a in legal] or None,
-            history=history,  # type: ignore[arg-type]
+            history=history,
             end=None if state.end is None else state.end.value,
             shown=None if state.end is None else [[str(t) for t in state.hand(s)] for s in seats],
             round_points=[list(p) for p in match.points],
