@@ -32,7 +32,7 @@ from chickenfoot.bots import BOTS
 from chickenfoot.cli import app
 from chickenfoot.core import CLASSIC, SeatView, to_record
 from chickenfoot.play import play_match, play_timed_match
-from tests.independent_checker import check_record
+from tests.oracle import check as check_record
 
 runner = CliRunner()
 

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from chickenfoot.cli import app
-from tests.independent_checker import check_record
+from tests.oracle import check as check_record
 
 runner = CliRunner()
 
@@ -146,6 +146,8 @@ def test_simulate_and_replay_play_every_game_and_preset(tmp_path: Path, args: li
     check = ["replay", str(tmp_path / "1.json"), "--game", game]
     replayed = runner.invoke(app, check)
     assert replayed.exit_code == 0 and ": ok:" in replayed.output, replayed.output
+    for path in sorted(tmp_path.glob("*.json")):
+        assert check_record(json.loads(path.read_text(encoding="utf-8"))) == [], path
 
 
 def test_the_arena_plays_a_standard_game_where_the_highest_score_wins(tmp_path: Path) -> None:

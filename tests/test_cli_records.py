@@ -17,7 +17,7 @@ from typer.testing import CliRunner, Result
 
 from chickenfoot import files
 from chickenfoot.cli import app
-from tests.independent_checker import check_record
+from tests.oracle import check as check_record
 
 runner = CliRunner()
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.independent_checker import check_record
+from tests.oracle import check as check_record
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
