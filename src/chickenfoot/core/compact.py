@@ -69,7 +69,6 @@ def play_out(state: RoundState, pickers: Sequence[Picker]) -> list[dict[str, Any
             foot = fast.foot
             if foot >= 0:
                 legal = hand & number_mask[foot]
-                held = 0
                 count = legal.bit_count()
             else:
                 held = fast.open_mask
