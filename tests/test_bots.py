@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chickenfoot.bots import BOTS, LEVELS, Hint, UnknownBotError, hints, make_bot
+from chickenfoot.bots import BOTS, LEVELS, Hint, Limit, UnknownBotError, hints, make_bot
 from chickenfoot.bots.chickenfoot import reason
 from chickenfoot.bots.knowledge import determinize, infer, sample_hands
 from chickenfoot.bots.montecarlo import MonteCarloBot
@@ -240,3 +240,24 @@ def test_hints_cover_the_standard_games_too() -> None:
     assert all(str(h.reason).startswith(("plays ", "leads ")) for h in advice)
     assert all(f"sheds {h.action.tile.pips} pips" in str(h.reason) for h in advice)
     assert all(0.0 <= h.win_share <= 1.0 for h in advice)
+
+
+def test_a_choice_can_be_limited_by_samples_time_or_a_stop_flag() -> None:
+    match = Match(["a", "b", "c", "d"], SINGLE)
+    state = match.deal_next(Random(11))
+    rng = Random(3)
+    while True:
+        view = seat_view(match, state.turn, state)
+        if len(search_for(view).candidates(view)) > 1:
+            break
+        match.apply(rng.choice(state.legal_actions()))
+    bot = MonteCarloBot(1, samples=50, millis=None)
+    assert {e.samples for e in bot.evaluate(view, Limit(samples=4))} == {4}
+    stops = iter([False, False, True])
+    assert {e.samples for e in bot.evaluate(view, Limit(stop=lambda: next(stops)))} == {3}
+    ticks = itertools.count()
+    timed = MonteCarloBot(1, samples=50, millis=None, clock=lambda: next(ticks) / 1000)
+    assert {e.samples for e in timed.evaluate(view, Limit(millis=5.0))} == {5}
+    assert bot.choose(view, Limit(samples=1)) in view.legal
+    for name in ("random", "greedy", "heuristic"):
+        assert make_bot(name, 0).choose(view, Limit(samples=1)) in view.legal

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-from chickenfoot.bots.base import View
+from chickenfoot.bots.base import Limit, View
 from chickenfoot.bots.search import search_for
 from chickenfoot.core import Action
 
@@ -19,5 +19,5 @@ class HeuristicBot:
     def __init__(self, seed: int | str) -> None:
         self.rng = Random(seed)
 
-    def choose(self, view: View) -> Action:
+    def choose(self, view: View, limit: Limit | None = None) -> Action:
         return search_for(view).heuristic(view)

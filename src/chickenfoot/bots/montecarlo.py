@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from random import Random
 
-from chickenfoot.bots.base import View
+from chickenfoot.bots.base import Limit, View
 from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.search import evaluate
 from chickenfoot.bots.simple import heaviest
@@ -42,14 +42,21 @@ class MonteCarloBot:
         self.point_weight = point_weight
         self.clock = clock
 
-    def evaluate(self, view: View) -> list[Estimate]:
-        """Estimates for every candidate, best first (ties keep the legal order)."""
+    def evaluate(self, view: View, limit: Limit | None = None) -> list[Estimate]:
+        """Estimates for every candidate, best first (ties keep the legal order), within the
+        bot's budget and ``limit``."""
+        samples, millis, stop = self.samples, self.millis, None
+        if limit is not None:
+            samples = min(samples, limit.samples) if limit.samples is not None else samples
+            if limit.millis is not None:
+                millis = limit.millis if millis is None else min(millis, limit.millis)
+            stop = limit.stop
         return evaluate(
-            view, self.rng, self.samples, self.millis, self.heavy, self.point_weight, self.clock
+            view, self.rng, samples, millis, self.heavy, self.point_weight, self.clock, stop
         )
 
-    def choose(self, view: View) -> Action:
-        estimates = self.evaluate(view)
+    def choose(self, view: View, limit: Limit | None = None) -> Action:
+        estimates = self.evaluate(view, limit)
         if estimates[0].samples == 0 and len(estimates) > 1:
             return heaviest(view)  # no sample of the hidden tiles could be found
         return estimates[0].action

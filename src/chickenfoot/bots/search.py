@@ -79,8 +79,10 @@ def evaluate(
     heavy: float,
     point_weight: float,
     clock: Callable[[], float],
+    stop: Callable[[], bool] | None = None,
 ) -> list[Estimate]:
-    """Estimates for every candidate, best first (ties keep the legal order)."""
+    """Estimates for every candidate, best first (ties keep the legal order); the search
+    ends after ``samples``, or ``millis``, or as soon as ``stop()`` says so."""
     game = search_for(view)
     actions = game.candidates(view)
     estimates = [Estimate(a) for a in actions]
@@ -95,5 +97,7 @@ def evaluate(
         for k, estimate in enumerate(estimates):
             searcher.play_out(sample, k, rng, heavy, estimate)
         if deadline is not None and clock() >= deadline:
+            break
+        if stop is not None and stop():
             break
     return sorted(estimates, key=lambda e: -game.value(e, point_weight))

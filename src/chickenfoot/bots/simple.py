@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-from chickenfoot.bots.base import View
+from chickenfoot.bots.base import Limit, View
 from chickenfoot.core import Action, Play, Rules
 from chickenfoot.core.compact import TARGET_BITS, Picker
 from chickenfoot.core.tiles import PIPS
@@ -18,7 +18,7 @@ class RandomBot:
     def __init__(self, seed: int | str) -> None:
         self.rng = Random(seed)
 
-    def choose(self, view: View) -> Action:
+    def choose(self, view: View, limit: Limit | None = None) -> Action:
         legal = view.legal
         return legal[int(self.rng.random() * len(legal))]
 
@@ -36,7 +36,7 @@ class GreedyBot:
     def __init__(self, seed: int | str) -> None:
         del seed  # deterministic: nothing to draw at random
 
-    def choose(self, view: View) -> Action:
+    def choose(self, view: View, limit: Limit | None = None) -> Action:
         return heaviest(view)
 
     def picker(self, rules: Rules) -> Picker:
