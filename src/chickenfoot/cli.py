@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
+import secrets
 import signal
 import sys
 import tempfile
@@ -32,7 +34,7 @@ from typer.core import TyperGroup
 import chickenfoot
 from chickenfoot import arena as arena_
 from chickenfoot import files
-from chickenfoot.bots import BOTS
+from chickenfoot.bots import BOTS, LEVELS
 from chickenfoot.core import CLASSIC, MatchLength, RecordError
 from chickenfoot.core.games import (
     CHICKENFOOT,
@@ -44,7 +46,14 @@ from chickenfoot.core.games import (
     replay,
 )
 from chickenfoot.core.rules import PRESETS
+from chickenfoot.i18n import _
 from chickenfoot.play import play_recorded_match
+from chickenfoot.terminal.session import DEFAULT_LENGTH, DEFAULT_LEVEL, DEFAULT_PLAYERS
+
+DEFAULT_PACE = 0.8
+"""Seconds between two computer players' moves in the app."""
+MAX_PACE = 10.0
+MAX_NAME = 24
 
 MAX_SEED = 2**63 - 1
 """The largest seed of any match: seeds are 0 .. 2^63-1, a signed 64-bit integer."""
@@ -911,6 +920,214 @@ def rules_cmd() -> None:
         "they read as JSON (numbers, true/false, lists), else text.",
         markup=False,
     )
+
+
+_PLAY_HELP = "\n\n".join(
+    [
+        "Play Chicken Foot (or a standard game) against computer players, or with friends at "
+        "one screen.",
+        "Without --plain: a full-screen app. Without table options it opens on a setup "
+        "screen (Enter alone starts you against three medium bots, classic, a single round); "
+        "with any of --bots, --players, --length, --game, --preset, -o or --seed it deals at "
+        "once. With --plain: lines of text for screen readers, pipes and scripts; before "
+        "each of your turns a line 'legal: ...' lists your moves (9-4@0, draw, pass); "
+        "type help for the commands.",
+        "You sit in seat 0, the bots in the seats after it. The record is saved when the "
+        "match ends or you quit (q, Ctrl-C, end of input) in the data folder's matches/ "
+        "(--data), and the path is printed; --resume FILE continues it.",
+        "Examples: chickenfoot play; chickenfoot play --plain --bots expert; "
+        "chickenfoot play --bots easy,hard --length full; chickenfoot play --resume FILE",
+    ]
+)
+
+
+@app.command("play", help=_PLAY_HELP)
+def play_cmd(
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Lines of text instead of the full-screen app.")
+    ] = False,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            metavar="LEVELS",
+            show_default=False,
+            help="The computer players after you, comma-separated (one per seat), or one "
+            f"name for every seat: {', '.join(LEVELS)} (or any bot: {', '.join(BOTS)}). "
+            f"\\[default: {DEFAULT_LEVEL}]",
+        ),
+    ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            metavar="N",
+            show_default=False,
+            help=_players_help(
+                f"\\[default: you and one seat per --bots name; {DEFAULT_PLAYERS} for one name]"
+            ),
+        ),
+    ] = None,
+    length: LengthOption = None,
+    game: GameOption = CHICKENFOOT,
+    preset: PresetOption = None,
+    option: OptionsOption = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            "-s",
+            metavar="S",
+            show_default=False,
+            help="Deal the match from seed S (0 to 2^63-1): the same seed deals the same "
+            "tiles. \\[default: a new one each time]",
+        ),
+    ] = None,
+    name: Annotated[
+        str, typer.Option("--name", metavar="NAME", help="Your name at the table.")
+    ] = "",
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            "--data",
+            metavar="DIR",
+            show_default=False,
+            help="The data folder; records are saved in DIR/matches/. \\[default: the "
+            "platform's user data folder for chickenfoot]",
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            metavar="FILE",
+            show_default=False,
+            help="Continue the unfinished match recorded in FILE, and save it there again.",
+        ),
+    ] = None,
+    pace: Annotated[
+        float,
+        typer.Option(
+            "--pace",
+            metavar="SECONDS",
+            help="The app: seconds between the computer players' moves (+ and - change it, "
+            "space skips ahead).",
+        ),
+    ] = DEFAULT_PACE,
+) -> None:
+    from chickenfoot.terminal import session as session_
+
+    table_options = (bots, players, length, preset, option, seed)
+    if not 0 <= pace <= MAX_PACE:
+        _fail(f"--pace must be 0 to {MAX_PACE:g} seconds, not {pace:g}")
+    if name.startswith(session_.BOT_PREFIX) or len(name) > MAX_NAME:
+        _fail(f"--name: a name of at most {MAX_NAME} characters, not starting with 'bot:'")
+    if resume is not None:
+        if any(o is not None for o in table_options) or game != CHICKENFOOT:
+            _fail(
+                "--resume continues the match as it was set up: leave out --bots, --players, "
+                "--length, --game, --preset, -o and --seed"
+            )
+        try:
+            session = session_.Session.resume(resume)
+        except session_.SessionError as exc:
+            _fail(_one_line(str(exc)))
+        _run_play(session, plain, pace, resumed=True)
+        return
+    folder = session_.records_folder(data if data is not None else session_.default_data_folder())
+    try:
+        session_.check_data_folder(folder)
+    except session_.SessionError as exc:
+        _fail(str(exc))
+    seats_count, levels = _play_lineup(bots, players)
+    if length is None and game == CHICKENFOOT:
+        length = MatchLength(DEFAULT_LENGTH)
+    rules = _rules(game, seats_count, preset, option, length)
+    if seed is None:
+        seed = secrets.randbelow(MAX_SEED + 1)
+    _check_counts(1, seed)
+    you = name.strip() or _("You")
+    seats = [session_.SeatSpec(you)] + [session_.SeatSpec("", level) for level in levels]
+    if plain:
+        _run_play(session_.Session.new(seats, rules, seed, folder), plain, pace)
+        return
+    _check_terminal()
+    from chickenfoot.terminal.app import Setup, run_app
+
+    setup = Setup(seats, game, preset, option, rules, seed)
+    direct = any(o is not None for o in table_options) or game != CHICKENFOOT
+    session = run_app(setup, folder, pace, direct)
+    _after_app(session)
+
+
+def _play_lineup(bots: str | None, players: int | None) -> tuple[int, list[str]]:
+    """How many seats, and the bot (level) of every seat after the person's."""
+    names = [n.strip() for n in (bots or DEFAULT_LEVEL).split(",")]
+    if any(not n for n in names):
+        _fail(f"--bots {_short(bots or '')!r}: a name is missing between the commas")
+    for bot in names:
+        if bot not in BOTS:
+            _fail(f"unknown bot {_short(bot)!r}; known: {', '.join(BOTS)}")
+    if players is None:
+        players = len(names) + 1 if len(names) > 1 else DEFAULT_PLAYERS
+    if players < 2:
+        _fail(f"--players {players}: a match needs at least 2 players")
+    if len(names) == 1:
+        names = names * (players - 1)
+    elif len(names) != players - 1:
+        _fail(
+            f"--bots names {len(names)} bots for {players} players: name one per seat after "
+            f"yours ({players - 1}), or one name for all of them"
+        )
+    return players, names
+
+
+def _check_terminal() -> None:
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        _fail("the full-screen app needs a terminal; use --plain for lines of text")
+
+
+def _run_play(session: Any, plain: bool, pace: float, resumed: bool = False) -> None:
+    if not plain:
+        _check_terminal()
+        from chickenfoot.terminal.app import run_session
+
+        _after_app(run_session(session, pace))
+        return
+    from chickenfoot.terminal.plain import PlainGame
+
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="replace")
+    game = PlainGame(session, sys.stdin, sys.stdout)
+    with _interrupts():
+        try:
+            code = game.run(resumed)
+        except KeyboardInterrupt:
+            game.saved(_("Interrupted: the match is saved in {path}"), resume=True)
+            raise typer.Exit(130) from None
+    raise typer.Exit(code)
+
+
+def _after_app(session: Any) -> None:
+    """After the app: where the record is (it saved it), and how to go on."""
+    if session is None:
+        return
+    path = session.save()
+    if session.table.is_over:
+        out.print(
+            _("The match is over; its record is saved in {path}").format(path=path),
+            markup=False,
+            soft_wrap=True,
+        )
+    else:
+        out.print(_("The match is saved in {path}").format(path=path), markup=False, soft_wrap=True)
+        out.print(
+            _("Continue it with: chickenfoot play --resume {path}").format(path=path),
+            markup=False,
+            soft_wrap=True,
+        )
 
 
 def _progress() -> Progress:

@@ -1,0 +1,206 @@
+"""``chickenfoot play --plain``: the match as lines of text, for screen readers, pipes and
+scripts.
+
+After every move one line says what happened; before each of a person's turns the table is
+printed (the board a line per line of tiles, every seat's tiles and total, the boneyard, the
+person's hand) and then one line ``legal: ...`` with every legal move in the notation the
+person types (``9-4@0``, ``draw``, ``pass``), so that a script can play. ``help``, ``hint``,
+``board`` and ``quit`` are commands; anything else gets one line saying what was expected,
+and the match goes on. At the match's end, at ``quit`` and at the end of the input the record
+is saved and the path printed.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from chickenfoot.core.actions import IllegalActionError
+from chickenfoot.core.messages import CodedError
+from chickenfoot.core.wire import MatchEndEntry, parse_any_action
+from chickenfoot.i18n import _, message_text
+from chickenfoot.terminal.describe import (
+    Words,
+    describe_entry,
+    legal_line,
+    state_lines,
+)
+from chickenfoot.terminal.session import Session
+
+MAX_LINE = 10_000
+"""Characters of a typed line that are read; the rest of a longer line is ignored."""
+
+COMMANDS = ("help", "hint", "board", "quit")
+
+
+def help_lines() -> list[str]:
+    return [
+        _("Type a move when it is your turn:"),
+        _("  9-4@0   play the tile 9-4 on the tile with id 0 (the board names each open end's id)"),
+        _("  9-9     place the first tile (a dealt double, a lead)"),
+        _("  draw    draw a tile from the boneyard (when no tile fits)"),
+        _("  pass    pass (when nothing fits and nothing can be drawn, or a drawn tile is kept)"),
+        _("The line 'legal:' before each of your turns lists every move you may make."),
+        _("Commands: help (this), hint (the expert's advice), board (the table again),"),
+        _("quit (save the match and stop; continue later with chickenfoot play --resume FILE)."),
+    ]
+
+
+class PlainGame:
+    """The line-mode loop over one session (see the module docstring)."""
+
+    def __init__(self, session: Session, stdin: TextIO, stdout: TextIO) -> None:
+        self.session = session
+        self.stdin = stdin
+        self.stdout = stdout
+        persons = session.persons
+        self.you = persons[0] if len(persons) == 1 else None
+        self.viewer = self.you
+        names = [session.name(s) for s in range(session.players)]
+        self.words = Words(names, session.rules, self.you)
+        self.seen = 0
+        self.shown_turn = -1
+        """The version at which the table was last printed for a person's turn."""
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            self.stdout.write(line + "\n")
+        self.stdout.flush()
+
+    def run(self, resumed: bool = False) -> int:
+        """Play until the match ends or the input does; the exit code (0)."""
+        table = self.session.table
+        self.intro(resumed)
+        if resumed:
+            self.seen = table.version
+        while True:
+            self.show_new_entries()
+            if table.is_over:
+                self.saved(_("The match is over; its record is saved in {path}"))
+                return 0
+            seat = table.turn
+            assert seat is not None
+            if self.session.is_bot(seat):
+                self.session.play_bot()
+                continue
+            if self.shown_turn != table.version:
+                self.show_turn(seat)
+            line = self.read()
+            if line is None:
+                self.saved(_("End of input: the match is saved in {path}"), resume=True)
+                return 0
+            if not self.handle(seat, line):
+                self.saved(_("The match is saved in {path}"), resume=True)
+                return 0
+
+    def intro(self, resumed: bool) -> None:
+        session = self.session
+        rules = session.rules
+        seats = ", ".join(
+            _("{name} (seat {seat})").format(name=self.words.who(s), seat=s)
+            for s in range(session.players)
+        )
+        game = _("Chicken Foot") if self.words.chickenfoot else rules.game_name
+        self.say(
+            _("{game} ({rules}), seed {seed}: {seats}.").format(
+                game=game, rules=rules.label(), seed=session.table.seed, seats=seats
+            )
+        )
+        if resumed:
+            self.say(_("Resumed from {path}.").format(path=session.path))
+        self.say(
+            _("Type help for the commands. The record is saved in {path}").format(path=session.path)
+        )
+
+    def show_new_entries(self) -> None:
+        table = self.session.table
+        if self.seen == table.version:
+            return
+        for entry in table.entries(self.seen, self.viewer):
+            if isinstance(entry, MatchEndEntry):
+                self.session.save()
+            self.say(*describe_entry(entry, self.words))
+        self.seen = table.version
+
+    def show_turn(self, seat: int) -> None:
+        table = self.session.table
+        snapshot = table.snapshot(seat)
+        self.say(*state_lines(snapshot, self.words))
+        if self.you is None:
+            self.say(_("{who}'s turn.").format(who=self.words.who(seat)))
+        else:
+            self.say(_("Your turn."))
+        self.say(legal_line(snapshot.legal))
+        self.shown_turn = table.version
+
+    def read(self) -> str | None:
+        line = self.stdin.readline(MAX_LINE)
+        if not line:
+            return None
+        if not line.endswith("\n"):  # a longer line: skip the rest of it
+            while True:
+                rest = self.stdin.readline(MAX_LINE)
+                if not rest or rest.endswith("\n"):
+                    break
+        return line.strip()
+
+    def handle(self, seat: int, text: str) -> bool:
+        """Act on one typed line; False to stop (quit)."""
+        word = text.lower()
+        if word in ("quit", "exit"):
+            return False
+        if word in ("help", "?"):
+            self.say(*help_lines())
+            return True
+        if word == "board":
+            self.say(*state_lines(self.session.table.snapshot(seat), self.words))
+            self.say(legal_line(self.session.table.snapshot(seat).legal))
+            return True
+        if word == "hint":
+            hint = self.session.hint(seat)
+            if hint is None:
+                self.say(_("No hint: it is not your turn."))
+            else:
+                self.say(
+                    _("hint: {move}: {reason} (wins {share:.0%} of the sampled rounds)").format(
+                        move=hint.action, reason=message_text(hint.reason), share=hint.win_share
+                    )
+                )
+            return True
+        if not text:
+            self.expected(_("an empty line"))
+            return True
+        try:
+            action = parse_any_action(text)
+        except CodedError:
+            self.expected(repr(_short(text)))
+            return True
+        try:
+            self.session.table.act(seat, action)
+        except (IllegalActionError, CodedError) as exc:
+            self.say(
+                _("Not allowed: {why}. {legal}").format(
+                    why=message_text(exc.message), legal=legal_line(self._legal(seat))
+                )
+            )
+        return True
+
+    def _legal(self, seat: int) -> list[dict[str, object]] | None:
+        return self.session.table.snapshot(seat).legal
+
+    def expected(self, got: str) -> None:
+        self.say(
+            _("Expected a move ({legal}) or help, hint, board, quit; not {got}.").format(
+                legal=" ".join(legal_line(self._legal(self.session.table.turn or 0)).split()[1:]),
+                got=got,
+            )
+        )
+
+    def saved(self, text: str, resume: bool = False) -> None:
+        path = self.session.save()
+        self.say(text.format(path=path))
+        if resume:
+            self.say(_("Continue it with: chickenfoot play --resume {path}").format(path=path))
+
+
+def _short(text: str, most: int = 40) -> str:
+    return text if len(text) <= most else text[:most] + "..."
