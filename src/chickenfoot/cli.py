@@ -1045,21 +1045,33 @@ def play_cmd(
     if length is None and game == CHICKENFOOT:
         length = MatchLength(DEFAULT_LENGTH)
     rules = _rules(game, seats_count, preset, option, length)
-    if seed is None:
-        seed = secrets.randbelow(MAX_SEED + 1)
-    _check_counts(1, seed)
+    if seed is not None:
+        _check_counts(1, seed)
     you = name.strip() or _("You")
     seats = [session_.SeatSpec(you)] + [session_.SeatSpec("", level) for level in levels]
     if plain:
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED + 1)
         _run_play(session_.Session.new(seats, rules, seed, folder), plain, pace)
         return
     _check_terminal()
     from chickenfoot.terminal.app import Setup, run_app
 
-    setup = Setup(seats, game, preset, option, rules, seed)
+    options = {}
+    for text in option or []:
+        key, _eq, raw = text.partition("=")
+        options[key.strip()] = _option_value(key.strip(), raw)
+    setup = Setup(
+        seats,
+        game,
+        preset,
+        options,
+        length.value if length is not None else DEFAULT_LENGTH,
+        seed,
+        rules,
+    )
     direct = any(o is not None for o in table_options) or game != CHICKENFOOT
-    session = run_app(setup, folder, pace, direct)
-    _after_app(session)
+    _after_app(run_app(setup, folder, pace, direct))
 
 
 def _play_lineup(bots: str | None, players: int | None) -> tuple[int, list[str]]:

@@ -78,6 +78,27 @@ class Layout:
     def empty(self) -> bool:
         return self.centre is None and not self.line
 
+    def order(self) -> list[int]:
+        """Every tile id in the order the board is read: top to bottom, left to right."""
+        ids: list[int] = []
+
+        def walk_line(line: Line) -> None:
+            ids.extend(t.id for t in line.tiles)
+            if line.foot is not None:
+                walk_foot(line.foot)
+
+        def walk_foot(foot: Foot) -> None:
+            ids.append(foot.tile.id)
+            for line in foot.lines:
+                walk_line(line)
+
+        if self.centre is not None:
+            walk_foot(self.centre)
+        ids.extend(t.id for t in self.line)
+        for arm in self.arms:
+            walk_line(arm)
+        return list(dict.fromkeys(ids))
+
 
 def layout(board: Sequence[WirePlaced], public: Public | None, chickenfoot: bool) -> Layout:
     """The board of a snapshot laid out in lines (see the module docstring)."""

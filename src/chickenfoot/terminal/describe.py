@@ -212,9 +212,9 @@ def result_line(totals: Sequence[int], winners: Sequence[int], words: Words) -> 
     tied = [s for s, t in enumerate(totals) if t == best]
     partners = _partners(words.rules, winners)
     if len(winners) == 1:
-        text = _("The match is over: {who} won with {total}.")
-        if words.who(winners[0]) == _("You"):
-            text = _("The match is over: you won with {total}.")
+        text = _("The match is over: {who} won with {total} points.")
+        if winners[0] == words.you:
+            text = _("The match is over: you won with {total} points.")
         line = text.format(who=words.who(winners[0]), total=best)
         if len(tied) > 1:
             line += " " + _("(tied on {total} with {others}; the tie-break decided)").format(
@@ -222,10 +222,10 @@ def result_line(totals: Sequence[int], winners: Sequence[int], words: Words) -> 
             )
         return line
     if partners:
-        return _("The match is over: partners {who} won with {total}.").format(
+        return _("The match is over: partners {who} won with {total} points.").format(
             who=words.seats_list(winners), total=best
         )
-    return _("The match is over: a draw between {who}, on {total} each.").format(
+    return _("The match is over: a draw between {who}, on {total} points each.").format(
         who=words.seats_list(winners), total=best
     )
 

@@ -1,0 +1,344 @@
+"""``chickenfoot play``: the Textual app. A setup screen (who sits where, the match's length,
+game and preset), then the table (:mod:`chickenfoot.terminal.table_screen`).
+
+The app never saves by itself on leaving: :func:`run_app` and :func:`run_session` return the
+session, and the command saves its record and says where (it is also saved at every round's
+end and at the match's end).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from chickenfoot.bots import LEVELS
+from chickenfoot.core.games import CHICKENFOOT, GAMES, AnyRules, make_rules
+from chickenfoot.core.rules import PRESETS, MatchLength
+from chickenfoot.i18n import _
+from chickenfoot.terminal.session import (
+    BOT_PREFIX,
+    DEFAULT_LENGTH,
+    DEFAULT_LEVEL,
+    SeatSpec,
+    Session,
+)
+from chickenfoot.terminal.table_screen import TableScreen
+
+MAX_SEED = 2**63 - 1
+PERSON = "person"
+FIRST_COUNTS = (2, 3, 4)
+MORE = 0
+"""The players' menu entry that shows the larger tables."""
+
+
+@dataclass(slots=True)
+class Setup:
+    """What the setup screen starts from (the command line's choices, or the defaults)."""
+
+    seats: list[SeatSpec] = field(
+        default_factory=lambda: [SeatSpec(_("You"))] + [SeatSpec("", DEFAULT_LEVEL)] * 3
+    )
+    game: str = CHICKENFOOT
+    preset: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    """``-o`` options, kept whatever else is chosen."""
+    length: str = DEFAULT_LENGTH
+    seed: int | None = None
+    """None: a new seed for every match."""
+    rules: AnyRules | None = None
+    """The rules the command line made (to start at once without the setup screen)."""
+
+    def make_rules(self, players: int) -> AnyRules:
+        options = dict(self.options)
+        if self.game == CHICKENFOOT:
+            options["length"] = self.length
+        return make_rules(
+            self.game, players, self.preset if self.game == CHICKENFOOT else None, options
+        )
+
+    def new_seed(self) -> int:
+        return self.seed if self.seed is not None else secrets.randbelow(MAX_SEED + 1)
+
+
+def kind_options() -> list[tuple[str, str]]:
+    return [(_("Person"), PERSON)] + [
+        (_("Computer: {level}").format(level=level), level) for level in LEVELS
+    ]
+
+
+class SeatRow(Horizontal):
+    """One seat of the setup: a person (with a name) or a computer level."""
+
+    DEFAULT_CSS = """
+    SeatRow { height: 1; margin: 0 0 0 2; }
+    SeatRow Label { width: 8; }
+    SeatRow Select { width: 24; }
+    SeatRow Input { width: 24; margin-left: 1; }
+    SeatRow Input.hidden { display: none; }
+    """
+
+    def __init__(self, seat: int, spec: SeatSpec) -> None:
+        super().__init__()
+        self.seat = seat
+        self.spec = spec
+
+    def compose(self) -> ComposeResult:
+        yield Label(_("Seat {n}").format(n=self.seat))
+        kind = PERSON if self.spec.bot is None else self.spec.bot
+        options = kind_options()
+        if kind not in [value for _label, value in options]:
+            options.append((_("Computer: {level}").format(level=kind), kind))
+        yield Select(options, value=kind, allow_blank=False, compact=True, id=f"kind-{self.seat}")
+        name = self.spec.name if self.spec.bot is None else ""
+        yield Input(
+            value=name or _("Player {n}").format(n=self.seat + 1),
+            placeholder=_("name"),
+            max_length=24,
+            compact=True,
+            classes="" if self.spec.bot is None else "hidden",
+            id=f"name-{self.seat}",
+        )
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.query_one(Input).set_class(event.value != PERSON, "hidden")
+
+    def current(self) -> SeatSpec:
+        kind = self.query_one(Select).value
+        if kind == PERSON:
+            name = self.query_one(Input).value.strip()
+            return SeatSpec(name or _("Player {n}").format(n=self.seat + 1))
+        return SeatSpec("", str(kind))
+
+
+class SetupScreen(Screen[None]):
+    """Choose the table; Enter alone starts with what is shown."""
+
+    DEFAULT_CSS = """
+    SetupScreen { align: center top; }
+    #setup { width: 72; height: auto; max-height: 100%; padding: 0 1; }
+    #title { text-style: bold; margin: 1 0; }
+    .row { height: 1; margin-bottom: 1; }
+    .row Label { width: 10; }
+    .row Select { width: 30; }
+    #seats { height: auto; margin-bottom: 1; }
+    #error { color: $error; height: auto; }
+    #start { margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", _("start")),
+        Binding("escape", "app.leave", _("quit")),
+    ]
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__()
+        self.setup = setup
+
+    def compose(self) -> ComposeResult:
+        setup = self.setup
+        players = len(setup.seats)
+        with VerticalScroll(id="setup", can_focus=False):
+            yield Static(_("Chicken Foot: a new match"), id="title")
+            with Horizontal(classes="row"):
+                yield Label(_("Players"))
+                yield Select[int](
+                    self.count_options(players > max(FIRST_COUNTS)),
+                    value=players,
+                    allow_blank=False,
+                    compact=True,
+                    id="players",
+                )
+            with Vertical(id="seats"):
+                for seat, spec in enumerate(setup.seats):
+                    yield SeatRow(seat, spec)
+            with Horizontal(classes="row"):
+                yield Label(_("Game"))
+                yield Select(
+                    [(g, g) for g in GAMES],
+                    value=setup.game,
+                    allow_blank=False,
+                    compact=True,
+                    id="game",
+                )
+            with Horizontal(classes="row"):
+                yield Label(_("Preset"))
+                yield Select(
+                    [(p, p) for p in PRESETS],
+                    value=setup.preset or "classic",
+                    allow_blank=False,
+                    compact=True,
+                    id="preset",
+                )
+            with Horizontal(classes="row"):
+                yield Label(_("Length"))
+                yield Select(
+                    [(_(m.value), m.value) for m in MatchLength],
+                    value=setup.length,
+                    allow_blank=False,
+                    compact=True,
+                    id="length",
+                )
+            yield Static(id="error")
+            yield Button(_("Start"), variant="primary", id="start", compact=True)
+            yield Static(
+                _("Tab moves between the choices, Enter starts. You sit in seat 0."),
+                classes="hint",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.chickenfoot_only()
+        self.query_one("#start", Button).focus()
+
+    def count_options(self, more: bool) -> list[tuple[str, int]]:
+        top = max(r.max_players for r in PRESETS.values())
+        counts = range(2, top + 1) if more else FIRST_COUNTS
+        options = [(str(n), n) for n in counts]
+        if not more:
+            options.append((_("more…"), MORE))
+        return options
+
+    def chickenfoot_only(self) -> None:
+        standard = self.query_one("#game", Select).value != CHICKENFOOT
+        self.query_one("#preset", Select).disabled = standard
+        self.query_one("#length", Select).disabled = standard
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        select = event.select
+        if select.id == "game":
+            self.chickenfoot_only()
+        elif select.id == "players":
+            value = event.value
+            if value == MORE:
+                players: Select[int] = self.query_one("#players", Select)
+                players.set_options(self.count_options(True))
+                players.value = max(FIRST_COUNTS) + 1
+                return
+            if isinstance(value, int):
+                self.set_players(value)
+
+    def set_players(self, players: int) -> None:
+        box = self.query_one("#seats", Vertical)
+        rows = list(box.query(SeatRow))
+        if len(rows) == players:
+            return
+        if len(rows) > players:
+            for row in rows[players:]:
+                row.remove()
+        else:
+            box.mount_all(
+                SeatRow(seat, SeatSpec("", DEFAULT_LEVEL)) for seat in range(len(rows), players)
+            )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        seats = [row.current() for row in self.query(SeatRow)]
+        error = self.query_one("#error", Static)
+        if any(s.bot is None and s.name.startswith(BOT_PREFIX) for s in seats):
+            error.update(_("A person's name cannot start with 'bot:'."))
+            return
+        setup = self.setup
+        game = str(self.query_one("#game", Select).value)
+        chosen = Setup(
+            seats,
+            game,
+            str(self.query_one("#preset", Select).value),
+            setup.options,
+            str(self.query_one("#length", Select).value),
+            setup.seed,
+        )
+        try:
+            rules = chosen.make_rules(len(seats))
+        except ValueError as exc:
+            error.update(" ".join(str(exc).split()))
+            return
+        app = self.app
+        assert isinstance(app, ChickenfootApp)
+        app.start(seats, rules, chosen.new_seed())
+
+
+class ChickenfootApp(App[None]):
+    """The app: setup, then the table (see the module docstring)."""
+
+    TITLE = "chickenfoot"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c", "leave", _("quit"), priority=True, show=False),
+    ]
+
+    def __init__(
+        self,
+        *,
+        setup: Setup | None = None,
+        folder: Path | None = None,
+        pace: float = 0.8,
+        session: Session | None = None,
+        direct: bool = False,
+    ) -> None:
+        super().__init__()
+        self.setup = setup or Setup()
+        self.folder = folder
+        self.pace = pace
+        self.session = session
+        self.direct = direct
+        self.resumed = session is not None
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.push_screen(TableScreen(self.session, self.pace, resumed=True))
+        elif self.direct and self.setup.rules is not None:
+            self.start(self.setup.seats, self.setup.rules, self.setup.new_seed())
+        else:
+            self.push_screen(SetupScreen(self.setup))
+
+    def start(self, seats: list[SeatSpec], rules: AnyRules, seed: int) -> None:
+        assert self.folder is not None
+        self.session = Session.new(seats, rules, seed, self.folder)
+        screen = TableScreen(self.session, self.pace)
+        if len(self.screen_stack) > 1:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def action_leave(self) -> None:
+        """Quit (q, Ctrl-C): the match is saved first."""
+        if self.session is not None:
+            self.session.save()
+        self.exit()
+
+
+def run_app(setup: Setup, folder: Path, pace: float, direct: bool) -> Session | None:
+    """Run the app from the setup screen (or at once, ``direct``); the session played."""
+    app = ChickenfootApp(setup=setup, folder=folder, pace=pace, direct=direct)
+    try:
+        app.run()
+    finally:
+        if app.session is not None:
+            app.session.save()
+    return app.session
+
+
+def run_session(session: Session, pace: float) -> Session:
+    """Run the app on a resumed session."""
+    app = ChickenfootApp(session=session, pace=pace)
+    try:
+        app.run()
+    finally:
+        session.save()
+    return session
+
+
+__all__ = ["ChickenfootApp", "Setup", "run_app", "run_session"]

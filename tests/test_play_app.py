@@ -1,0 +1,372 @@
+"""``chickenfoot play``: the Textual app driven by keys alone in Textual's pilot, the setup
+screen, several people at one screen, resuming, and SVG snapshots of every screen."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import os
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Select
+
+from chickenfoot.core.actions import Draw, Pass
+from chickenfoot.core.games import make_rules
+from chickenfoot.terminal import session as session_module
+from chickenfoot.terminal.app import MORE, ChickenfootApp, SeatRow, Setup, SetupScreen
+from chickenfoot.terminal.session import SeatSpec, Session, records_folder
+from chickenfoot.terminal.table_screen import Cover, FinalScreen, RoundSummary, TableScreen
+from tests.oracle import check as check_record
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+UPDATE = os.environ.get("CHICKENFOOT_UPDATE_SNAPSHOTS") == "1"
+
+
+def run(coroutine: Any) -> Any:
+    return asyncio.run(coroutine)
+
+
+def direct_app(
+    tmp: Path, seats: list[SeatSpec], seed: int, game: str = "chickenfoot", **options: Any
+) -> ChickenfootApp:
+    if game == "chickenfoot":
+        options.setdefault("length", "single")
+    rules = make_rules(game, len(seats), None, options)
+    setup = Setup(seats=seats, game=game, seed=seed, rules=rules)
+    return ChickenfootApp(setup=setup, folder=records_folder(tmp), pace=0, direct=True)
+
+
+def bots(level: str, count: int) -> list[SeatSpec]:
+    return [SeatSpec("", level)] * count
+
+
+async def press_a_move(pilot: Pilot[None], screen: TableScreen, rng: random.Random) -> None:
+    """Choose one of the legal moves with the arrow keys and Enter, and where with a digit,
+    the arrows or Enter; now and then ask for a hint first."""
+    if rng.random() < 0.1:
+        await pilot.press("h")
+        await pilot.press("enter")
+    else:
+        for _ in range(rng.randrange(len(screen.choices))):
+            await pilot.press(rng.choice(["right", "down"]))
+        await pilot.press("enter")
+    if screen.picking:
+        way = rng.randrange(3)
+        if way == 0:
+            await pilot.press(str(rng.randint(1, min(9, len(screen.places)))))
+        else:
+            await pilot.press(*["right"] * way, "enter")
+
+
+def run_a_move(screen: TableScreen, rng: random.Random) -> None:
+    """What :func:`press_a_move` does, by the actions its keys run (Textual's pilot spends
+    about 80 ms on every key press; the keys are tested on their own)."""
+    screen.cursor = rng.randrange(len(screen.choices))
+    screen.action_confirm()
+    if screen.picking:
+        screen.place_cursor = rng.randrange(len(screen.places))
+        screen.action_confirm()
+
+
+async def play_on(
+    pilot: Pilot[None],
+    app: ChickenfootApp,
+    rng: random.Random,
+    until: Callable[[Any], bool] = lambda screen: isinstance(screen, FinalScreen),
+    steps: int = 3000,
+    on_cover: Callable[[Cover], None] | None = None,
+    keys: bool = True,
+) -> Any:
+    """Press keys as a person would (or, not ``keys``, run what they run) until
+    ``until(screen)``; that screen."""
+    for _ in range(steps):
+        await pilot.pause()
+        screen = app.screen
+        if until(screen):
+            return screen
+        if isinstance(screen, Cover):
+            if on_cover is not None:
+                on_cover(screen)
+            await pilot.press("enter") if keys else screen.action_close()
+        elif isinstance(screen, RoundSummary):
+            await pilot.press("enter") if keys else screen.action_close()
+        elif isinstance(screen, TableScreen) and screen.awaiting():
+            if keys:
+                await press_a_move(pilot, screen, rng)
+            else:
+                run_a_move(screen, rng)
+    raise AssertionError(f"still at {app.screen!r} after {steps} steps")
+
+
+def saved_record(tmp: Path) -> dict[str, Any]:
+    (path,) = records_folder(tmp).glob("*.json")
+    record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return record
+
+
+def test_a_single_round_against_three_bots_by_keys_alone(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = direct_app(tmp_path, [SeatSpec("You"), *bots("medium", 3)], seed=12)
+        async with app.run_test(size=(100, 30)) as pilot:
+            final = await play_on(pilot, app, random.Random(1))
+            assert "The match is over:" in str(final.body().columns[0]._cells[0])
+            await pilot.press("enter")
+        assert app.return_value is None
+
+    run(scenario())
+    record = saved_record(tmp_path)
+    assert record["winners"] and check_record(record) == []
+    mine = [a for a in record["rounds"][0]["actions"] if a["seat"] == 0 and "play" in a]
+    assert mine, "the person played no tile"
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [("all-fives", 2, {"target": 30}), ("draw", 4, {}), ("block", 3, {})],
+)
+def test_the_standard_games_play_to_their_end_by_keys(
+    tmp_path: Path, game: str, players: int, options: dict[str, Any]
+) -> None:
+    async def scenario() -> None:
+        seats = [SeatSpec("You"), *bots("easy", players - 1)]
+        app = direct_app(tmp_path, seats, seed=players, game=game, **options)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play_on(pilot, app, random.Random(players))
+
+    run(scenario())
+    record = saved_record(tmp_path)
+    assert record["game"] == game and record["winners"]
+    assert check_record(record) == []
+
+
+def test_enter_alone_starts_you_against_three_medium_bots(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = ChickenfootApp(setup=Setup(seed=5), folder=records_folder(tmp_path), pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            session = app.session
+            assert session is not None
+            assert [s.record_name for s in session.seats] == [
+                "You",
+                "bot:medium",
+                "bot:medium",
+                "bot:medium",
+            ]
+            assert session.rules.options()["length"] == "single"
+            assert session.rules.preset_name == "classic"
+            await pilot.press("q")
+
+    run(scenario())
+    assert saved_record(tmp_path)["seed"] == 5
+
+
+def test_the_setup_shows_two_to_four_players_then_more_on_request(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = ChickenfootApp(setup=Setup(seed=5), folder=records_folder(tmp_path), pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            players = app.screen.query_one("#players", Select)
+            values = [value for _label, value in players._options]
+            assert values == [2, 3, 4, MORE]
+            players.value = MORE
+            await pilot.pause()
+            values = [value for _label, value in players._options]
+            assert values == list(range(2, 13))
+            players.value = 8
+            await pilot.pause()
+            rows = list(app.screen.query(SeatRow))
+            assert len(rows) == 8
+            rows[3].query_one(Select).value = "person"
+            rows[5].query_one(Select).value = "expert"
+            app.screen.query_one("#length", Select).value = "half"
+            await pilot.pause()
+            await pilot.click("#start")
+            await pilot.pause()
+            assert isinstance(app.screen, (TableScreen, Cover))
+            await pilot.press("q")
+
+    run(scenario())
+    record = saved_record(tmp_path)
+    assert len(record["players"]) == 8
+    assert record["players"][3] == "Player 4" and record["players"][5] == "bot:expert"
+    assert record["rules"]["options"]["length"] == "half"
+
+
+def test_a_setup_the_rules_refuse_says_why_and_stays(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = ChickenfootApp(setup=Setup(seed=5), folder=records_folder(tmp_path), pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            players = app.screen.query_one("#players", Select)
+            players.value = MORE
+            await pilot.pause()
+            players.value = 6
+            app.screen.query_one("#game", Select).value = "draw"
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            error = app.screen.query_one("#error")
+            assert "players" in str(error.render())
+            assert app.session is None
+
+    run(scenario())
+    assert not list(records_folder(tmp_path).glob("*.json"))
+
+
+def test_two_people_at_one_screen_see_a_cover_between_their_turns(tmp_path: Path) -> None:
+    covers: list[tuple[str, bool]] = []
+
+    def on_cover(cover: Cover) -> None:
+        table = cover.app.screen_stack[-2]
+        assert isinstance(table, TableScreen)
+        # under the cover no hand is shown, and the log names nobody's drawn tile
+        covers.append((cover.who, table.snap.hand is None and table.holder is None))
+
+    async def scenario() -> None:
+        seats = [SeatSpec("Ann"), SeatSpec("", "easy"), SeatSpec("Bo")]
+        app = direct_app(tmp_path, seats, seed=3)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play_on(pilot, app, random.Random(3), on_cover=on_cover, keys=False)
+
+    run(scenario())
+    names = [who for who, _hidden in covers]
+    assert {"Ann", "Bo"} <= set(names)
+    assert all(hidden for _who, hidden in covers)
+    record = saved_record(tmp_path)
+    actions = record["rounds"][0]["actions"]
+    persons = [a["seat"] for a in actions if a["seat"] != 1]
+    handovers = sum(1 for a, b in itertools.pairwise(persons) if a != b)
+    assert len(covers) >= handovers
+    assert check_record(record) == []
+
+
+def test_the_app_resumes_a_match_saved_mid_round(tmp_path: Path) -> None:
+    rules = make_rules("chickenfoot", 3, None, {"length": "single"})
+    first = Session.new([SeatSpec("You"), *bots("easy", 2)], rules, 9, records_folder(tmp_path))
+    table = first.table
+    while table.version < 15:
+        seat = table.turn
+        if first.is_bot(seat or 0):
+            first.play_bot()
+        else:
+            legal = table.view(0).legal
+            plays = [a for a in legal if not isinstance(a, (Draw, Pass))]
+            table.act(0, (plays or list(legal))[0])
+    while first.is_bot(table.turn or 0):
+        first.play_bot()
+    before = table.snapshot(0)
+    first.save()
+
+    async def scenario() -> None:
+        session = Session.resume(first.path)
+        app = ChickenfootApp(session=session, pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            assert screen.snap.hand == before.hand
+            assert screen.snap.board == before.board
+            assert screen.awaiting()
+            await play_on(pilot, app, random.Random(9), keys=False)
+
+    run(scenario())
+    record = json.loads(first.path.read_text(encoding="utf-8"))
+    assert record["winners"] and len(record["rounds"]) == 1
+    assert check_record(record) == []
+
+
+# -- snapshots --------------------------------------------------------------------------------
+
+
+def check_snapshot(app: ChickenfootApp, name: str, tmp: Path) -> None:
+    """The screen as SVG equals tests/snapshots/<name>.svg (CHICKENFOOT_UPDATE_SNAPSHOTS=1
+    rewrites it; review the change by opening both files)."""
+    svg = app.export_screenshot(title=name)
+    path = SNAPSHOTS / f"{name}.svg"
+    if UPDATE or not path.exists():
+        SNAPSHOTS.mkdir(exist_ok=True)
+        path.write_text(svg, encoding="utf-8")
+        if not UPDATE:
+            pytest.fail(f"new snapshot {path}: check it and commit it")
+        return
+    if path.read_text(encoding="utf-8") != svg:
+        (tmp / f"{name}.svg").write_text(svg, encoding="utf-8")
+        pytest.fail(
+            f"the screen differs from {path}; what it shows now is in {tmp / (name + '.svg')} "
+            "(CHICKENFOOT_UPDATE_SNAPSHOTS=1 accepts it)"
+        )
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "length"),
+    [(4, (80, 24), "half"), (8, (80, 24), "single"), (8, (100, 30), "single")],
+)
+def test_snapshots_of_the_table_the_round_summary_and_the_result(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    players: int,
+    size: tuple[int, int],
+    length: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(session_module.time, "strftime", lambda _format: "20260101-120000")
+    name = f"{players}p-{size[0]}x{size[1]}"
+
+    async def scenario() -> None:
+        seats = [SeatSpec("Ann"), *bots("medium", players - 1)]
+        rules = make_rules("chickenfoot", players, None, {"length": length})
+        setup = Setup(seats=seats, seed=players, rules=rules)
+        app = ChickenfootApp(setup=setup, folder=Path("matches"), pace=0, direct=True)
+        turns = 0
+
+        def fifth_turn(screen: Any) -> bool:
+            nonlocal turns
+            if isinstance(screen, TableScreen) and screen.awaiting():
+                turns += 1
+            return turns == 5
+
+        async with app.run_test(size=size) as pilot:
+            rng = random.Random(players)
+            await play_on(pilot, app, rng, until=fifth_turn, keys=False)
+            check_snapshot(app, f"table-{name}", tmp_path)
+            rounds = 2 if length == "half" else 1
+            for k in range(rounds):
+                if k:
+                    app.screen.action_close()  # type: ignore[attr-defined]
+                await play_on(pilot, app, rng, until=summary, keys=False)
+            check_snapshot(app, f"round-summary-{name}", tmp_path)
+            await play_on(pilot, app, rng, keys=False)
+            check_snapshot(app, f"final-{name}", tmp_path)
+
+    run(scenario())
+
+
+def summary(screen: Any) -> bool:
+    return isinstance(screen, RoundSummary)
+
+
+def test_snapshot_of_the_setup(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = ChickenfootApp(setup=Setup(seed=1), folder=records_folder(tmp_path), pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            check_snapshot(app, "setup-80x24", tmp_path)
+            players = app.screen.query_one("#players", Select)
+            players.value = MORE
+            await pilot.pause()
+            players.value = 8
+            await pilot.pause()
+            check_snapshot(app, "setup-8p-80x24", tmp_path)
+
+    run(scenario())
