@@ -370,3 +370,44 @@ def test_snapshot_of_the_setup(tmp_path: Path) -> None:
             check_snapshot(app, "setup-8p-80x24", tmp_path)
 
     run(scenario())
+
+
+def test_a_tile_and_a_place_are_chosen_with_the_mouse(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = direct_app(tmp_path, [SeatSpec("You"), *bots("easy", 3)], seed=4)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await play_on(
+                pilot,
+                app,
+                random.Random(4),
+                until=lambda s: (
+                    isinstance(s, TableScreen)
+                    and s.awaiting()
+                    and any(len(p) > 1 for p in s.plays.values())
+                ),
+                keys=False,
+            )
+            tile = next(t for t, places in screen.plays.items() if len(places) > 1)
+            hand = screen.snap.hand
+            before = len(screen.session.table.record()["rounds"][0]["actions"])
+            # "Your tiles (N): " then each tile as " a|b " and a space between tiles
+            x = len(f"Your tiles ({len(hand)}): ") + 1  # the hand's left padding
+            x += sum(len(f" {t.replace('-', '|')} ") + 1 for t in hand[: hand.index(tile)])
+            await pilot.click("#hand", offset=(x + 2, 0))
+            assert screen.picking and screen.choices[screen.cursor] == tile
+            place = screen.places[1]
+            board = screen.query_one("#board")
+            for y in range(board.size.height):
+                for dx in range(board.size.width):
+                    if board.get_style_at(dx, y).meta.get("place") == place:
+                        await pilot.click("#board", offset=(dx, y))
+                        break
+                else:
+                    continue
+                break
+            await pilot.pause()
+            history = screen.session.table.record()["rounds"][0]["actions"]
+            mine = [a for a in history[before:] if a["seat"] == 0]
+            assert mine[0] == {"seat": 0, "play": tile, "on": place}
+
+    run(scenario())

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -255,3 +256,26 @@ def test_the_table_is_set_up_from_the_command_line(
     assert record["seed"] == 5
     if "--game" not in args:
         assert record["rules"]["options"]["length"] == "single"
+
+
+def test_ctrl_c_saves_the_match_and_exits_130(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "chickenfoot", "play", "--plain", "--data", str(tmp_path)]
+    with subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        for line in proc.stdout:
+            if line.startswith("legal: "):
+                break
+        proc.send_signal(signal.SIGINT)
+        rest = proc.stdout.read()
+        assert proc.wait(timeout=30) == 130
+        assert "Traceback" not in proc.stderr.read()
+    assert "Interrupted: the match is saved in" in rest
+    (saved,) = records_folder(tmp_path).glob("*.json")
+    assert check_record(json.loads(saved.read_text(encoding="utf-8"))) == []

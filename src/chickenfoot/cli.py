@@ -97,7 +97,8 @@ class _OneLineErrors(TyperGroup):
 app = typer.Typer(
     cls=_OneLineErrors,
     help=(
-        "Chicken Foot dominoes: simulate matches between computer players, measure bots "
+        "Chicken Foot dominoes: play against computer players or friends (chickenfoot "
+        "play), simulate matches between computer players, measure bots "
         "against each other in the arena and check game records. Every match is written as "
         "a chickenfoot-record/1 JSON record that `chickenfoot replay` checks move by move "
         "against the rules."

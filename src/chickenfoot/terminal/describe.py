@@ -324,8 +324,10 @@ def seat_lines(snapshot: Snapshot, words: Words) -> list[str]:
 def state_lines(snapshot: Snapshot, words: Words) -> list[str]:
     """The table as the viewer sees it: the round, the board, the seats, the viewer's hand."""
     lines = [f"-- {words.round_name(snapshot.round)} --"]
-    if snapshot.public is not None and snapshot.public.ends_total is not None:
-        lines.append(_("the ends count {n}").format(n=snapshot.public.ends_total))
+    scoring = getattr(words.rules, "play_scoring", None)
+    public = snapshot.public
+    if public is not None and public.ends_total is not None and scoring == "fives":
+        lines.append(_("the ends count {n}").format(n=public.ends_total))
     lines += board_lines(of_snapshot(snapshot))
     lines += seat_lines(snapshot, words)
     if snapshot.hand is not None:

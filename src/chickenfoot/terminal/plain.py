@@ -159,6 +159,12 @@ class PlainGame:
             hint = self.session.hint(seat)
             if hint is None:
                 self.say(_("No hint: it is not your turn."))
+            elif len(self._legal(seat) or []) == 1:
+                self.say(
+                    _("hint: {move}: {reason} (your only legal move)").format(
+                        move=hint.action, reason=message_text(hint.reason)
+                    )
+                )
             else:
                 self.say(
                     _("hint: {move}: {reason} (wins {share:.0%} of the sampled rounds)").format(

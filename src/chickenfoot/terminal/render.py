@@ -51,6 +51,8 @@ class Marks:
     """Tile id (None: the centre of an empty table) -> the key that picks it."""
     picked: int | None = None
     picking: bool = False
+    tile: str | None = None
+    """The tile chosen (a standard game's lone lead shows the end it would go on)."""
 
 
 class BoardView:
@@ -80,7 +82,11 @@ class BoardView:
         if shown.id in marks.targets:
             key = marks.targets[shown.id]
             chosen = marks.picking and marks.picked == shown.id
-            label = Text(f"◂{key}", style=(CHOSEN if chosen else TARGET) + click("place", shown.id))
+            lone = len(self.layout.line) == 1 and self._fits_left(shown)
+            label = Text(
+                f"{key}▸" if lone else f"◂{key}",
+                style=(CHOSEN if chosen else TARGET) + click("place", shown.id),
+            )
             parts[0].stylize(click("place", shown.id))
             parts.append(label)
         return parts
@@ -154,6 +160,14 @@ class BoardView:
             yield from self._fold(head, self._line_parts(line), len(pad) + 3, width)
             if line.foot is not None:
                 yield from self._feet(line.foot, depth + 2, width)
+
+    def _fits_left(self, lead: Shown) -> bool:
+        """Whether the chosen tile goes on the left end of a lone lead."""
+        chosen = self.marks.tile
+        if chosen is None or lead.double:
+            return False
+        numbers = {int(n) for n in chosen.split("-")}
+        return lead.near in numbers and lead.far not in numbers
 
     def _standard(self, layout: Layout, width: int) -> Iterator[Text]:
         parts: list[Text] = []

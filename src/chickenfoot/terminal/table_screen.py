@@ -499,6 +499,7 @@ class TableScreen(Screen[None]):
                 for i, place in enumerate(places)
             }
             marks.picking = self.picking
+            marks.tile = chosen if chosen not in ("draw", "pass") else None
             marks.picked = self.places[self.place_cursor] if self.picking else None
         board = BoardView(of_snapshot(snap), marks)
         self.query_one("#board", Static).update(board)
@@ -536,11 +537,12 @@ class TableScreen(Screen[None]):
         snap = self.snap
         rules = self.session.rules
         game = _("Chicken Foot") if self.words.chickenfoot else rules.game_name
-        parts = [f"{game} · {rules.label()}", self.words.round_name(snap.round)]
+        label = rules.label()
+        parts = [game if label == game else f"{game} · {label}", self.words.round_name(snap.round)]
         if snap.double is not None:
             parts.append(_("centre {tile}").format(tile=snap.double))
         public = snap.public
-        if public is not None and public.ends_total is not None:
+        if public is not None and public.ends_total is not None and counts_ends(rules):
             parts.append(_("ends {n}").format(n=public.ends_total))
         pace = _("bots {pace:g} s").format(pace=self.pace)
         self.query_one("#top", Static).update(Text(" · ".join([*parts, pace])))
@@ -579,6 +581,12 @@ class TableScreen(Screen[None]):
         text = Text(f"{owner} ({len(hand)}): ", style="bold")
         text.append_text(hand_text(hand, playable, chosen, extra))
         return text
+
+
+def counts_ends(rules: object) -> bool:
+    """Do the rules score the count of the ends during play (All Fives)?"""
+    scoring = getattr(rules, "play_scoring", None)
+    return getattr(scoring, "value", None) == "fives"
 
 
 # -- between rounds, and the end -------------------------------------------------------------
