@@ -140,6 +140,7 @@ class SetupScreen(Screen[None]):
     def __init__(self, setup: Setup) -> None:
         super().__init__()
         self.setup = setup
+        self.remembered: dict[int, SeatSpec] = dict(enumerate(setup.seats))
 
     def compose(self) -> ComposeResult:
         setup = self.setup
@@ -210,8 +211,10 @@ class SetupScreen(Screen[None]):
         self.query_one("#preset", Select).disabled = standard
         self.query_one("#length", Select).disabled = standard
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    async def on_select_changed(self, event: Select.Changed) -> None:
         select = event.select
+        if event.value != select.value:  # a later change is on its way
+            return
         if select.id == "game":
             self.chickenfoot_only()
         elif select.id == "players":
@@ -222,20 +225,21 @@ class SetupScreen(Screen[None]):
                 players.value = max(FIRST_COUNTS) + 1
                 return
             if isinstance(value, int):
-                self.set_players(value)
+                await self.set_players(value)
 
-    def set_players(self, players: int) -> None:
+    async def set_players(self, players: int) -> None:
+        """Show ``players`` seats; seats taken away and shown again keep their choices."""
         box = self.query_one("#seats", Vertical)
         rows = list(box.query(SeatRow))
         if len(rows) == players:
             return
-        if len(rows) > players:
-            for row in rows[players:]:
-                row.remove()
-        else:
-            box.mount_all(
-                SeatRow(seat, SeatSpec("", DEFAULT_LEVEL)) for seat in range(len(rows), players)
-            )
+        for row in rows:
+            self.remembered[row.seat] = row.current()
+        await box.remove_children()
+        await box.mount_all(
+            SeatRow(seat, self.remembered.get(seat, SeatSpec("", DEFAULT_LEVEL)))
+            for seat in range(players)
+        )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
