@@ -134,7 +134,7 @@ def test_every_field_of_a_chickenfoot_view_agrees_with_the_full_state(
                 assert list(view.hand) == hands[seat]
                 assert list(view.hand_sizes) == [len(h) for h in hands]
                 assert view.boneyard_size == boneyard
-                kept = kept_back(name, players) if placed else 0
+                kept = kept_back(name, players)
                 assert view.drawable == max(0, boneyard - kept)
                 assert [(p.tile, p.on) for p in view.board] == board
                 assert sorted(view.open_ends) == sorted(open_line_ends(board))

@@ -101,7 +101,7 @@ class FastRound:
     boneyard: list[int]
     next_draw: int
     stop: int
-    """Boneyard tiles from this index on are never drawn (once the centre is placed)."""
+    """Boneyard tiles from this index on are never drawn."""
     counts: list[int]
     open_mask: int
     foot: int
@@ -236,13 +236,11 @@ class FastRound:
         return hand & playable_mask(self.open_mask)
 
     def can_draw(self) -> bool:
-        if self.centre >= 0:
-            return self.next_draw < len(self.boneyard)
         return self.next_draw < self.stop
 
     def drawable(self) -> int:
-        """How many tiles may still be drawn (while the centre waits: every tile left)."""
-        return (len(self.boneyard) if self.centre >= 0 else self.stop) - self.next_draw
+        """How many tiles may still be drawn (the tiles kept back never are)."""
+        return self.stop - self.next_draw
 
     def legal_moves(self) -> list[int]:
         """Every legal move; plays by tile index then number, then draw, then pass."""
