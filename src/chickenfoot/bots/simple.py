@@ -59,16 +59,14 @@ class GreedyBot:
 
 
 class _Uniform:
-    """Any of ``count`` options, as :meth:`RandomBot.choose` picks among its legal actions."""
+    """Any of the options, as :meth:`RandomBot.choose` picks among its legal actions (a
+    :class:`~chickenfoot.core.compact.UniformPicker`)."""
 
     def __init__(self, rng: Random) -> None:
         self.random = rng.random
 
-    def pick_index(self, count: int) -> int:
-        return int(self.random() * count)
-
     def __call__(self, options: list[int]) -> int:
-        return options[self.pick_index(len(options))]
+        return options[int(self.random() * len(options))]
 
 
 def heaviest(view: View) -> Action:

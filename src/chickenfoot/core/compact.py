@@ -16,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from chickenfoot.core.fast import DRAW, PASS, PLACE, PLAYABLE, playable_mask, too_long
+from chickenfoot.core.fast import (
+    DRAW,
+    PASS,
+    PLACE,
+    PLAYABLE,
+    FastRound,
+    playable_mask,
+    too_long,
+)
 from chickenfoot.core.match import Match
 from chickenfoot.core.pieces import round_rng
 from chickenfoot.core.record import to_record
@@ -28,14 +36,13 @@ Picker = Callable[[list[int]], int]
 """Given the legal options (never empty), one of them."""
 
 
-class IndexPicker(Protocol):
-    """A picker that needs only how many legal options there are: it names the k-th."""
+class UniformPicker(Protocol):
+    """A picker that takes ``options[int(random() * len(options))]``: the loop draws the
+    index itself from :attr:`random` and builds only the option it names."""
+
+    random: Callable[[], float]
 
     def __call__(self, options: list[int]) -> int: ...
-
-    def pick_index(self, count: int) -> int:
-        """An index in ``range(count)``; ``self(options)`` is ``options[self.pick_index(n)]``."""
-        ...
 
 
 TARGET_BITS = 0xFF
@@ -47,14 +54,12 @@ def play_out(state: RoundState, pickers: Sequence[Picker]) -> list[dict[str, Any
     fast = state.fast
     tiles = state.tiles
     open_ids = state.open_ids
+    hands = fast.hands
     counts = fast.counts
-    names = NAMES
-    hi, lo = HI, LO
-    number_mask = NUMBER_MASK
-    playable = PLAYABLE
+    names, hi, lo, number_mask = NAMES, HI, LO, NUMBER_MASK
     must_play = fast.drawn_must_play
     limit = fast.limit
-    by_index = [getattr(p, "pick_index", None) for p in pickers]
+    uniform = [_uniform(p) for p in pickers]
     foot_id = state.foot_id
     actions: list[dict[str, Any]] = []
     while not fast.end:
@@ -62,79 +67,119 @@ def play_out(state: RoundState, pickers: Sequence[Picker]) -> list[dict[str, Any
             raise too_long(limit)
         seat = fast.turn
         if fast.centre >= 0:  # the round's double waits to be placed: rare, the plain way
-            moves = fast.legal_moves()
-            option = pickers[seat]([m if m < 0 else m >> 5 << 13 | PLACE for m in moves])
+            option = pickers[seat](_centre_options(fast))
         else:
-            hand = fast.hands[seat]
             foot = fast.foot
             if foot >= 0:
-                legal = hand & number_mask[foot]
+                legal = hands[seat] & number_mask[foot]
                 count = legal.bit_count()
             else:
-                held = fast.open_mask
-                mask = playable.get(held)
-                legal = hand & (mask if mask is not None else playable_mask(held))
-                count = 0
-                rest = legal
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    index = low.bit_length() - 1
-                    a, b = hi[index], lo[index]
-                    count += counts[a] + (counts[b] if a != b else 0)
-            tail = 0
+                open_numbers = fast.open_mask
+                legal = hands[seat] & (PLAYABLE.get(open_numbers) or playable_mask(open_numbers))
+                count = _count_plays(legal, counts) if legal else 0
             if fast.drew:
-                if not count or not must_play:
-                    tail = PASS
-            elif not count:
-                tail = DRAW if fast.next_draw < fast.stop else PASS
-            pick_index = by_index[seat]
-            if pick_index is not None:
-                k = pick_index(count + (tail != 0))
-                option = tail if k == count else _kth(k, legal, foot, foot_id, open_ids, counts)
+                tail = PASS if not count or not must_play else 0
+            elif count:
+                tail = 0
             else:
-                options = [_kth(k, legal, foot, foot_id, open_ids, counts) for k in range(count)]
-                if tail:
-                    options.append(tail)
+                tail = DRAW if fast.next_draw < fast.stop else PASS
+            random = uniform[seat]
+            if random is None:
+                options = _options(legal, count, tail, foot, foot_id, open_ids, counts)
                 option = pickers[seat](options)
+            else:
+                k = int(random() * (count + (tail != 0)))
+                if k == count:
+                    option = tail
+                elif foot >= 0:
+                    option = _kth_tile(legal, k) << 13 | foot_id << 5 | foot
+                else:
+                    option = _kth_open_play(k, legal, open_ids, counts)
         if option == DRAW:
             actions.append({"seat": seat, "draw": names[fast.draw()]})
-            continue
-        if option == PASS:
+        elif option == PASS:
             fast.pass_turn()
             actions.append({"seat": seat, "pass": True})
-            continue
-        index = option >> 13
-        number = option & 31
-        new_id = len(tiles)
-        if number == PLACE:
+        else:
+            index = option >> 13
+            number = option & 31
+            if number == PLACE:
+                fast.play(index, number)
+                tiles.append(index)
+                actions.append({"seat": seat, "play": names[index], "on": None})
+                continue
+            target = option >> 5 & TARGET_BITS
+            if fast.foot < 0:
+                open_ids[number].remove(target)
+            new_id = len(tiles)
             fast.play(index, number)
             tiles.append(index)
-            actions.append({"seat": seat, "play": names[index], "on": None})
-            continue
-        target = option >> 5 & TARGET_BITS
-        if fast.foot < 0:
-            open_ids[number].remove(target)
-        fast.play(index, number)
-        tiles.append(index)
-        a, b = hi[index], lo[index]
-        if a == b:
-            foot_id = new_id
-        else:
-            open_ids[a + b - number].append(new_id)
-        actions.append({"seat": seat, "play": names[index], "on": target})
+            a = hi[index]
+            if a == lo[index]:
+                foot_id = new_id
+            else:
+                open_ids[a + lo[index] - number].append(new_id)
+            actions.append({"seat": seat, "play": names[index], "on": target})
+    state.foot_id = foot_id
     return actions
 
 
-def _kth(
-    k: int, legal: int, foot: int, foot_id: int, open_ids: list[list[int]], counts: list[int]
-) -> int:
-    """The ``k``-th legal play, in the order of :meth:`RoundState.legal_actions`."""
+def _uniform(picker: Picker) -> Callable[[], float] | None:
+    """The ``random`` of a :class:`UniformPicker`, None for any other picker."""
+    random: Callable[[], float] | None = getattr(picker, "random", None)
+    return random
+
+
+def _centre_options(fast: FastRound) -> list[int]:
+    """The options while the round's double waits to be placed: placing it, or else the
+    draw or the pass."""
+    return [m if m < 0 else m >> 5 << 13 | PLACE for m in fast.legal_moves()]
+
+
+def _count_plays(legal: int, counts: list[int]) -> int:
+    """How many plays the tiles ``legal`` have on the open line ends (``counts`` of them
+    per number): a tile may go on every end showing one of its numbers."""
+    count = 0
+    while legal:
+        low = legal & -legal
+        legal ^= low
+        index = low.bit_length() - 1
+        a, b = HI[index], LO[index]
+        count += counts[a] + (counts[b] if a != b else 0)
+    return count
+
+
+def _options(
+    legal: int,
+    count: int,
+    tail: int,
+    foot: int,
+    foot_id: int,
+    open_ids: list[list[int]],
+    counts: list[int],
+) -> list[int]:
+    """Every option in order: the ``count`` plays of the tiles ``legal``, then ``tail``
+    (the draw or the pass, 0 for neither)."""
     if foot >= 0:
-        while k:
-            legal &= legal - 1
-            k -= 1
-        return ((legal & -legal).bit_length() - 1) << 13 | foot_id << 5 | foot
+        options = [_kth_tile(legal, k) << 13 | foot_id << 5 | foot for k in range(count)]
+    else:
+        options = [_kth_open_play(k, legal, open_ids, counts) for k in range(count)]
+    if tail:
+        options.append(tail)
+    return options
+
+
+def _kth_tile(legal: int, k: int) -> int:
+    """The index of the ``k``-th lowest tile of the bitmask ``legal``."""
+    while k:
+        legal &= legal - 1
+        k -= 1
+    return (legal & -legal).bit_length() - 1
+
+
+def _kth_open_play(k: int, legal: int, open_ids: list[list[int]], counts: list[int]) -> int:
+    """The ``k``-th play of the tiles ``legal`` on the open line ends, in the order of
+    :meth:`RoundState.legal_actions`: by tile index, then by target id."""
     while True:
         low = legal & -legal
         legal ^= low

@@ -300,6 +300,7 @@ class FastRound:
         self.hands[seat] = hand
         counts = self.counts
         a = HI[index]
+        b = LO[index]
         if number == PLACE:
             self.centre = -1
         elif self.foot >= 0:
@@ -310,20 +311,21 @@ class FastRound:
             counts[number] -= 1
             if not counts[number]:
                 self.open_mask ^= 1 << number
-            if a == LO[index]:
+            if a == b:
                 self.foot = a
                 self.need = self.foot_toes
-        if a != LO[index]:
-            other = a + LO[index] - number
+        if a != b:
+            other = a + b - number
             counts[other] += 1
             self.open_mask |= 1 << other
         if not hand:
             self.end = OUT
-            self.double_out = a == LO[index]
+            self.double_out = a == b
             return
         self.drew = False
         self.turn = (seat + 1) % self.players
-        self._check_blocked()
+        if self.next_draw >= self.stop:
+            self._check_blocked()
 
     def draw(self) -> int:
         """Move the next boneyard tile to the hand of the seat to play; returns its index."""
@@ -332,7 +334,8 @@ class FastRound:
         self.next_draw += 1
         self.hands[self.turn] |= 1 << index
         self.drew = True
-        self._check_blocked()
+        if self.next_draw >= self.stop:
+            self._check_blocked()
         return index
 
     def pass_turn(self) -> None:
@@ -352,7 +355,11 @@ class FastRound:
         """A round ends at once when nothing can be drawn and no seat holds a legal tile."""
         if self.centre >= 0 or self.next_draw < self.stop:
             return
+        if self.foot >= 0:
+            playable = NUMBER_MASK[self.foot]
+        else:
+            playable = PLAYABLE.get(self.open_mask) or playable_mask(self.open_mask)
         for hand in self.hands:
-            if self.playable(hand):
+            if hand & playable:
                 return
         self.end = BLOCKED

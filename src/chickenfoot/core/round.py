@@ -41,15 +41,15 @@ def deal(
     default :func:`rotation_seat`; round 1's starter draw: after it)."""
     rules.check_players(players)
     tiles = full_set(rules.set_top(players))
-    centre = TILES[tile_index(double, double)]  # the very object in ``tiles``: found fast
+    centre = tile_index(double, double)  # also where it lies in ``tiles`` until they are shuffled
     start_draw: tuple[tuple[int, Tile], ...] = ()
     if rules.round_double is RoundDouble.FOUND:
         rng.shuffle(tiles)
         seat = rotation_seat(round_index, players) if rotation is None else rotation
-        found = tiles.index(centre)
-        start_draw = tuple(((seat + i) % players, t) for i, t in enumerate(tiles[: found + 1]))
+        centre = [t.index for t in tiles].index(centre)
+        start_draw = tuple(((seat + i) % players, t) for i, t in enumerate(tiles[: centre + 1]))
     if not rules.double_dealt:
-        tiles.remove(centre)
+        del tiles[centre]
     rng.shuffle(tiles)
     size = rules.hand_size(players)
     hands = tuple(tuple(tiles[s * size : (s + 1) * size]) for s in range(players))
@@ -67,8 +67,9 @@ def first_seat(rules: Rules, round_index: int, double: int, dealt: Deal, rotatio
     if round_index == 0 and rules.starter_draw_round_one:
         return max(dealt.start_draw, key=lambda draw: draw_rank(draw[1]))[0]
     if rules.double_dealt:
+        centre = tile_index(double, double)
         for seat, hand in enumerate(dealt.hands):
-            if Tile(double, double) in hand:
+            if any(t.index == centre for t in hand):
                 return seat
     return rotation
 
