@@ -12,24 +12,24 @@ The statistics are small pure functions (:func:`mean_ci`, :func:`win_shares`,
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import signal
 import threading
 import traceback
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chickenfoot import files
 from chickenfoot.core import RoundEnd
 from chickenfoot.core.games import AnyMatch, AnyRules, to_record
-from chickenfoot.play import play_recorded_match, play_timed_match
+from chickenfoot.play import play_simulated_match, play_timed_match
+
+if TYPE_CHECKING:  # the process pool is imported only when workers are started
+    from concurrent.futures import ProcessPoolExecutor
 
 MAX_WORKERS_PER_CORE = 4
 """``--workers`` may be at most this many per core (:func:`cores`)."""
@@ -185,14 +185,15 @@ def simulate_job(job: MatchJob, on_round: Callable[[], None] | None = None) -> S
     """Play one match of ``simulate`` (and write its record), any failure one
     :class:`ArenaError`."""
     try:
-        match, record = play_recorded_match(
+        match, make_record = play_simulated_match(
             job.seats, job.rules, job.seed, on_round or _count_round
         )
+        record = make_record() if job.records is not None else None
     except Exception as exc:
         raise ArenaError(
             f"match {job.number} (seed {job.seed}) failed: {describe_failure(exc)}"
         ) from None
-    if job.records is not None:
+    if job.records is not None and record is not None:
         _write(job.records / f"{job.number}.json", record)
     return simulation_result(job.number, match)
 
@@ -285,6 +286,8 @@ def run(
         for job in jobs:
             on_result(play(job, count))
         return
+    from concurrent.futures import ProcessPoolExecutor
+
     context = _context()
     rounds = context.Value("q", 0)
     # Only this process holds the sending end: the workers see the pipe close when it dies.
@@ -309,6 +312,9 @@ def _play_on(
     on_rounds: Callable[[int], None] | None,
     play: Callable[..., Any],
 ) -> None:
+    from concurrent.futures import FIRST_COMPLETED, Future, wait
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         pending: set[Future[Any]] = set()
         queue = iter(jobs)
@@ -338,6 +344,8 @@ def _play_on(
 
 
 def _context() -> Any:
+    import multiprocessing
+
     # forkserver forks workers from a clean single-threaded server (a Rich progress thread
     # may be running here); where it does not exist (Windows), spawn.
     if "forkserver" in multiprocessing.get_all_start_methods():

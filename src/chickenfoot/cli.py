@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import io
-import json
 import os
 import re
-import secrets
 import signal
 import sys
-import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -47,7 +43,7 @@ from chickenfoot.core.games import (
 )
 from chickenfoot.core.rules import PRESETS
 from chickenfoot.i18n import _
-from chickenfoot.play import play_recorded_match
+from chickenfoot.play import play_simulated_match
 from chickenfoot.terminal.session import DEFAULT_LENGTH, DEFAULT_LEVEL, DEFAULT_PLAYERS
 
 DEFAULT_PACE = 0.8
@@ -200,6 +196,8 @@ def _players_help(default: str) -> str:
 
 def _show_version(value: bool) -> None:
     if value:
+        from importlib import metadata  # slow to import: only here
+
         try:
             version = metadata.version("chickenfoot")
         except metadata.PackageNotFoundError:
@@ -356,12 +354,13 @@ def simulate(
             rounds = progress.add_task(f"{unit}s", total=_rounds_total(rules, players, matches))
             for k in range(1, matches + 1):
                 try:
-                    match, record = play_recorded_match(
+                    match, make_record = play_simulated_match(
                         ["random"] * players,
                         rules,
                         seed + k - 1,
                         lambda: progress.advance(rounds),
                     )
+                    record = make_record() if records is not None else None
                 except Exception as exc:
                     progress.stop()
                     message = f"match {k} (seed {seed + k - 1}) failed"
@@ -656,6 +655,8 @@ def _check_report_file(path: Path) -> None:
 
 def _probe(folder: Path) -> None:
     """Raise OSError unless a file can be created in ``folder``."""
+    import tempfile
+
     fd, probe = tempfile.mkstemp(dir=folder, prefix=".probe.", suffix=".tmp")
     os.close(fd)
     os.unlink(probe)
@@ -902,6 +903,8 @@ class _Summary:
     "the options -o KEY=VALUE can set.",
 )
 def rules_cmd() -> None:
+    import json
+
     table = Table("game / preset", "source", "what it changes", box=box.SIMPLE_HEAD)
     for name, source, change in describe_presets():
         table.add_row(name, source, change)
@@ -1052,6 +1055,8 @@ def play_cmd(
     seats = [session_.SeatSpec(you)] + [session_.SeatSpec("", level) for level in levels]
     if plain:
         if seed is None:
+            import secrets
+
             seed = secrets.randbelow(MAX_SEED + 1)
         _run_play(session_.Session.new(seats, rules, seed, folder), plain, pace)
         return

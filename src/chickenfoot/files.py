@@ -16,7 +16,6 @@ import errno
 import math
 import os
 import re
-import secrets
 import stat
 import threading
 from collections.abc import Iterator
@@ -190,7 +189,7 @@ def write_json(path: Path, data: Any) -> None:
 
 def _create_temporary(path: Path) -> tuple[int, Path]:
     for _ in range(100):
-        tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        tmp = path.parent / f".{path.name}.{os.urandom(4).hex()}.tmp"
         try:
             flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
             return os.open(tmp, flags, 0o666), tmp

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from time import perf_counter
 from typing import Any
 
@@ -11,7 +12,14 @@ from chickenfoot.core.games import AnyMatch, AnyRules, kind_of, new_match, to_re
 from chickenfoot.core.pieces import round_rng
 from chickenfoot.files import write_json
 
-__all__ = ["play_match", "play_recorded_match", "play_timed_match", "seat_seed", "write_json"]
+__all__ = [
+    "play_match",
+    "play_recorded_match",
+    "play_simulated_match",
+    "play_timed_match",
+    "seat_seed",
+    "write_json",
+]
 
 
 def seat_seed(match_seed: int, seat: int) -> str:
@@ -38,9 +46,21 @@ def play_recorded_match(
     seed: int,
     on_round: Callable[[], None] | None = None,
 ) -> tuple[AnyMatch, dict[str, Any]]:
-    """:func:`play_match` and its record. Chicken Foot between bots that pick from the
-    legal actions alone (random, greedy) is played on the compact state: the same match,
-    many times faster, whose rounds keep no history (the record has every action)."""
+    """:func:`play_match` and its record."""
+    match, record = play_simulated_match(bot_names, rules, seed, on_round)
+    return match, record()
+
+
+def play_simulated_match(
+    bot_names: Sequence[str],
+    rules: AnyRules,
+    seed: int,
+    on_round: Callable[[], None] | None = None,
+) -> tuple[AnyMatch, Callable[[], dict[str, Any]]]:
+    """:func:`play_match`, and what makes its record when it is wanted. Chicken Foot between
+    bots that pick from the legal actions alone (random, greedy) is played on the compact
+    state: the same match, many times faster, whose rounds keep no history (the record is
+    made from a log of every action)."""
     bots: list[Bot] = [make_bot(name, seat_seed(seed, s)) for s, name in enumerate(bot_names)]
     pickers = [getattr(bot, "picker", None) for bot in bots]
     play_compact = kind_of(rules).play_compact
@@ -52,7 +72,7 @@ def play_recorded_match(
                 on_round()
         return fast, record
     match = play_match(bot_names, rules, seed, on_round)
-    return match, to_record(match)
+    return match, partial(to_record, match)
 
 
 def play_timed_match(

@@ -2,7 +2,8 @@
 the legal actions from their list alone (the random and the greedy bot).
 
 The loop keeps the round in integers (:class:`~chickenfoot.core.fast.FastRound` plus the tile
-ids of the board) and builds objects only at the edges: the record at the end. Its legal
+ids of the board) and builds objects only at the edges: it logs each action as an integer
+(:func:`logged`), and the record is made of the log only when it is asked for. Its legal
 actions are exactly :meth:`RoundState.legal_actions`, in the same order, each written as an
 *option*: ``tile_index << 13 | target_id << 5 | number`` for a play (``number`` the open
 number it is played on, :data:`~chickenfoot.core.fast.PLACE` for placing the round's double),
@@ -14,6 +15,7 @@ plays (the tests play both and compare the records).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, Protocol
 
 from chickenfoot.core.fast import (
@@ -46,30 +48,41 @@ class UniformPicker(Protocol):
 
 
 TARGET_BITS = 0xFF
+SEAT_BITS = 4
+"""A logged action keeps the seat in its low bits (12 seats at most)."""
+_SEAT_MASK = (1 << SEAT_BITS) - 1
+_DRAWN = -3
+"""A logged draw keeps ``_DRAWN - tile_index`` as its option."""
 
 
-def play_out(state: RoundState, pickers: Sequence[Picker]) -> list[dict[str, Any]]:
+def logged(seat: int, option: int) -> int:
+    """The log entry of ``seat`` taking ``option``: a play or the pass as it is, a draw as
+    ``_DRAWN - drawn_tile_index`` (see :func:`record_actions`)."""
+    return option << SEAT_BITS | seat
+
+
+def play_out(state: RoundState, pickers: Sequence[Picker]) -> list[int]:
     """Play ``state`` (a round just started, no action yet) to its end, each seat's action
-    picked by its picker; the actions in record form. ``state`` keeps no history."""
+    picked by its picker; the actions logged (:func:`logged`). ``state`` keeps no history."""
     fast = state.fast
     tiles = state.tiles
     open_ids = state.open_ids
     hands = fast.hands
     counts = fast.counts
-    names, hi, lo, number_mask = NAMES, HI, LO, NUMBER_MASK
+    hi, lo, number_mask = HI, LO, NUMBER_MASK
     must_play = fast.drawn_must_play
     limit = fast.limit
     uniform = [_uniform(p) for p in pickers]
     foot_id = state.foot_id
-    actions: list[dict[str, Any]] = []
+    log: list[int] = []
     while not fast.end:
         if fast.plies >= limit:
             raise too_long(limit)
         seat = fast.turn
+        foot = fast.foot
         if fast.centre >= 0:  # the round's double waits to be placed: rare, the plain way
             option = pickers[seat](_centre_options(fast))
         else:
-            foot = fast.foot
             if foot >= 0:
                 legal = hands[seat] & number_mask[foot]
                 count = legal.bit_count()
@@ -96,31 +109,42 @@ def play_out(state: RoundState, pickers: Sequence[Picker]) -> list[dict[str, Any
                 else:
                     option = _kth_open_play(k, legal, open_ids, counts)
         if option == DRAW:
-            actions.append({"seat": seat, "draw": names[fast.draw()]})
-        elif option == PASS:
+            log.append((_DRAWN - fast.draw()) << SEAT_BITS | seat)
+            continue
+        log.append(option << SEAT_BITS | seat)
+        if option == PASS:
             fast.pass_turn()
+            continue
+        index = option >> 13
+        number = option & 31
+        if number != PLACE and foot < 0:
+            open_ids[number].remove(option >> 5 & TARGET_BITS)
+        new_id = len(tiles)
+        fast.play(index, number)
+        tiles.append(index)
+        a = hi[index]
+        if a == lo[index]:
+            foot_id = new_id
+        elif number != PLACE:
+            open_ids[a + lo[index] - number].append(new_id)
+    state.foot_id = foot_id
+    return log
+
+
+def record_actions(log: list[int]) -> list[dict[str, Any]]:
+    """The actions of a round's log (:func:`play_out`) in record form."""
+    actions: list[dict[str, Any]] = []
+    for entry in log:
+        seat = entry & _SEAT_MASK
+        option = entry >> SEAT_BITS
+        if option >= 0:
+            number = option & 31
+            on = None if number == PLACE else option >> 5 & TARGET_BITS
+            actions.append({"seat": seat, "play": NAMES[option >> 13], "on": on})
+        elif option == PASS:
             actions.append({"seat": seat, "pass": True})
         else:
-            index = option >> 13
-            number = option & 31
-            if number == PLACE:
-                fast.play(index, number)
-                tiles.append(index)
-                actions.append({"seat": seat, "play": names[index], "on": None})
-                continue
-            target = option >> 5 & TARGET_BITS
-            if fast.foot < 0:
-                open_ids[number].remove(target)
-            new_id = len(tiles)
-            fast.play(index, number)
-            tiles.append(index)
-            a = hi[index]
-            if a == lo[index]:
-                foot_id = new_id
-            else:
-                open_ids[a + lo[index] - number].append(new_id)
-            actions.append({"seat": seat, "play": names[index], "on": target})
-    state.foot_id = foot_id
+            actions.append({"seat": seat, "draw": NAMES[_DRAWN - option]})
     return actions
 
 
@@ -141,11 +165,11 @@ def _count_plays(legal: int, counts: list[int]) -> int:
     per number): a tile may go on every end showing one of its numbers."""
     count = 0
     while legal:
-        low = legal & -legal
-        legal ^= low
-        index = low.bit_length() - 1
-        a, b = HI[index], LO[index]
-        count += counts[a] + (counts[b] if a != b else 0)
+        index = (legal & -legal).bit_length() - 1
+        legal &= legal - 1
+        a = HI[index]
+        b = LO[index]
+        count += counts[a] + counts[b] if a != b else counts[a]
     return count
 
 
@@ -181,31 +205,36 @@ def _kth_open_play(k: int, legal: int, open_ids: list[list[int]], counts: list[i
     """The ``k``-th play of the tiles ``legal`` on the open line ends, in the order of
     :meth:`RoundState.legal_actions`: by tile index, then by target id."""
     while True:
-        low = legal & -legal
-        legal ^= low
-        index = low.bit_length() - 1
-        a, b = HI[index], LO[index]
-        here = counts[a] + (counts[b] if a != b else 0)
+        index = (legal & -legal).bit_length() - 1
+        legal &= legal - 1
+        a = HI[index]
+        b = LO[index]
+        here = counts[a] + counts[b] if a != b else counts[a]
         if k < here:
             if a == b or not counts[b]:
                 return index << 13 | open_ids[a][k] << 5 | a
             if not counts[a]:
                 return index << 13 | open_ids[b][k] << 5 | b
-            both = sorted([t << 5 | b for t in open_ids[b]] + [t << 5 | a for t in open_ids[a]])
-            return index << 13 | both[k]
+            target = sorted(open_ids[a] + open_ids[b])[k]  # an end shows one number
+            return index << 13 | target << 5 | (a if target in open_ids[a] else b)
         k -= here
 
 
 def play_match(
     rules: Rules, players: Sequence[str], seed: int, pickers: Sequence[Picker]
-) -> tuple[Match, dict[str, Any]]:
+) -> tuple[Match, Callable[[], dict[str, Any]]]:
     """A whole match of compact rounds, dealt as every match is (each round from the seed and
-    its number); the match (for its points and outcome; its rounds keep no history) and its
-    record."""
+    its number); the match (for its points and outcome; its rounds keep no history) and what
+    makes its record, if it is wanted."""
     match = Match(list(players), rules, seed)
-    actions: list[list[dict[str, Any]]] = []
+    logs: list[list[int]] = []
     while not match.is_over:
         state = match.deal_next(round_rng(seed, len(match.rounds)))
-        actions.append(play_out(state, pickers) if state.end is None else [])
+        logs.append(play_out(state, pickers) if state.end is None else [])
         match.finish_round_if_over()
-    return match, to_record(match, actions)
+    return match, partial(record_of, match, logs)
+
+
+def record_of(match: Match, logs: list[list[int]]) -> dict[str, Any]:
+    """The record of a match :func:`play_match` played, from its logs."""
+    return to_record(match, [record_actions(log) for log in logs])

@@ -70,8 +70,11 @@ class GameKind:
     view: Callable[[Any, int, Any], Any]
     to_record: Callable[[Any], dict[str, Any]]
     replay: Callable[[Any], Any]
-    play_compact: Callable[[Any, list[str], int, list[compact.Picker]], Any] | None = None
-    """Whole matches on the compact state, for bots that pick by the legal list alone."""
+    play_compact: (
+        Callable[[Any, list[str], int, list[compact.Picker]], tuple[Any, Callable[[], Any]]] | None
+    ) = None
+    """Whole matches on the compact state, for bots that pick by the legal list alone: the
+    match and what makes its record."""
 
 
 KINDS: dict[type, GameKind] = {
