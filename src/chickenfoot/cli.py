@@ -37,9 +37,9 @@ from chickenfoot.core.games import (
     GAMES,
     AnyMatch,
     AnyRules,
+    check,
     describe_presets,
     make_rules,
-    replay,
 )
 from chickenfoot.core.rules import PRESETS
 from chickenfoot.i18n import _
@@ -819,7 +819,7 @@ def _replay_one(path: Path, game: str | None, preset: str | None) -> tuple[bool,
     wrong with it."""
     try:
         record = files.read_json(path)
-        match = replay(record)
+        match = check(record)
         _expect(record, game, preset)
     except files.FileProblem as exc:
         return False, str(exc)

@@ -98,6 +98,14 @@ def replay_actions(
         score = item.get("score", event.score)
         if not is_int(score) or score != event.score:
             raise RecordError(f"the play scores {event.score}, not {item['score']!r:.20}", at)
+    check_round_end(match, k, entry, last, noun)
+
+
+def check_round_end(
+    match: MatchBase[Any], k: int, entry: Mapping[str, Any], last: bool, noun: str = "round"
+) -> None:
+    """Round ``k`` of ``match``, its actions replayed, against how its entry says it ended."""
+    state = match.rounds[k]
     end = state.end.value if state.end is not None else None
     points = match.points[k] if end is not None else None
-    check_end(entry, end, points, where, last, noun=noun)
+    check_end(entry, end, points, f"rounds[{k}]", last, noun=noun)

@@ -3,7 +3,7 @@ the legal actions from their list alone (the random and the greedy bot).
 
 The loop keeps the round in integers (:class:`~chickenfoot.core.fast.FastRound` plus the tile
 ids of the board) and builds objects only at the edges: it logs each action as an integer
-(:func:`logged`), and the record is made of the log only when it is asked for. Its legal
+(see :func:`play_out`), and the record is made of the log only when it is asked for. Its legal
 actions are exactly :meth:`RoundState.legal_actions`, in the same order, each written as an
 *option*: ``tile_index << 13 | target_id << 5 | number`` for a play (``number`` the open
 number it is played on, :data:`~chickenfoot.core.fast.PLACE` for placing the round's double),
@@ -15,7 +15,6 @@ plays (the tests play both and compare the records).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any, Protocol
 
 from chickenfoot.core.fast import (
@@ -29,7 +28,6 @@ from chickenfoot.core.fast import (
 )
 from chickenfoot.core.match import Match
 from chickenfoot.core.pieces import round_rng
-from chickenfoot.core.record import to_record
 from chickenfoot.core.round import RoundState
 from chickenfoot.core.rules import Rules
 from chickenfoot.core.tiles import HI, LO, NAMES, NUMBER_MASK
@@ -55,34 +53,28 @@ _DRAWN = -3
 """A logged draw keeps ``_DRAWN - tile_index`` as its option."""
 
 
-def logged(seat: int, option: int) -> int:
-    """The log entry of ``seat`` taking ``option``: a play or the pass as it is, a draw as
-    ``_DRAWN - drawn_tile_index`` (see :func:`record_actions`)."""
-    return option << SEAT_BITS | seat
-
-
 def play_out(state: RoundState, pickers: Sequence[Picker]) -> list[int]:
     """Play ``state`` (a round just started, no action yet) to its end, each seat's action
-    picked by its picker; the actions logged (:func:`logged`). ``state`` keeps no history."""
+    picked by its picker; the actions logged: ``option << SEAT_BITS | seat``, a draw's
+    option being ``_DRAWN - drawn_tile_index`` (see :func:`record_actions`). ``state``
+    keeps no history."""
     fast = state.fast
-    tiles = state.tiles
     open_ids = state.open_ids
     hands = fast.hands
     counts = fast.counts
-    hi, lo, number_mask = HI, LO, NUMBER_MASK
+    number_mask = NUMBER_MASK
     must_play = fast.drawn_must_play
     limit = fast.limit
     uniform = [_uniform(p) for p in pickers]
-    foot_id = state.foot_id
     log: list[int] = []
     while not fast.end:
         if fast.plies >= limit:
             raise too_long(limit)
         seat = fast.turn
-        foot = fast.foot
         if fast.centre >= 0:  # the round's double waits to be placed: rare, the plain way
             option = pickers[seat](_centre_options(fast))
         else:
+            foot = fast.foot
             if foot >= 0:
                 legal = hands[seat] & number_mask[foot]
                 count = legal.bit_count()
@@ -98,14 +90,14 @@ def play_out(state: RoundState, pickers: Sequence[Picker]) -> list[int]:
                 tail = DRAW if fast.next_draw < fast.stop else PASS
             random = uniform[seat]
             if random is None:
-                options = _options(legal, count, tail, foot, foot_id, open_ids, counts)
+                options = _options(legal, count, tail, foot, state.foot_id, open_ids, counts)
                 option = pickers[seat](options)
             else:
                 k = int(random() * (count + (tail != 0)))
                 if k == count:
                     option = tail
                 elif foot >= 0:
-                    option = _kth_tile(legal, k) << 13 | foot_id << 5 | foot
+                    option = _kth_tile(legal, k) << 13 | state.foot_id << 5 | foot
                 else:
                     option = _kth_open_play(k, legal, open_ids, counts)
         if option == DRAW:
@@ -114,21 +106,94 @@ def play_out(state: RoundState, pickers: Sequence[Picker]) -> list[int]:
         log.append(option << SEAT_BITS | seat)
         if option == PASS:
             fast.pass_turn()
-            continue
-        index = option >> 13
-        number = option & 31
-        if number != PLACE and foot < 0:
-            open_ids[number].remove(option >> 5 & TARGET_BITS)
-        new_id = len(tiles)
-        fast.play(index, number)
-        tiles.append(index)
-        a = hi[index]
-        if a == lo[index]:
-            foot_id = new_id
-        elif number != PLACE:
-            open_ids[a + lo[index] - number].append(new_id)
-    state.foot_id = foot_id
+        else:
+            _place(state, option)
     return log
+
+
+def _place(state: RoundState, option: int) -> None:
+    """Play the tile of a play ``option`` (legal) on the board of ``state``: its tile ids,
+    open line ends and foot, and its compact state."""
+    index = option >> 13
+    number = option & 31
+    tiles = state.tiles
+    new_id = len(tiles)
+    if number != PLACE and state.fast.foot < 0:
+        state.open_ids[number].remove(option >> 5 & TARGET_BITS)
+    state.fast.play(index, number)
+    tiles.append(index)
+    a = HI[index]
+    b = LO[index]
+    if a == b:  # the round's double placed, or a double whose foot now waits for toes
+        state.foot_id = new_id
+    else:
+        state.open_ids[a + b - number].append(new_id)
+
+
+_INDEX_OF_NAME = {name: index for index, name in enumerate(NAMES)}
+
+
+def replay_out(state: RoundState, items: Sequence[Any]) -> bool:
+    """Apply a round's recorded actions (``items``) to ``state`` (a round just started) on
+    the compact state: True if every action is written as :func:`record_actions` writes it
+    and is legal, False at the first that is not. ``state`` keeps no history; after False it
+    is left half-way (replay the record the full way: that says what is wrong)."""
+    fast = state.fast
+    for item in items:
+        if fast.end or fast.plies >= fast.limit or type(item) is not dict:
+            return False
+        option = _recorded_option(state, item)
+        if option is None:
+            return False
+        if option == DRAW:
+            fast.draw()
+        elif option == PASS:
+            fast.pass_turn()
+        else:
+            _place(state, option)
+    return True
+
+
+def _recorded_option(state: RoundState, item: dict[str, Any]) -> int | None:
+    """The option ``item`` names, if it is the seat's turn, the action is written as
+    :func:`record_actions` writes it and it is legal now; else None."""
+    fast = state.fast
+    seat = item.get("seat")
+    if type(seat) is not int or seat != fast.turn:
+        return None
+    if len(item) == 3 and "play" in item and "on" in item:
+        return _recorded_play(state, item["play"], item["on"])
+    if len(item) != 2:
+        return None
+    if "draw" in item:
+        if DRAW in fast.legal_moves() and item["draw"] == NAMES[fast.boneyard[fast.next_draw]]:
+            return DRAW
+        return None
+    if item.get("pass") is True and PASS in fast.legal_moves():
+        return PASS
+    return None
+
+
+def _recorded_play(state: RoundState, name: Any, on: Any) -> int | None:
+    """The option of playing the tile ``name`` on the tile id ``on`` (None: placing the
+    round's double), if the seat to play holds it and it fits there; else None."""
+    fast = state.fast
+    index = _INDEX_OF_NAME.get(name) if type(name) is str else None
+    if index is None or not fast.hands[fast.turn] >> index & 1:
+        return None
+    if fast.centre >= 0:
+        return index << 13 | PLACE if on is None and index == fast.centre else None
+    if type(on) is not int:
+        return None
+    foot = fast.foot
+    if foot >= 0:
+        if on != state.foot_id or foot not in (HI[index], LO[index]):
+            return None
+        return index << 13 | on << 5 | foot
+    for number in (HI[index], LO[index]):
+        if on in state.open_ids[number]:
+            return index << 13 | on << 5 | number
+    return None
 
 
 def record_actions(log: list[int]) -> list[dict[str, Any]]:
@@ -222,19 +287,14 @@ def _kth_open_play(k: int, legal: int, open_ids: list[list[int]], counts: list[i
 
 def play_match(
     rules: Rules, players: Sequence[str], seed: int, pickers: Sequence[Picker]
-) -> tuple[Match, Callable[[], dict[str, Any]]]:
+) -> tuple[Match, list[list[int]]]:
     """A whole match of compact rounds, dealt as every match is (each round from the seed and
-    its number); the match (for its points and outcome; its rounds keep no history) and what
-    makes its record, if it is wanted."""
+    its number): the match (for its points and outcome; its rounds keep no history) and
+    each round's log (:func:`play_out`), which its record is made of."""
     match = Match(list(players), rules, seed)
     logs: list[list[int]] = []
     while not match.is_over:
         state = match.deal_next(round_rng(seed, len(match.rounds)))
         logs.append(play_out(state, pickers) if state.end is None else [])
         match.finish_round_if_over()
-    return match, partial(record_of, match, logs)
-
-
-def record_of(match: Match, logs: list[list[int]]) -> dict[str, Any]:
-    """The record of a match :func:`play_match` played, from its logs."""
-    return to_record(match, [record_actions(log) for log in logs])
+    return match, logs

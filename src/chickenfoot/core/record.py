@@ -11,7 +11,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from chickenfoot.core.common import entry_of, replay_actions
+from chickenfoot.core.common import check_round_end, entry_of, replay_actions
+from chickenfoot.core.compact import record_actions, replay_out
 from chickenfoot.core.match import Match
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.pieces import Deal
@@ -66,6 +67,12 @@ def to_record(
     return record
 
 
+def logged_record(match: Match, logs: Sequence[list[int]]) -> dict[str, Any]:
+    """The record of a match played on the compact state, from each round's log (see
+    :func:`chickenfoot.core.compact.play_out`)."""
+    return to_record(match, [record_actions(log) for log in logs])
+
+
 def _rules(record: Mapping[str, Any], players: int, finished_rounds: int | None) -> Rules:
     spec = need(record, "rules", dict, "rules")
     name = need(spec, "preset", str, "rules")
@@ -97,6 +104,25 @@ def _infer_length(rules: Rules, players: int, rounds: int) -> Rules:
 
 def replay(record: Any) -> Match:
     """Rebuild and check the match a record describes; raises :class:`RecordError`."""
+    return _replay(record, compact=False)
+
+
+def check(record: Any) -> Match:
+    """The match a record describes, checked as :func:`replay` checks it, for its points and
+    outcome: its rounds keep no history. The actions are replayed on the compact state;
+    if any is not written as ``simulate`` writes it, or is not legal, the record is replayed
+    again by :func:`replay`, which accepts it or says exactly what is wrong with it."""
+    try:
+        return _replay(record, compact=True)
+    except _Unsure:
+        return replay(record)
+
+
+class _Unsure(Exception):
+    """The compact replay met an action it leaves to the full replay."""
+
+
+def _replay(record: Any, compact: bool) -> Match:
     _, players = read_header(record, FORMAT, ("chickenfoot",))
     rounds = need(record, "rounds", list, "rounds")
     finished = len(rounds) if "winners" in record else None
@@ -109,13 +135,13 @@ def replay(record: Any) -> Match:
             "rounds",
         )
     for k, entry in enumerate(rounds):
-        _replay_round(match, k, entry, last=k == len(rounds) - 1)
+        _replay_round(match, k, entry, last=k == len(rounds) - 1, compact=compact)
     outcome = match.outcome()
     check_result(record, match.totals(), outcome.winners if outcome else None)
     return match
 
 
-def _replay_round(match: Match, k: int, entry: Any, last: bool) -> None:
+def _replay_round(match: Match, k: int, entry: Any, last: bool, compact: bool) -> None:
     where = entry_of(match, k, entry, "round", "match")
     top = match.rules.set_top(match.seats)
     double = read_tile(need(entry, "double", str, where), top, f"{where}.double")
@@ -129,8 +155,15 @@ def _replay_round(match: Match, k: int, entry: Any, last: bool) -> None:
     expected_first = match.first_seat(dealt)
     if first != expected_first:
         raise RecordError(f"round {k + 1} starts with seat {expected_first}, not {first}", where)
-    match.start_round(dealt)
-    replay_actions(match, k, entry, need(entry, "actions", list, where), top, last)
+    state = match.start_round(dealt)
+    actions = need(entry, "actions", list, where)
+    if not compact:
+        replay_actions(match, k, entry, actions, top, last)
+        return
+    if not replay_out(state, actions):
+        raise _Unsure
+    match.finish_round_if_over()
+    check_round_end(match, k, entry, last)
 
 
 def _deal(match: Match, k: int, entry: Mapping[str, Any], where: str, double: Tile) -> Deal:
