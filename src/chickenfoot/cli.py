@@ -778,7 +778,7 @@ _REPLAY_HELP = "\n\n".join(
 @app.command("replay", help=_REPLAY_HELP)
 def replay_cmd(
     paths: Annotated[
-        list[Path],
+        list[str],  # made Paths here: typer's own conversion takes a while per file
         typer.Argument(help="Record files (chickenfoot-record/1 JSON)."),
     ],
     game: Annotated[
@@ -806,10 +806,10 @@ def replay_cmd(
     if preset is not None and preset not in PRESETS and preset not in GAMES[1:]:
         _fail(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
     bad = 0
-    for path in paths:
+    for path in map(Path, paths):
         legal, text = _replay_one(path, game, preset)
         bad += not legal
-        typer.echo(f"{_shown(path)}: {text}")
+        sys.stdout.write(f"{_shown(path)}: {text}\n")
     if bad:
         raise typer.Exit(1)
 

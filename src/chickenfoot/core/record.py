@@ -7,9 +7,12 @@ wrong raises :class:`RecordError`, which says where (``rounds[i].actions[j]``) a
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+import msgspec
 
 from chickenfoot.core.common import check_round_end, entry_of, replay_actions
 from chickenfoot.core.compact import record_actions, replay_out
@@ -82,13 +85,31 @@ def _rules(record: Mapping[str, Any], players: int, finished_rounds: int | None)
     known = Rules.__dataclass_fields__.keys() - {"preset"}
     options = {key: value for key, value in options.items() if key in known}
     try:
-        rules = Rules.from_options(options, preset=name)
+        rules = _rules_from(options, name)
         rules.check_players(players)
         if "length" not in options and finished_rounds is not None and not rules.target_total:
             rules = _infer_length(rules, players, finished_rounds)
     except RulesError as exc:
         raise RecordError(str(exc), "rules") from None
     return rules
+
+
+def _rules_from(options: dict[str, Any], preset: str) -> Rules:
+    """:meth:`Rules.from_options`, remembered for options that are plain JSON data (records
+    replayed together are mostly written with the same few)."""
+    try:
+        encoded = msgspec.json.encode(options)
+        plain = msgspec.json.decode(encoded) == options
+    except (TypeError, ValueError, RecursionError):  # not JSON data, or an int too long
+        plain = False
+    if not plain:  # the JSON text would not say the same (a float infinity, a tuple)
+        return Rules.from_options(options, preset=preset)
+    return _remembered_rules(encoded, preset)
+
+
+@functools.lru_cache(maxsize=32)
+def _remembered_rules(encoded_options: bytes, preset: str) -> Rules:
+    return Rules.from_options(msgspec.json.decode(encoded_options), preset=preset)
 
 
 def _infer_length(rules: Rules, players: int, rounds: int) -> Rules:
@@ -171,7 +192,8 @@ def _deal(match: Match, k: int, entry: Mapping[str, Any], where: str, double: Ti
     top = rules.set_top(seats)
     hands, boneyard = read_deal(entry, where, seats, rules.hand_size(seats), top)
     aside = not rules.double_dealt
-    if aside and (double in boneyard or any(double in h for h in hands)):
+    dealt = [t.index for t in boneyard] + [t.index for hand in hands for t in hand]
+    if aside and double.index in dealt:
         raise RecordError(f"the round's double {double} is set aside, not dealt", where)
     everything = [*([double] if aside else []), *boneyard, *(t for h in hands for t in h)]
     problem = deal_problem(everything, top)

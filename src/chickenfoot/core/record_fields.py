@@ -7,7 +7,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from chickenfoot.core.actions import Action, Draw, Pass, Play
-from chickenfoot.core.tiles import Tile, TileError, parse_tile_in_set
+from chickenfoot.core.tiles import Tile, TileError, parse_tile_in_set, tiles_in_set
 
 _KINDS = {list: "a list", dict: "an object", str: "a string", int: "a whole number"}
 
@@ -117,9 +117,15 @@ def read_deal(
             raise RecordError("a hand is a list of tiles", at)
         if len(hand) != size:
             raise RecordError(f"{len(hand)} tiles dealt, the deal is {size} each", at)
-        hands.append(tuple(read_tile(t, top, at) for t in hand))
+        hands.append(read_tiles(hand, top, at))
     boneyard = need(entry, "boneyard", list, where)
-    return tuple(hands), tuple(read_tile(t, top, f"{where}.boneyard") for t in boneyard)
+    return tuple(hands), read_tiles(boneyard, top, f"{where}.boneyard")
+
+
+def read_tiles(texts: list[Any], top: int, where: str) -> tuple[Tile, ...]:
+    """:func:`read_tile` of each of ``texts``."""
+    tiles = tiles_in_set(texts, top)
+    return tiles if tiles is not None else tuple(read_tile(t, top, where) for t in texts)
 
 
 def read_action(item: Any, turn: int, top: int, upcoming: Tile | None, at: str) -> Action:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 MAX_NUMBER = 18
 """The largest number on any supported set (double-18)."""
@@ -163,6 +164,19 @@ def deal_problem(tiles: Iterable[Tile], top: int) -> str | None:
     if missing:
         return f"missing from the deal: {', '.join(map(str, missing))}"
     return None
+
+
+def tiles_in_set(texts: list[Any], top: int) -> tuple[Tile, ...] | None:
+    """The tiles ``texts`` name, if each is a string :func:`parse_tile_in_set` reads as a
+    tile of the double-``top`` set; else None (read them one by one to say what is wrong)."""
+    size = set_size(top)
+    found: list[Tile] = []
+    for text in texts:
+        tile = _BY_NAME.get(text) if type(text) is str else None
+        if tile is None or tile.index >= size:
+            return None
+        found.append(tile)
+    return tuple(found)
 
 
 def parse_tile_in_set(text: str, top: int) -> Tile:
