@@ -12,6 +12,7 @@ one) and creates files as any other program does: mode 0666 less the umask.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import errno
 import math
 import os
@@ -174,28 +175,33 @@ def write_json(path: Path, data: Any) -> None:
     The file is created with mode 0666 less the umask, as ``open`` would create it.
     """
     payload = msgspec.json.format(msgspec.json.encode(data), indent=1) + b"\n"
+    target = os.fspath(path)  # text from here on: the file system calls take it as it is
     with write_lock:
-        fd, tmp = _create_temporary(path)
+        fd, tmp = _create_temporary(target)
         try:
             try:
                 _write_all(fd, payload)
             finally:
                 os.close(fd)
-            os.replace(tmp, path)
+            os.replace(tmp, target)
         except BaseException:
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
             raise
 
 
-def _create_temporary(path: Path) -> tuple[int, Path]:
+_CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+
+
+def _create_temporary(path: str) -> tuple[int, str]:
+    folder, name = os.path.split(path)
     for _ in range(100):
-        tmp = path.parent / f".{path.name}.{os.urandom(4).hex()}.tmp"
+        tmp = os.path.join(folder, f".{name}.{os.urandom(4).hex()}.tmp")
         try:
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
-            return os.open(tmp, flags, 0o666), tmp
+            return os.open(tmp, _CREATE, 0o666), tmp
         except FileExistsError:
             continue
-    raise FileExistsError(errno.EEXIST, "no free temporary file name", str(path))
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", path)
 
 
 def _write_all(fd: int, payload: bytes) -> None:
