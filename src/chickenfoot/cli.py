@@ -11,6 +11,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from time import perf_counter
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -20,6 +21,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeRemainingColumn,
 )
@@ -352,13 +354,11 @@ def simulate(
                 _replace_records(records)
             task = progress.add_task("matches", total=matches)
             rounds = progress.add_task(f"{unit}s", total=_rounds_total(rules, players, matches))
+            done = _Done(progress, task, rounds)
             for k in range(1, matches + 1):
                 try:
                     match, make_record = play_simulated_match(
-                        ["random"] * players,
-                        rules,
-                        seed + k - 1,
-                        lambda: progress.advance(rounds),
+                        ["random"] * players, rules, seed + k - 1, done.round_done
                     )
                     record = make_record() if records is not None else None
                 except Exception as exc:
@@ -374,7 +374,8 @@ def simulate(
                             progress.stop()
                             _stop(f"cannot write {path}: {exc.strerror or exc}", records)
                     summary.add(arena_.simulation_result(k, match))
-                progress.advance(task)
+                done.match_done()
+            done.show()
         except KeyboardInterrupt:
             progress.stop()
             _interrupted(summary.matches, matches, records)
@@ -682,16 +683,18 @@ class _Interrupts:
         self.stopping = True
         raise KeyboardInterrupt
 
-    @contextmanager
-    def shielded(self) -> Iterator[None]:
+    def shielded(self) -> _Interrupts:
+        """``with interrupts.shielded():`` defers a signal to the end of the block."""
+        return self
+
+    def __enter__(self) -> None:
         self.depth += 1
-        try:
-            yield
-        finally:
-            self.depth -= 1
-            if not self.depth and self.deferred and not self.stopping:
-                self.stopping = True
-                raise KeyboardInterrupt
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.depth -= 1
+        if not self.depth and self.deferred and not self.stopping:
+            self.stopping = True
+            raise KeyboardInterrupt
 
 
 @contextmanager
@@ -854,6 +857,38 @@ def _describe(match: AnyMatch) -> str:
     else:
         verb = "won by seats" if len(outcome.winners) > 1 else "won by seat"
     return text + f", {verb} {', '.join(map(str, outcome.winners))}"
+
+
+class _Done:
+    """Matches and rounds (hands) played, shown on the progress bars now and then: updating
+    the bars takes longer than playing a round."""
+
+    INTERVAL = 0.05
+    """Seconds between two updates: the bars are drawn ten times a second."""
+
+    def __init__(self, progress: Progress, matches: TaskID, rounds: TaskID) -> None:
+        self.progress = progress
+        self.tasks = matches, rounds
+        self.matches = 0
+        self.rounds = 0
+        self.due = 0.0
+
+    def round_done(self) -> None:
+        self.rounds += 1
+        if perf_counter() >= self.due:
+            self.show()
+
+    def match_done(self) -> None:
+        self.matches += 1
+        if perf_counter() >= self.due:
+            self.show()
+
+    def show(self) -> None:
+        """Show the counts now."""
+        matches, rounds = self.tasks
+        self.progress.update(matches, completed=self.matches)
+        self.progress.update(rounds, completed=self.rounds)
+        self.due = perf_counter() + self.INTERVAL
 
 
 class _Summary:
