@@ -30,7 +30,7 @@ from chickenfoot.core.match import Match
 from chickenfoot.core.pieces import round_rng
 from chickenfoot.core.round import RoundState
 from chickenfoot.core.rules import Rules
-from chickenfoot.core.tiles import HI, LO, NAMES, NUMBER_MASK
+from chickenfoot.core.tiles import HI, LO, NAMES, NUMBER_MASK, indices_of
 
 Picker = Callable[[list[int]], int]
 """Given the legal options (never empty), one of them."""
@@ -81,7 +81,7 @@ def play_out(state: RoundState, pickers: Sequence[Picker]) -> list[int]:
             else:
                 open_numbers = fast.open_mask
                 legal = hands[seat] & (PLAYABLE.get(open_numbers) or playable_mask(open_numbers))
-                count = _count_plays(legal, counts) if legal else 0
+                count = _count_plays(legal, open_numbers, counts) if legal else 0
             if fast.drew:
                 tail = PASS if not count or not must_play else 0
             elif count:
@@ -225,17 +225,21 @@ def _centre_options(fast: FastRound) -> list[int]:
     return [m if m < 0 else m >> 5 << 13 | PLACE for m in fast.legal_moves()]
 
 
-def _count_plays(legal: int, counts: list[int]) -> int:
-    """How many plays the tiles ``legal`` have on the open line ends (``counts`` of them
-    per number): a tile may go on every end showing one of its numbers."""
+def _count_plays(legal: int, open_numbers: int, counts: list[int]) -> int:
+    """How many plays the tiles ``legal`` have on the open line ends (``counts`` of them per
+    number, the bitmask ``open_numbers`` of the numbers they show): a tile goes on every end
+    that shows one of its numbers (a double counted once)."""
+    numbers = _NUMBERS.get(open_numbers)
+    if numbers is None:
+        numbers = _NUMBERS[open_numbers] = tuple(indices_of(open_numbers))
     count = 0
-    while legal:
-        index = (legal & -legal).bit_length() - 1
-        legal &= legal - 1
-        a = HI[index]
-        b = LO[index]
-        count += counts[a] + counts[b] if a != b else counts[a]
+    for number in numbers:
+        count += counts[number] * (legal & NUMBER_MASK[number]).bit_count()
     return count
+
+
+_NUMBERS: dict[int, tuple[int, ...]] = {}
+"""``_NUMBERS[open_numbers]``: the numbers of the bitmask, ascending."""
 
 
 def _options(

@@ -282,8 +282,10 @@ class FastRound:
         out = []
         for hand in self.hands:
             total = 0
-            for i in indices_of(hand):
-                total += weight[i]
+            while hand:
+                low = hand & -hand
+                total += weight[low.bit_length() - 1]
+                hand ^= low
             out.append(total)
         if self.double_out:
             out[self.turn] = self.double_out_points
