@@ -2,13 +2,16 @@
 
 Run by hand (a few minutes; one core at a time, so run it on an otherwise idle machine):
 
-    .venv/bin/python bench/simulate.py [--matches 20000] [--naive PATH]
+    .venv/bin/python bench/simulate.py [--matches 20000] [--repeat 1] [--naive PATH]
 
-Times, each as a whole process in this same run: ``chickenfoot simulate --players 4
---matches N --length single`` without and with ``--records``; ``chickenfoot replay`` of
-those N records; and the naive baseline (a plain set-based player of classic rounds that
-builds a record of each, ``--naive``; skipped if the file is not there). Prints rounds per
-second, the peak memory of each process and the ratios the targets are stated in.
+Times, each as a whole process, in this order in one run: the naive baseline (a plain
+set-based player of classic rounds that builds a record of each, ``--naive``; skipped if the
+file is not there); ``chickenfoot simulate --players 4 --matches N --length single``
+without and with ``--records``; ``chickenfoot replay`` of those N records; the naive baseline
+again. With ``--repeat R`` the whole sequence runs R times and each line keeps its fastest
+run. Prints rounds per second (by the wall clock and by the CPU time the process used),
+the peak memory of each process, the machine's load before and after, and the ratios the
+targets are stated in.
 """
 
 from __future__ import annotations
@@ -21,14 +24,26 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CHICKENFOOT = ROOT / ".venv" / "bin" / "chickenfoot"
 
 
-def timed(command: list[str]) -> tuple[float, float, str]:
-    """Wall seconds, peak memory (MB) and output of a whole process."""
+@dataclass
+class Run:
+    """One process: wall seconds, CPU seconds (user and system), the system's share of them
+    (the kernel's work: files created, written, renamed) and peak memory (MB)."""
+
+    wall: float
+    cpu: float
+    system: float
+    mb: float
+
+
+def timed(command: list[str]) -> tuple[Run, str]:
+    """A whole process's times and memory, and its output."""
     start = time.perf_counter()
     with tempfile.TemporaryFile("w+") as errors:
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
@@ -40,45 +55,82 @@ def timed(command: list[str]) -> tuple[float, float, str]:
         if process.returncode not in (0, 1):
             errors.seek(0)
             sys.exit(f"{' '.join(command[:3])} ... failed: {errors.read().strip()[:300]}")
-    return seconds, usage.ru_maxrss / 1024, output
+    cpu = usage.ru_utime + usage.ru_stime
+    return Run(seconds, cpu, usage.ru_stime, usage.ru_maxrss / 1024), output
+
+
+def _load(load: tuple[float, float, float]) -> str:
+    return ", ".join(f"{x:.1f}" for x in load)
+
+
+def fastest(runs: list[Run]) -> Run:
+    quickest = min(runs, key=lambda r: r.cpu)
+    return Run(min(r.wall for r in runs), quickest.cpu, quickest.system, max(r.mb for r in runs))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=20_000)
+    parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument(
         "--naive", type=Path, default=ROOT.parent / "shared" / "bench" / "naive_classic.py"
     )
     args = parser.parse_args()
     n = args.matches
-    folder = Path(tempfile.mkdtemp(prefix="chickenfoot-bench-"))
-    try:
-        simulate = [str(CHICKENFOOT), "simulate", "-p", "4", "-m", str(n), "-l", "single"]
-        rows: list[tuple[str, float, float]] = []
-        plain, plain_mb, _ = timed(simulate)
-        rows.append(("simulate", n / plain, plain_mb))
-        recorded, recorded_mb, _ = timed([*simulate, "-r", str(folder / "records")])
-        rows.append(("simulate --records", n / recorded, recorded_mb))
-        names = [str(p) for p in sorted((folder / "records").glob("*.json"))]
-        replayed, replay_mb, text = timed([str(CHICKENFOOT), "replay", *names])
-        if len(re.findall(r": ok:", text)) != n:
-            sys.exit("replay did not accept every record")
-        rows.append(("replay of those records", n / replayed, replay_mb))
-        naive = None
-        if args.naive.is_file():
-            naive_seconds, naive_mb, _ = timed([sys.executable, str(args.naive), "4", str(n)])
-            naive = n / naive_seconds
-            rows.append(("naive baseline", naive, naive_mb))
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-    print(f"{n} single rounds of 4 players, whole processes, one run:")
-    print(f"{'':28} {'rounds/s':>10} {'peak MB':>8}")
-    for name, rate, mb in rows:
-        print(f"{name:28} {rate:10,.0f} {mb:8.0f}")
-    if naive is not None:
-        print(f"simulate / naive: {rows[0][1] / naive:.2f} (target at least 2.5, goal 4)")
-    print(f"simulate --records slower by: {plain and recorded / plain:.2f} (target at most 1.3)")
-    print(f"replay / simulate --records: {rows[2][1] / rows[1][1]:.2f} (target at least 1)")
+    has_naive = args.naive.is_file()
+    simulate = [str(CHICKENFOOT), "simulate", "-p", "4", "-m", str(n), "-l", "single"]
+    naive = [sys.executable, str(args.naive), "4", str(n)]
+    load_before = os.getloadavg()
+    runs: dict[str, list[Run]] = {}
+
+    def measure(name: str, command: list[str]) -> str:
+        run, output = timed(command)
+        runs.setdefault(name, []).append(run)
+        return output
+
+    for _ in range(args.repeat):
+        folder = Path(tempfile.mkdtemp(prefix="chickenfoot-bench-"))
+        try:
+            if has_naive:
+                measure("naive baseline", naive)
+            measure("simulate", simulate)
+            measure("simulate --records", [*simulate, "-r", str(folder / "records")])
+            names = [str(p) for p in sorted((folder / "records").glob("*.json"))]
+            text = measure("replay of those records", [str(CHICKENFOOT), "replay", *names])
+            if len(re.findall(r": ok:", text)) != n:
+                sys.exit("replay did not accept every record")
+            if has_naive:
+                measure("naive baseline", naive)
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+    best = {name: fastest(found) for name, found in runs.items()}
+    load_after = os.getloadavg()
+    print(
+        f"{n} single rounds of 4 players, whole processes, "
+        f"{'each the fastest of ' + str(args.repeat) + ' runs' if args.repeat > 1 else 'one run'}"
+    )
+    print(f"machine load (1, 5, 15 min): before {_load(load_before)}, after {_load(load_after)}")
+    print(f"{'':26} {'rounds/s':>10} {'by CPU time':>12} {'system %':>9} {'peak MB':>8}")
+    for name, run in best.items():
+        system = run.system / run.cpu
+        print(f"{name:26} {n / run.wall:10,.0f} {n / run.cpu:12,.0f} {system:9.0%} {run.mb:8.0f}")
+    plain, recorded = best["simulate"], best["simulate --records"]
+    replayed = best["replay of those records"]
+    if has_naive:
+        baseline = best["naive baseline"]
+        print(
+            f"simulate / naive: {baseline.wall / plain.wall:.2f} "
+            f"(by CPU time {baseline.cpu / plain.cpu:.2f}; target at least 2.5, goal 4)"
+        )
+    print(
+        f"simulate --records slower by: {recorded.wall / plain.wall:.2f} "
+        f"(by CPU time {recorded.cpu / plain.cpu:.2f}; target at most 1.3)"
+    )
+    print(
+        f"replay / simulate --records: {recorded.wall / replayed.wall:.2f} "
+        f"(by CPU time {recorded.cpu / replayed.cpu:.2f}; target at least 1); "
+        f"replay / simulate: {plain.wall / replayed.wall:.2f}"
+    )
     return 0
 
 
