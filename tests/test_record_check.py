@@ -113,3 +113,17 @@ def test_mutated_records_get_the_same_verdict_from_check_and_replay() -> None:
             _mutate(record, rng)
         verdicts.add(assert_agree(record)[0])
     assert verdicts == {"ok", "error"}
+
+
+def test_an_unfinished_record_gets_the_same_verdict() -> None:
+    record = simulated("classic", 4, 5, ["random"] * 4)
+    cut = copy.deepcopy(record)
+    cut["rounds"] = cut["rounds"][:2]
+    last = cut["rounds"][1]
+    del last["end"], last["points"], cut["winners"]
+    last["actions"] = last["actions"][:15]
+    cut["totals"] = record["rounds"][0]["points"]
+    assert assert_agree(cut)[0] == "ok"
+    assert check(cut).current is not None
+    last["points"] = [0, 0, 0, 0]
+    assert "the round has not ended, so it has no" in assert_agree(cut)[1]
