@@ -3,6 +3,7 @@
 Run by hand (a few minutes; one core at a time, so run it on an otherwise idle machine):
 
     .venv/bin/python bench/simulate.py [--matches 20000] [--repeat 1] [--naive PATH] [--dir DIR]
+                                       [--chickenfoot PATH]
 
 Times, each as a whole process, in this order in one run: the naive baseline (a plain
 set-based player of classic rounds that builds a record of each, ``--naive``; skipped if the
@@ -78,10 +79,13 @@ def main() -> int:
         "--naive", type=Path, default=ROOT.parent / "shared" / "bench" / "naive_classic.py"
     )
     parser.add_argument("--dir", type=Path, default=None, help="where the records go")
+    parser.add_argument(
+        "--chickenfoot", type=Path, default=CHICKENFOOT, help="the command to time (another build)"
+    )
     args = parser.parse_args()
     n = args.matches
     has_naive = args.naive.is_file()
-    simulate = [str(CHICKENFOOT), "simulate", "-p", "4", "-m", str(n), "-l", "single"]
+    simulate = [str(args.chickenfoot), "simulate", "-p", "4", "-m", str(n), "-l", "single"]
     naive = [sys.executable, str(args.naive), "4", str(n)]
     load_before = os.getloadavg()
     runs: dict[str, list[Run]] = {}
@@ -99,7 +103,8 @@ def main() -> int:
             measure("simulate", simulate)
             measure("simulate --records", [*simulate, "-r", str(folder / "records")])
             names = [str(p) for p in sorted((folder / "records").glob("*.json"))]
-            text = measure("replay of those records", [str(CHICKENFOOT), "replay", *names])
+            replay = [str(args.chickenfoot), "replay", *names]
+            text = measure("replay of those records", replay)
             if len(re.findall(r": ok:", text)) != n:
                 sys.exit("replay did not accept every record")
             if has_naive:
@@ -113,7 +118,7 @@ def main() -> int:
         f"{'each the fastest of ' + str(args.repeat) + ' runs' if args.repeat > 1 else 'one run'}"
     )
     print(f"machine load (1, 5, 15 min): before {_load(load_before)}, after {_load(load_after)}")
-    print(f"records written in {args.dir or tempfile.gettempdir()}")
+    print(f"{args.chickenfoot}; records written in {args.dir or tempfile.gettempdir()}")
     print(f"{'':26} {'rounds/s':>10} {'by CPU time':>12} {'system %':>9} {'peak MB':>8}")
     for name, run in best.items():
         system = run.system / run.cpu
