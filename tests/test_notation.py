@@ -38,6 +38,7 @@ def test_every_action_formats_and_parses_back(action: Play | Draw | Pass) -> Non
 def test_action_notation() -> None:
     assert str(Play(Tile(4, 9), 0)) == "9-4@0"
     assert str(Play(Tile(9, 9), None)) == "9-9"
+    assert (str(Draw()), str(Pass())) == ("draw", "pass")
     assert parse_action(" DRAW ") == Draw()
     for text in ("9-4@", "9-4@x", "play", "9@0"):
         with pytest.raises(ActionError, match="not an action"):

@@ -174,6 +174,18 @@ def test_a_seat_that_is_not_at_the_table_is_refused(table: Table) -> None:
             table.view(seat)
 
 
+def test_each_seat_views_its_own_hand_of_the_round_in_play(table: Table) -> None:
+    step(table, 1)
+    state = table.match.rounds[-1]
+    for seat in range(3):
+        seen = table.view(seat)
+        assert (seen.seat, seen.turn, seen.round_number) == (seat, state.turn, 1)
+        assert sorted(seen.hand) == sorted(state.hand(seat))
+        assert len(seen.history) == 1 and seen.legal == (
+            tuple(state.legal_actions()) if seat == state.turn else ()
+        )
+
+
 @pytest.mark.parametrize(
     ("data", "code"),
     [

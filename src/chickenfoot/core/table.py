@@ -133,7 +133,6 @@ class Table:
 
     def view(self, seat: int) -> games.AnyView:
         """What ``seat`` may know now, as the bots read it."""
-        check_viewer(seat, self.seats)
         return games.view(self.match, seat, self.match.rounds[-1])
 
     def entries(self, since: int, viewer: Viewer) -> list[Entry]:

@@ -1,0 +1,103 @@
+"""Rule options as a settings screen and a player see them: each option's description and
+values, and one line naming the option for anything it does not take."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from chickenfoot.core.games import describe_presets
+from chickenfoot.core.options import RulesError
+from chickenfoot.core.rules import CLASSIC, REEVES
+from chickenfoot.core.standard.rules import GAMES
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        ({"centre_toes": 0}, "option centre_toes: expected a whole number of at least 1"),
+        ({"centre_toes": 19}, "option centre_toes: expected a whole number of at most 18"),
+        ({"centre_toes": "x"}, "option centre_toes: expected a whole number, got a string"),
+        ({"centre_toes": True}, "option centre_toes: expected a whole number, got true or false"),
+        (
+            {"double_blank_points": None},
+            "option double_blank_points: expected a whole number, got null",
+        ),
+        ({"length": "forever"}, "option length must be one of full, half, single"),
+        ({"length": 5}, "option length: expected a string, got a whole number"),
+        ({"set_by_players": 5}, "option set_by_players: expected a list, got a whole number"),
+        (
+            {"set_by_players": [[4, "a"]]},
+            "option set_by_players [0][1]: expected a whole number, got a string",
+        ),
+        (
+            {"bogus": 1, "other": 2},
+            "unknown option bogus, other; known options: centre_toes, centre_toes_per_player,"
+            " double_blank_points, double_out_points, drawn_tile_must_be_played, foot_toes,"
+            " hand_sizes, length, max_players, min_players, round_double, set_by_players,"
+            " starter_draw_round_one, target_total, tie_break, undrawn_by_players",
+        ),
+    ],
+)
+def test_a_chicken_foot_option_it_cannot_take_is_named_in_one_line(
+    changes: dict[str, Any], said: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        CLASSIC.with_options(**changes)
+    assert str(caught.value) == said
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        ({"set_top": 7}, "option set_top must be one of 6, 9, 12"),
+        ({"game": "chess"}, "unknown game 'chess'; known: draw, block, all-fives, bergen"),
+        ({"partnership": 1}, "option partnership: expected true or false, got a whole number"),
+        ({"hand_size": 0}, "option hand_size: expected a whole number of at least 1"),
+        ({"players": 5}, "option players: expected a whole number of at most 4"),
+    ],
+)
+def test_a_standard_option_it_cannot_take_is_named_in_one_line(
+    changes: dict[str, Any], said: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        GAMES["all-fives"].with_options(**changes)
+    assert str(caught.value) == said
+
+
+def test_every_option_has_a_description_and_a_schema_of_its_values_only() -> None:
+    for rules in (CLASSIC, REEVES, *GAMES.values()):
+        for info in rules.describe_options():
+            assert info.description.endswith("."), info
+            assert not {"title", "description", "default", "$ref"} & set(info.schema), info
+            assert info.default == rules.options()[info.name]
+
+
+def test_a_range_and_a_choice_are_in_the_schema() -> None:
+    classic = {info.name: info for info in CLASSIC.describe_options()}
+    assert classic["centre_toes"].schema == {"type": "integer", "minimum": 1, "maximum": 18}
+    assert classic["length"].schema == {"enum": ["full", "half", "single"]}
+    assert classic["length"].description == (
+        "full: a round per double; half: the first half; single: one."
+    )
+    bergen = {info.name: info for info in GAMES["bergen"].describe_options()}
+    assert bergen["set_top"].schema == {"enum": [6, 9, 12]}
+    assert bergen["round_to"].schema == {"type": "integer", "minimum": 1, "maximum": 100}
+
+
+def test_a_new_set_or_seat_count_deals_as_its_game_says_unless_told_otherwise() -> None:
+    three = GAMES["draw"].with_options(players=3, set_top=6)
+    assert three.hand_size == 5
+    assert three.with_options(set_top=9).hand_size == 7
+    assert three.with_options(set_top=9, hand_size=6).hand_size == 6
+    assert GAMES["draw"].with_options(players=3).with_options(players=2).hand_size == 7
+
+
+def test_the_rules_listing_sums_up_each_standard_game() -> None:
+    rows = {name: what for name, _, what in describe_presets()}
+    assert rows["draw"] == "double-6, 7 tiles each with 2 players, drawing, one hand decides"
+    assert rows["block"] == "double-6, 7 tiles each with 2 players, no drawing, one hand decides"
+    assert rows["all-fives"] == "double-6, 9 tiles each with 2 players, drawing, game to 250"
+    assert rows["bergen"] == "double-6, 6 tiles each with 2 players, drawing, game to 15"
+    assert len(rows) == 8 and rows["chickenfoot --preset reeves"].endswith("0-0 counts 0")
