@@ -85,7 +85,7 @@ class SeatRow(Horizontal):
 
     DEFAULT_CSS = """
     SeatRow { height: 1; margin: 0 0 0 2; }
-    SeatRow Label { width: 8; }
+    SeatRow Label { width: 10; }
     SeatRow Select { width: 27; }
     SeatRow Input { width: 24; margin-left: 1; }
     SeatRow Input.hidden { display: none; }
