@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from chickenfoot.i18n import set_language
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 settings.register_profile(
@@ -38,3 +41,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return
     durations = json.loads(stats.read_text(encoding="utf-8"))["duration_by_test"]
     items.sort(key=lambda item: durations.get(item.nodeid, 0.0))
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test is played in English, whatever the machine's locale (``play`` reads it
+    when ``--lang`` is not given, also in the processes a test starts)."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    set_language("en")
+    yield
+    set_language("en")
