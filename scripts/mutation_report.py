@@ -3,6 +3,8 @@ no test caught, with the change it makes (one line each: name, file:line, old ->
 
     scripts/mutation report              the summary and the survivors
     scripts/mutation report --all        every mutant not killed, whatever its status
+    scripts/mutation report --sample     only the mutants ``scripts/mutation sample`` drew,
+                                         with the score's 95% interval
 
 The score counts a mutant as caught when a test failed or it ran past mutmut's time limit
 (a round that never ends is caught by the action limit, or by the clock).
@@ -19,6 +21,8 @@ from mutmut.mutation.data import SourceFileMutationData
 from mutmut.mutation.diff_apply import get_diff_for_mutant
 from mutmut.stats import status_by_exit_code
 from mutmut.utils.file_utils import walk_mutatable_files
+
+from scripts.mutation_sample import SAMPLE, wilson
 
 CAUGHT = ("killed", "timeout")
 
@@ -39,12 +43,15 @@ def _change(name: str, path: Path) -> str:
 
 def main(argv: list[str]) -> int:
     config()  # reads [tool.mutmut] from pyproject.toml in the current folder
+    sample = set(SAMPLE.read_text(encoding="utf-8").split()) if "--sample" in argv else None
     counts: Counter[str] = Counter()
     left: list[tuple[str, str, str]] = []
     for path in walk_mutatable_files():
         data = SourceFileMutationData(path=path)
         data.load()
         for name, code in sorted(data.exit_code_by_key.items()):
+            if sample is not None and name not in sample:
+                continue
             status = status_by_exit_code[code]
             counts[status] += 1
             if status not in CAUGHT and (status == "survived" or "--all" in argv):
@@ -57,6 +64,13 @@ def main(argv: list[str]) -> int:
     for status, n in counts.most_common():
         print(f"{status:>28}: {n}")
     print(f"{'score':>28}: {caught}/{total} = {100 * caught / total:.1f}% caught")
+    if sample is not None:
+        tested = total - counts["not checked"]
+        low, high = wilson(caught, tested)
+        print(
+            f"{'of those tested':>28}: {caught}/{tested} = {100 * caught / tested:.1f}%"
+            f" (95% interval {100 * low:.1f}% to {100 * high:.1f}%)"
+        )
     for status, name, path in left:
         print(f"{status}\t{name}\t{_change(name, Path(path))}")
     return 0

@@ -8,8 +8,6 @@ import asyncio
 import io
 import random
 import string
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +37,7 @@ from chickenfoot.terminal.session import SeatSpec, records_folder
 from chickenfoot.terminal.table_screen import TableScreen
 from scripts import i18n as tool
 from tests.test_play_app import bots, check_snapshot, play_on
+from tests.test_play_plain import play_by_script
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 runner = CliRunner()
@@ -203,26 +202,8 @@ def test_play_takes_its_language_from_the_locale_without_lang(tmp_path: Path) ->
 
 
 def test_a_script_plays_a_round_in_norwegian_and_still_reads_legal(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "chickenfoot", "play", "--plain", "--lang", "nb"]
-    with subprocess.Popen(
-        [*command, "--seed", "11", "--data", str(tmp_path), "--bots", "easy"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-    ) as proc:
-        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
-        rng = random.Random(2)
-        lines = []
-        for line in proc.stdout:
-            lines.append(line.rstrip("\n"))
-            if line.startswith("legal: "):
-                hint = "hint\n" if len(lines) < 40 else ""  # the first turn asks for a hint
-                proc.stdin.write(hint + rng.choice(line.split()[1:]) + "\n")
-                proc.stdin.flush()
-        assert proc.wait(timeout=60) == 0
-        assert proc.stderr.read() == ""
+    args = ["--lang", "nb", "--seed", "11", "--data", str(tmp_path), "--bots", "easy"]
+    lines = play_by_script(args, seed=2, first_turn="hint\n")
     output = "\n".join(lines)
     assert "Skriv help for kommandoene." in output
     assert "Din tur." in output

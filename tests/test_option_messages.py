@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from chickenfoot.core.games import describe_presets
+from chickenfoot.core.games import describe_presets, make_rules
 from chickenfoot.core.options import RulesError
-from chickenfoot.core.rules import CLASSIC, REEVES
+from chickenfoot.core.rules import CLASSIC, REEVES, Rules
 from chickenfoot.core.standard.rules import GAMES
 
 
@@ -101,3 +101,100 @@ def test_the_rules_listing_sums_up_each_standard_game() -> None:
     assert rows["all-fives"] == "double-6, 9 tiles each with 2 players, drawing, game to 250"
     assert rows["bergen"] == "double-6, 6 tiles each with 2 players, drawing, game to 15"
     assert len(rows) == 8 and rows["chickenfoot --preset reeves"].endswith("0-0 counts 0")
+
+
+HANDS = [[2, 20], [3, 14], [4, 11], [5, 9], [6, 7], [7, 10], [8, 9]]
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        (
+            {"min_players": 5, "max_players": 4},
+            "player range 5..4 is empty (min_players is more than max_players)",
+        ),
+        (
+            {"hand_sizes": [HANDS[1], HANDS[0], *HANDS[2:]]},
+            "option hand_sizes: name each player count once, smallest first",
+        ),
+        (
+            {"round_double": "dealt", "starter_draw_round_one": True},
+            "starter_draw_round_one decides the start when the round's double is set aside; it"
+            " cannot be combined with round_double dealt",
+        ),
+        (
+            {"hand_sizes": [[2, 30], *HANDS[1:]]},
+            "2 players: 60 tiles dealt or kept back, but the double-9 set has only 54 besides"
+            " the round's double",
+        ),
+        (
+            {"round_double": "dealt", "undrawn_by_players": [[2, 2]]},
+            "2 players: tiles kept back cannot be combined with round_double dealt (the search"
+            " for the round's double may need them)",
+        ),
+        (
+            {"starter_draw_round_one": True, "hand_sizes": [*HANDS[:2], [4, 13], *HANDS[3:]]},
+            "4 players: the draw for the start needs a boneyard tile per player",
+        ),
+        ({"foot_toes": 10}, "a double of the double-9 set has only 9 possible toes"),
+        ({"set_by_players": [[4, 9]]}, "option set_by_players names no set for 5 players"),
+        ({"hand_sizes": [[2, 20]]}, "option hand_sizes names no deal for 3 players"),
+    ],
+)
+def test_chicken_foot_options_that_cannot_go_together_say_why(
+    changes: dict[str, Any], said: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        CLASSIC.with_options(**changes)
+    assert str(caught.value) == said
+
+
+@pytest.mark.parametrize(
+    ("game", "changes", "said"),
+    [
+        (
+            "bergen",
+            {"players": 4, "partnership": True},
+            "bergen has no partnership play (pagat describes none)",
+        ),
+        (
+            "draw",
+            {"players": 3, "partnership": True},
+            "partnership play is 2 against 2: it needs 4 players",
+        ),
+        (
+            "draw",
+            {"hand_size": 20},
+            "2 hands of 20 and 0 undrawn tiles need 40 tiles, the double-6 set has 28",
+        ),
+        ("bergen", {"spinner": True}, "headers are scored on a single line: no spinner"),
+        ("all-fives", {"target": 0}, "all-fives scores during play, so it needs a target score"),
+    ],
+)
+def test_standard_options_that_cannot_go_together_say_why(
+    game: str, changes: dict[str, Any], said: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        GAMES[game].with_options(**changes)
+    assert str(caught.value) == said
+
+
+def test_an_unknown_game_is_named_with_the_games_there_are() -> None:
+    with pytest.raises(RulesError) as caught:
+        make_rules("chess", 2)
+    assert str(caught.value) == (
+        "unknown game 'chess'; known: chickenfoot, draw, block, all-fives, bergen"
+    )
+
+
+def test_a_deal_may_take_every_tile_but_the_rounds_double() -> None:
+    every = CLASSIC.with_options(hand_sizes=[[2, 27], *HANDS[1:]])
+    assert every.hand_size(2) == 27  # 54 tiles besides the double: the boneyard starts empty
+    with pytest.raises(RulesError):
+        CLASSIC.with_options(hand_sizes=[[2, 28], *HANDS[1:]])
+
+
+def test_options_of_one_preset_are_not_read_as_another() -> None:
+    with pytest.raises(RulesError) as caught:
+        Rules.from_options({"preset": "spruce"}, preset="classic")
+    assert str(caught.value) == "the options are of preset 'spruce', not 'classic'"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import functools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -12,7 +11,7 @@ from typing import Any
 import pytest
 
 from chickenfoot.core import CLASSIC, PRESETS, RecordError, replay, to_record
-from scripts.regen_golden import GOLDEN, PERFT, SCHEMA, expected_files
+from scripts.regen_golden import GOLDEN, PERFT, SCHEMA, expected_file, expected_paths
 from tests.helpers import random_match
 from tests.independent_checker import check_record
 
@@ -31,20 +30,16 @@ def legal() -> Record:
     return checked(to_record(random_match(4, 21, CLASSIC.with_options(length="half"))))
 
 
-@functools.cache
-def regenerated() -> dict[Path, str]:
-    return expected_files()
+def test_the_golden_files_are_the_ones_the_script_writes() -> None:
+    assert sorted(expected_paths()) == sorted([*GOLDEN.glob("*.json"), PERFT, SCHEMA])
 
 
-@pytest.mark.parametrize(
-    "path", [*sorted(GOLDEN.glob("*.json")), PERFT, SCHEMA], ids=lambda p: p.name
-)
+@pytest.mark.parametrize("path", expected_paths(), ids=lambda p: p.name)
 def test_golden_records_the_perft_table_and_the_schema_are_what_the_code_makes_now(
     path: Path,
 ) -> None:
     """On a deliberate change: python -m scripts.regen_golden, then review git diff."""
-    assert set(regenerated()) == {*GOLDEN.glob("*.json"), PERFT, SCHEMA}
-    assert path.read_text(encoding="utf-8") == regenerated()[path]
+    assert path.read_text(encoding="utf-8") == expected_file(path)
 
 
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.json")), ids=lambda p: p.name)
@@ -101,6 +96,25 @@ def test_an_unfinished_record_replays_to_the_position_it_stops_at(legal: Record)
         replay(cut)
 
 
+def test_only_the_last_round_of_a_record_may_be_unfinished(legal: Record) -> None:
+    cut = copy.deepcopy(legal)
+    first = cut["rounds"][0]
+    del first["end"], first["points"], cut["winners"], cut["totals"]
+    first["actions"] = first["actions"][:15]
+    with pytest.raises(RecordError) as caught:
+        replay(cut)
+    assert str(caught.value) == "rounds[0]: only the last round may still be in play"
+
+
+def test_an_unfinished_match_names_no_winners(legal: Record) -> None:
+    cut = copy.deepcopy(legal)
+    cut["rounds"] = cut["rounds"][:1]
+    del cut["totals"]
+    with pytest.raises(RecordError) as caught:
+        replay(cut)
+    assert str(caught.value) == "winners: the match is not over, so it has no winners yet"
+
+
 def _set(path: str, value: Any) -> Callable[[Record], None]:
     def change(record: Record) -> None:
         *parents, last = path.split(".")
@@ -147,6 +161,10 @@ def _double_in_a_hand(record: Record) -> None:
 
 
 BAD: dict[str, tuple[Callable[[Record], None], str]] = {
+    "an action that both plays and draws": (
+        _set("rounds.0.actions.0", {"seat": 0, "play": "9-5", "on": 0, "draw": "7-4"}),
+        "rounds[0].actions[0]: an action has exactly one of 'play', 'draw' or 'pass'",
+    ),
     "a draw when a tile fits": (
         _set("rounds.0.actions.0", {"seat": 0, "draw": "7-4"}),
         "rounds[0].actions[0]: seat 0 draws: seat 0 holds a playable tile and must play",

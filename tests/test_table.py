@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from random import Random
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chickenfoot.core import PRESETS, IllegalActionError, Play, Tile
+from chickenfoot.core import PRESETS, Draw, IllegalActionError, Play, Tile
 from chickenfoot.core.games import make_rules
 from chickenfoot.core.pieces import round_rng
 from chickenfoot.core.projection import ViewerError, advance
@@ -262,3 +263,30 @@ def test_every_entry_and_snapshot_decodes_as_its_published_type() -> None:
             assert msgspec.json.decode(msgspec.json.encode(entry), type=Entry) == entry
         snapshot = table.snapshot(viewer)
         assert msgspec.json.decode(msgspec.json.encode(snapshot), type=Snapshot) == snapshot
+
+
+def test_the_draws_for_the_start_are_shown_to_everyone() -> None:
+    table = new_table("chickenfoot", "reeves", 3, 5)
+    drawn = table.match.rounds[0].dealt.start_draw
+    assert drawn  # reeves: the seats draw for the round's double before the deal
+    for viewer in (None, 0, 2):
+        shown = table.snapshot(viewer).start_draw
+        assert [(d.seat, d.draw) for d in shown] == [(s, str(t)) for s, t in drawn]
+
+
+def test_nobody_acts_once_the_match_is_over() -> None:
+    table = new_table("draw", None, 2, 1)
+    while not table.is_over:
+        step(table, 1)
+    before = table.version
+    with pytest.raises(TableError) as caught:
+        table.act(0, Draw())
+    assert (caught.value.code, str(caught.value)) == ("match-over", "the match is over")
+    assert table.version == before
+
+
+def test_every_reference_in_the_schema_names_a_definition() -> None:
+    published = schema()
+    refs = re.findall(r'"\$ref": "#/\$defs/([A-Za-z]+)"', json.dumps(published))
+    assert {"PlayAction", "DrawAction", "PassAction", "RoundEntry", "Snapshot"} <= set(refs)
+    assert set(refs) <= set(published["$defs"])

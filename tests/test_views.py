@@ -224,8 +224,10 @@ def test_every_field_of_a_standard_view_agrees_with_the_full_state(
                     assert list(view.totals) == [
                         f + s for f, s in zip(finished, scored, strict=True)
                     ]
+                    assert list(view.hand_points) == scored
                 else:
                     assert list(view.totals) == finished
+                    assert list(view.hand_points) == game.points[-1]
                 assert [e.drawn for e in view.history] == [
                     d if s == seat else None for s, _, d in history
                 ]

@@ -3,11 +3,21 @@ what is wrong with anything else (docs/TABLE.md, "Actions")."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 from chickenfoot.core import Draw, Pass, Play
+from chickenfoot.core.actions import Action
 from chickenfoot.core.tiles import Tile
-from chickenfoot.core.wire import MAX_ACTION_BYTES, WireError, decode_action, parse_any_action
+from chickenfoot.core.wire import (
+    MAX_ACTION_BYTES,
+    WireError,
+    action_to_json,
+    decode_action,
+    parse_any_action,
+)
 
 
 @pytest.mark.parametrize(
@@ -94,3 +104,17 @@ def test_what_a_person_types_wrong_is_said_once(text: str, said: str) -> None:
     with pytest.raises(WireError) as caught:
         parse_any_action(text)
     assert str(caught.value) == said
+
+
+@pytest.mark.parametrize(
+    ("action", "data"),
+    [
+        (Play(Tile(9, 3), 4), {"play": "9-3", "on": 4}),
+        (Play(Tile(6, 6), None), {"play": "6-6", "on": None}),
+        (Draw(), {"draw": True}),
+        (Pass(), {"pass": True}),
+    ],
+)
+def test_an_action_is_sent_in_the_form_it_is_read(action: Action, data: dict[str, Any]) -> None:
+    assert action_to_json(action) == data
+    assert decode_action(json.dumps(data)) == action

@@ -161,6 +161,6 @@ def play_match(
     actions: list[list[dict[str, Any]]] = []
     while not match.is_over:
         state = match.deal_next(round_rng(seed, len(match.rounds)))
-        actions.append(play_out(state, pickers) if state.end is None else [])
+        actions.append(play_out(state, pickers))
         match.finish_round_if_over()
     return match, to_record(match, actions)

@@ -155,7 +155,7 @@ def check_end(
     points: list[int] | None,
     where: str,
     last: bool,
-    noun: str = "round",
+    noun: str,
 ) -> None:
     """The entry's ``end`` and ``points`` against how the replay ended (``end`` None: it
     has not); only the last entry may still be in play."""

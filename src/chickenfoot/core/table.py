@@ -160,7 +160,7 @@ class Table:
         outcome = match.outcome()
         double = state.double_tile
         seats = range(self.seats)
-        legal = legal_for(state, viewer, list(last.legal) if last.kind != "round-end" else [])
+        legal = legal_for(state, viewer, list(last.legal))
         return Snapshot(
             v=self.version,
             game=match.rules.game_name,
