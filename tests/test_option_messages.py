@@ -198,3 +198,16 @@ def test_options_of_one_preset_are_not_read_as_another() -> None:
     with pytest.raises(RulesError) as caught:
         Rules.from_options({"preset": "spruce"}, preset="classic")
     assert str(caught.value) == "the options are of preset 'spruce', not 'classic'"
+
+
+def test_an_unknown_preset_is_named_with_the_presets_there_are() -> None:
+    with pytest.raises(RulesError) as caught:
+        make_rules("chickenfoot", 4, "mystery")
+    assert (
+        str(caught.value) == "unknown preset 'mystery'; known: classic, spruce, wikipedia, reeves"
+    )
+
+
+def test_options_without_a_preset_are_read_on_top_of_classic() -> None:
+    assert Rules.from_options({}) == CLASSIC
+    assert Rules.from_options({"centre_toes": 4}) == CLASSIC.with_options(centre_toes=4)

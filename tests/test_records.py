@@ -82,12 +82,8 @@ def test_a_match_record_without_a_length_option_gets_it_from_its_rounds(legal: R
 
 
 def test_an_unfinished_record_replays_to_the_position_it_stops_at(legal: Record) -> None:
-    cut = copy.deepcopy(legal)
-    cut["rounds"] = cut["rounds"][:2]
+    cut = _cut_in_round_two(legal)
     last = cut["rounds"][1]
-    del last["end"], last["points"], cut["winners"]
-    last["actions"] = last["actions"][:15]
-    cut["totals"] = legal["rounds"][0]["points"]
     match = replay(cut)
     assert match.current is not None and len(match.current.history) == 15
     assert check_record(cut) == []
@@ -106,6 +102,17 @@ def test_only_the_last_round_of_a_record_may_be_unfinished(legal: Record) -> Non
     assert str(caught.value) == "rounds[0]: only the last round may still be in play"
 
 
+def _cut_in_round_two(legal: Record) -> Record:
+    """``legal`` stopped 15 actions into its second round (no end, points or winners)."""
+    cut = copy.deepcopy(legal)
+    cut["rounds"] = cut["rounds"][:2]
+    last = cut["rounds"][1]
+    del last["end"], last["points"], cut["winners"]
+    last["actions"] = last["actions"][:15]
+    cut["totals"] = legal["rounds"][0]["points"]
+    return cut
+
+
 def test_an_unfinished_match_names_no_winners(legal: Record) -> None:
     cut = copy.deepcopy(legal)
     cut["rounds"] = cut["rounds"][:1]
@@ -113,6 +120,19 @@ def test_an_unfinished_match_names_no_winners(legal: Record) -> None:
     with pytest.raises(RecordError) as caught:
         replay(cut)
     assert str(caught.value) == "winners: the match is not over, so it has no winners yet"
+    cut = _cut_in_round_two(legal)
+    cut["winners"] = [0]
+    with pytest.raises(RecordError) as caught:
+        replay(cut)
+    assert str(caught.value) == "winners: the match is not over, so it has no winners yet"
+
+
+def test_a_round_in_play_has_no_end(legal: Record) -> None:
+    cut = _cut_in_round_two(legal)
+    cut["rounds"][1]["end"] = "out"
+    with pytest.raises(RecordError) as caught:
+        replay(cut)
+    assert str(caught.value) == "rounds[1]: the round has not ended, but 'end' says 'out'"
 
 
 def _set(path: str, value: Any) -> Callable[[Record], None]:
@@ -161,6 +181,15 @@ def _double_in_a_hand(record: Record) -> None:
 
 
 BAD: dict[str, tuple[Callable[[Record], None], str]] = {
+    "no totals": (_set("totals", _DELETE), "totals: missing key 'totals'"),
+    "an action that is no object": (
+        _set("rounds.0.actions.0", 5),
+        "rounds[0].actions[0]: an action is a JSON object",
+    ),
+    "a hand that is no list": (
+        _set("rounds.0.hands.0", "9-5"),
+        "rounds[0].hands[0]: a hand is a list of tiles",
+    ),
     "an action that both plays and draws": (
         _set("rounds.0.actions.0", {"seat": 0, "play": "9-5", "on": 0, "draw": "7-4"}),
         "rounds[0].actions[0]: an action has exactly one of 'play', 'draw' or 'pass'",

@@ -11,6 +11,7 @@ from chickenfoot.core import (
     CLASSIC,
     PRESETS,
     Draw,
+    FastRound,
     IllegalActionError,
     Match,
     Pass,
@@ -374,3 +375,39 @@ def test_a_dealt_double_is_placed_before_anything_else() -> None:
 
 def test_tiles_helper_reads_either_order() -> None:
     assert tiles("3-9 9-3") == (Tile(9, 3), Tile(9, 3))
+
+
+def test_a_position_rebuilt_from_the_open_ends_offers_the_same_moves() -> None:
+    """What a searching player rebuilds from a view (open ends counted per number, the foot
+    waiting for toes) allows exactly the moves of the round it was taken from."""
+    rng = Random(12)
+    compared = 0
+    for _ in range(20):
+        match = Match(["a", "b", "c"], CLASSIC.with_options(length="single"))
+        state = match.deal_next(rng)
+        while state.end is None:
+            fast = state.fast
+            counts = [0] * len(fast.counts)
+            for _, number in state.open_ends():
+                counts[number] += 1
+            foot = state.incomplete_foot()
+            rebuilt = FastRound.position(
+                counts=counts,
+                foot=foot[1] if foot else -1,
+                need=foot[2] if foot else 0,
+                hands=fast.hands,
+                boneyard=fast.boneyard[fast.next_draw :],
+                drawable=state.drawable,
+                turn=state.turn,
+                foot_toes=CLASSIC.foot_toes,
+                drawn_must_play=True,
+                blank_points=50,
+                double_out_points=0,
+                centre=-1,
+                drew=fast.drew,
+            )
+            assert sorted(rebuilt.legal_moves()) == sorted(fast.legal_moves())
+            assert rebuilt.points() == fast.points()
+            compared += 1
+            match.apply(rng.choice(state.legal_actions()))
+    assert compared > 500

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chickenfoot.core import PRESETS, Draw, IllegalActionError, Play, Tile
+from chickenfoot.core import PRESETS, Draw, IllegalActionError, Play, RecordError, Tile
 from chickenfoot.core.games import make_rules
 from chickenfoot.core.pieces import round_rng
 from chickenfoot.core.projection import ViewerError, advance
@@ -290,3 +290,29 @@ def test_every_reference_in_the_schema_names_a_definition() -> None:
     refs = re.findall(r'"\$ref": "#/\$defs/([A-Za-z]+)"', json.dumps(published))
     assert {"PlayAction", "DrawAction", "PassAction", "RoundEntry", "Snapshot"} <= set(refs)
     assert set(refs) <= set(published["$defs"])
+
+
+def test_a_lot_for_the_lead_reaches_every_viewer_who_follows_the_log() -> None:
+    options = {"players": 3, "leader": "lot", "next_leader": "rule", "target": 60}
+    rules = make_rules("all-fives", 3, None, options)
+    table = Table(["a", "b", "c"], rules, 8)
+    followed = {viewer: table.snapshot(viewer) for viewer in (0, None)}
+    lots = set()
+    while not table.is_over:
+        before = table.version
+        step(table, 8)
+        for viewer in followed:
+            for entry in table.entries(before, viewer):
+                followed[viewer] = advance(followed[viewer], entry)
+            assert followed[viewer] == table.snapshot(viewer)
+        lots.add((followed[None].round, followed[None].lot))
+    assert len(table.match.rounds) > 1 and None not in {lot for _, lot in lots}
+
+
+def test_a_record_without_its_seed_cannot_be_resumed() -> None:
+    table = new_table("chickenfoot", "classic", 3, 4)
+    record = table.record()
+    del record["seed"]
+    with pytest.raises(RecordError) as caught:
+        Table.from_record(record)
+    assert str(caught.value) == "seed: a match is resumed from its seed, and this record has none"
