@@ -47,6 +47,11 @@ def measure(players: int, seconds: float, seed: int) -> tuple[float, float]:
                 first=0,
                 centre_toes=CLASSIC.centre_toes,
                 foot_toes=CLASSIC.foot_toes,
+                undrawn=0,
+                drawn_must_play=CLASSIC.drawn_tile_must_be_played,
+                blank_points=CLASSIC.double_blank_points,
+                double_out_points=CLASSIC.double_out_points,
+                placed=True,
             )
             chickenfoot_playout(r, rng)
             actions += r.plies

@@ -3,14 +3,51 @@ so every run of ``./scripts/test`` tries the same examples; ``explore`` draws ne
 on every run, ten times as many, and remembers failing ones in ``.hypothesis/``:
 
     HYPOTHESIS_PROFILE=explore ./scripts/test
+
+``mutation`` is for ``scripts/mutation``: ``ci`` without time limits (a mutant runs slower
+than the real code, and only a failing check may count as catching it), a fifth of the
+examples, and the fastest tests first (by the durations mutmut measured), so that a mutant
+is caught as soon as possible.
 """
 
 from __future__ import annotations
 
+import json
 import os
+from collections.abc import Iterator
+from pathlib import Path
 
-from hypothesis import settings
+import pytest
+from hypothesis import HealthCheck, settings
+
+from chickenfoot.i18n import set_language
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile(
+    "mutation",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    max_examples=20,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 settings.register_profile("explore", derandomize=False, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    stats = Path("mutmut-stats.json")  # mutmut runs the tests from its mutants/ folder
+    if os.environ.get("HYPOTHESIS_PROFILE") != "mutation" or not stats.exists():
+        return
+    durations = json.loads(stats.read_text(encoding="utf-8"))["duration_by_test"]
+    items.sort(key=lambda item: durations.get(item.nodeid, 0.0))
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test is played in English, whatever the machine's locale (``play`` reads it
+    when ``--lang`` is not given, also in the processes a test starts)."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    set_language("en")
+    yield
+    set_language("en")

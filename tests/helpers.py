@@ -12,8 +12,12 @@ from chickenfoot.core.games import new_match
 
 
 def examples(count: int) -> int:
-    """``count`` Hypothesis examples, ten times as many under the ``explore`` profile."""
-    return count * 10 if os.environ.get("HYPOTHESIS_PROFILE") == "explore" else count
+    """``count`` Hypothesis examples: ten times as many under the ``explore`` profile, a fifth
+    under ``mutation``."""
+    profile = os.environ.get("HYPOTHESIS_PROFILE")
+    if profile == "explore":
+        return count * 10
+    return max(2, count // 5) if profile == "mutation" else count
 
 
 def tiles(text: str) -> tuple[Tile, ...]:

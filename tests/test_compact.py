@@ -14,9 +14,9 @@ from tests.helpers import examples
 from tests.oracle import check
 
 
-@settings(max_examples=examples(40), deadline=None)
+@pytest.mark.parametrize("name", sorted(PRESETS))
+@settings(max_examples=examples(10), deadline=None)
 @given(
-    st.sampled_from(sorted(PRESETS)),
     st.integers(2, 12),
     st.integers(0, 2**32),
     st.lists(st.sampled_from(["random", "greedy"]), min_size=12, max_size=12),

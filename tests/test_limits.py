@@ -48,6 +48,11 @@ def test_a_hand_of_a_standard_game_that_cannot_end_stops_with_an_engine_error(
     monkeypatch.setattr(HandState, "_blocked", lambda self: False)
     game = StandardGame(["a", "b"], StandardRules.for_game("block"))
     hand = game.deal_next(Random(0))  # a hand that ends blocked when played this way
-    with pytest.raises(EngineError, match="a round went on past"):
+    limit = action_limit(28, 2)
+    with pytest.raises(EngineError) as caught:
         for _ in range(10_000):
             game.apply(hand.legal_actions()[0])
+    assert len(hand.history) == limit
+    assert (
+        str(caught.value) == f"a round went on past {limit} actions, which no legal round can take"
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chickenfoot.core import ActionError, Draw, Pass, Play, Tile, TileError, parse_action
-from chickenfoot.core.tiles import TILES, parse_tile_in_set
+from chickenfoot.core.tiles import TILES, deal_problem, full_set, parse_tile_in_set
 
 
 def test_every_tile_formats_larger_number_first_and_parses_back() -> None:
@@ -38,8 +38,19 @@ def test_every_action_formats_and_parses_back(action: Play | Draw | Pass) -> Non
 def test_action_notation() -> None:
     assert str(Play(Tile(4, 9), 0)) == "9-4@0"
     assert str(Play(Tile(9, 9), None)) == "9-9"
+    assert (str(Draw()), str(Pass())) == ("draw", "pass")
     assert parse_action(" DRAW ") == Draw()
     for text in ("9-4@", "9-4@x", "play", "9@0"):
         with pytest.raises(ActionError, match="not an action"):
             parse_action(text)
     assert issubclass(ActionError, ValueError) and issubclass(TileError, ValueError)
+
+
+def test_a_deal_that_is_not_the_whole_set_says_what_is_wrong() -> None:
+    whole = full_set(6)
+    assert deal_problem(whole, 6) is None
+    assert deal_problem([*whole, Tile(9, 9), Tile(7, 1)], 6) == (
+        "not in the double-6 set: 7-1, 9-9"
+    )
+    assert deal_problem([*whole, Tile(3, 2), Tile(1, 1)], 6) == "dealt more than once: 1-1, 3-2"
+    assert deal_problem(whole[2:], 6) == "missing from the deal: 0-0, 1-0"

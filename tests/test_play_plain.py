@@ -77,10 +77,13 @@ def session(tmp_path: Path, players: int = 4, seed: int = 3, **options: object) 
     return Session.new(seats, rules, seed, records_folder(tmp_path))
 
 
-def test_a_script_plays_a_whole_round_in_a_real_process(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "chickenfoot", "play", "--plain", "--seed", "11"]
+def play_by_script(args: list[str], seed: int, first_turn: str = "") -> list[str]:
+    """The lines ``chickenfoot play --plain ARGS`` prints in a real process, answering each
+    ``legal:`` line with one of its moves at random (``first_turn`` is typed before the
+    first); the process must end by itself, cleanly."""
+    command = [sys.executable, "-m", "chickenfoot", "play", "--plain", *args]
     with subprocess.Popen(
-        [*command, "--data", str(tmp_path), "--bots", "easy,medium,hard"],
+        command,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -88,15 +91,23 @@ def test_a_script_plays_a_whole_round_in_a_real_process(tmp_path: Path) -> None:
         encoding="utf-8",
     ) as proc:
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
-        rng = random.Random(1)
-        lines = []
+        rng = random.Random(seed)
+        lines: list[str] = []
         for line in proc.stdout:
             lines.append(line.rstrip("\n"))
             if line.startswith("legal: "):
-                proc.stdin.write(rng.choice(line.split()[1:]) + "\n")
+                proc.stdin.write(first_turn + rng.choice(line.split()[1:]) + "\n")
+                first_turn = ""
                 proc.stdin.flush()
         assert proc.wait(timeout=60) == 0
         assert proc.stderr.read() == ""
+    return lines
+
+
+def test_a_script_plays_a_whole_round_in_a_real_process(tmp_path: Path) -> None:
+    lines = play_by_script(
+        ["--seed", "11", "--data", str(tmp_path), "--bots", "easy,medium,hard"], seed=1
+    )
     output = "\n".join(lines)
     assert "The match is over:" in output
     assert "Traceback" not in output

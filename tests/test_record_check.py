@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from chickenfoot.core import CLASSIC, PRESETS, RecordError, replay, to_record
+from chickenfoot.core import PRESETS, RecordError, replay, to_record
 from chickenfoot.core.games import check
 from chickenfoot.core.tiles import NAMES
 from chickenfoot.play import play_recorded_match
 from tests.helpers import random_match
-from tests.test_records import BAD
+from tests.test_records import BAD, BAD_REEVES, BAD_WIKIPEDIA
 
 Record = dict[str, Any]
 
@@ -60,13 +60,24 @@ def test_records_written_another_way_are_left_to_the_full_replay() -> None:
     assert check(record).rounds[0].history  # the full replay did it
 
 
-@pytest.mark.parametrize("name", BAD)
-def test_every_wrong_record_of_the_record_tests_gets_the_same_error(name: str) -> None:
-    record = to_record(random_match(4, 21, CLASSIC.with_options(length="half")))
-    change, message = BAD[name]
+WRONG = {
+    **{("classic", 4, 21, name): wrong for name, wrong in BAD.items()},
+    **{("reeves", 3, 4, name): wrong for name, wrong in BAD_REEVES.items()},
+    **{("wikipedia", 3, 18, name): wrong for name, wrong in BAD_WIKIPEDIA.items()},
+}
+"""Every wrong record of the record tests (the match each is made of, as those tests make
+it: preset, players, seed): the change made to it and the error it gets."""
+
+
+@pytest.mark.parametrize("case", WRONG, ids=lambda case: f"{case[0]}: {case[3]}")
+def test_every_wrong_record_of_the_record_tests_gets_the_same_error(
+    case: tuple[str, int, int, str],
+) -> None:
+    preset, players, seed, _ = case
+    record = to_record(random_match(players, seed, PRESETS[preset].with_options(length="half")))
+    change, message = WRONG[case]
     change(record)
-    outcome, error = assert_agree(record)
-    assert outcome == "error" and message in error
+    assert assert_agree(record) == ("error", message)
 
 
 def _mutate(record: Record, rng: Random) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import functools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -12,7 +11,7 @@ from typing import Any
 import pytest
 
 from chickenfoot.core import CLASSIC, PRESETS, RecordError, replay, to_record
-from scripts.regen_golden import GOLDEN, PERFT, SCHEMA, expected_files
+from scripts.regen_golden import GOLDEN, PERFT, SCHEMA, expected_file, expected_paths
 from tests.helpers import random_match
 from tests.independent_checker import check_record
 
@@ -31,20 +30,16 @@ def legal() -> Record:
     return checked(to_record(random_match(4, 21, CLASSIC.with_options(length="half"))))
 
 
-@functools.cache
-def regenerated() -> dict[Path, str]:
-    return expected_files()
+def test_the_golden_files_are_the_ones_the_script_writes() -> None:
+    assert sorted(expected_paths()) == sorted([*GOLDEN.glob("*.json"), PERFT, SCHEMA])
 
 
-@pytest.mark.parametrize(
-    "path", [*sorted(GOLDEN.glob("*.json")), PERFT, SCHEMA], ids=lambda p: p.name
-)
+@pytest.mark.parametrize("path", expected_paths(), ids=lambda p: p.name)
 def test_golden_records_the_perft_table_and_the_schema_are_what_the_code_makes_now(
     path: Path,
 ) -> None:
     """On a deliberate change: python -m scripts.regen_golden, then review git diff."""
-    assert set(regenerated()) == {*GOLDEN.glob("*.json"), PERFT, SCHEMA}
-    assert path.read_text(encoding="utf-8") == regenerated()[path]
+    assert path.read_text(encoding="utf-8") == expected_file(path)
 
 
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.json")), ids=lambda p: p.name)
@@ -80,21 +75,64 @@ def test_a_match_record_without_a_length_option_gets_it_from_its_rounds(legal: R
     other = copy.deepcopy(legal)
     other["rules"] = {"preset": "classic"}
     assert replay(other).rules.length.value == "half"
+    del other["rounds"][3:]
+    with pytest.raises(RecordError) as caught:
+        replay(other)
+    assert str(caught.value) == "rules: a finished match has 1, 5 or 10 rounds, not 3"
 
 
 def test_an_unfinished_record_replays_to_the_position_it_stops_at(legal: Record) -> None:
-    cut = copy.deepcopy(legal)
-    cut["rounds"] = cut["rounds"][:2]
+    cut = _cut_in_round_two(legal)
     last = cut["rounds"][1]
-    del last["end"], last["points"], cut["winners"]
-    last["actions"] = last["actions"][:15]
-    cut["totals"] = legal["rounds"][0]["points"]
     match = replay(cut)
     assert match.current is not None and len(match.current.history) == 15
     assert check_record(cut) == []
     last["points"] = [0, 0, 0, 0]
     with pytest.raises(RecordError, match=r"rounds\[1\]: the round has not ended, so it has no"):
         replay(cut)
+
+
+def test_only_the_last_round_of_a_record_may_be_unfinished(legal: Record) -> None:
+    cut = copy.deepcopy(legal)
+    first = cut["rounds"][0]
+    del first["end"], first["points"], cut["winners"], cut["totals"]
+    first["actions"] = first["actions"][:15]
+    with pytest.raises(RecordError) as caught:
+        replay(cut)
+    assert str(caught.value) == "rounds[0]: only the last round may still be in play"
+
+
+def _cut_in_round_two(legal: Record) -> Record:
+    """``legal`` stopped 15 actions into its second round (no end, points or winners)."""
+    cut = copy.deepcopy(legal)
+    cut["rounds"] = cut["rounds"][:2]
+    last = cut["rounds"][1]
+    del last["end"], last["points"], cut["winners"]
+    last["actions"] = last["actions"][:15]
+    cut["totals"] = legal["rounds"][0]["points"]
+    return cut
+
+
+def test_an_unfinished_match_names_no_winners(legal: Record) -> None:
+    cut = copy.deepcopy(legal)
+    cut["rounds"] = cut["rounds"][:1]
+    del cut["totals"]
+    with pytest.raises(RecordError) as caught:
+        replay(cut)
+    assert str(caught.value) == "winners: the match is not over, so it has no winners yet"
+    cut = _cut_in_round_two(legal)
+    cut["winners"] = [0]
+    with pytest.raises(RecordError) as caught:
+        replay(cut)
+    assert str(caught.value) == "winners: the match is not over, so it has no winners yet"
+
+
+def test_a_round_in_play_has_no_end(legal: Record) -> None:
+    cut = _cut_in_round_two(legal)
+    cut["rounds"][1]["end"] = "out"
+    with pytest.raises(RecordError) as caught:
+        replay(cut)
+    assert str(caught.value) == "rounds[1]: the round has not ended, but 'end' says 'out'"
 
 
 def _set(path: str, value: Any) -> Callable[[Record], None]:
@@ -143,65 +181,172 @@ def _double_in_a_hand(record: Record) -> None:
 
 
 BAD: dict[str, tuple[Callable[[Record], None], str]] = {
-    "wrong format": (_set("format", "chickenfoot-record/2"), "format: unknown format"),
-    "missing players": (_set("players", _DELETE), "missing key 'players'"),
-    "nine players": (_set("players", ["x"] * 9), "2 to 8 players"),
-    "unknown preset": (_set("rules.preset", "mystery"), "unknown preset"),
-    "unknown tile": (_set("rounds.0.hands.0.0", "x-y"), "not a tile"),
-    "tile of a bigger set": (_set("rounds.0.hands.0.0", "10-3"), "not in the double-9 set"),
-    "a tile dealt twice": (_deal_a_tile_twice, "dealt more than once"),
-    "round double dealt": (_double_in_a_hand, "set aside"),
-    "wrong round double": (_set("rounds.1.double", "7-7"), "played with 8-8"),
-    "wrong first seat": (_set("rounds.1.first", 0), "starts with seat 1"),
-    "illegal action": (_set("rounds.0.actions.0.on", 5), "rounds[0].actions[0]"),
-    "wrong seat": (_swap_first_two_actions, "rounds[0].actions[0]: it is seat 0's turn"),
-    "draw of the wrong tile": (_draw_the_wrong_tile, "next boneyard tile is"),
-    "action after the end": (_play_after_the_end, "already ended"),
-    "wrong end": (_set("rounds.0.end", "sideways"), "not 'sideways'"),
-    "wrong points": (_set("rounds.0.points", [0, 0, 0, 0]), "rounds[0].points: points are"),
-    "wrong totals": (_set("totals", [1, 2, 3, 4]), "totals: totals are"),
-    "wrong winners": (_set("winners", [3, 2]), "winners: winners are"),
-    "too many rounds": (lambda r: r["rounds"].append(r["rounds"][-1]), "rounds"),
-    "not an object": (lambda r: r["rounds"].__setitem__(0, 5), "rounds[0]: a round is"),
-    "pass not true": (_set("rounds.0.actions.0", {"seat": 0, "pass": "yes"}), "'pass' must"),
-    "a superscript digit": (_set("rounds.0.hands.0.0", "²-1"), "not a tile: '²-1'"),
-    "fullwidth digits": (_set("rounds.0.hands.0.0", "\uff19-\uff14"), "not a tile"),
-    "Arabic-Indic digits": (_set("rounds.0.hands.0.0", "٩-٤"), "not a tile"),
-    "leading zeros": (_set("rounds.0.hands.0.0", "09-04"), "not a tile: '09-04'"),
-    "spaces around a tile": (_set("rounds.0.hands.0.0", " 9-4 "), "not a tile: ' 9-4 '"),
-    "a seat as a boolean": (_set("rounds.0.actions.0.seat", False), "'seat' must be a whole"),
-    "an id as a float": (_set("rounds.0.actions.0.on", 0.0), "'on' must be a tile id"),
-    "first as a float": (_set("rounds.1.first", 1.0), "'first' must be a whole number"),
+    "no totals": (_set("totals", _DELETE), "totals: missing key 'totals'"),
+    "an action that is no object": (
+        _set("rounds.0.actions.0", 5),
+        "rounds[0].actions[0]: an action is a JSON object",
+    ),
+    "a hand that is no list": (
+        _set("rounds.0.hands.0", "9-5"),
+        "rounds[0].hands[0]: a hand is a list of tiles",
+    ),
+    "an action that both plays and draws": (
+        _set("rounds.0.actions.0", {"seat": 0, "play": "9-5", "on": 0, "draw": "7-4"}),
+        "rounds[0].actions[0]: an action has exactly one of 'play', 'draw' or 'pass'",
+    ),
+    "a draw when a tile fits": (
+        _set("rounds.0.actions.0", {"seat": 0, "draw": "7-4"}),
+        "rounds[0].actions[0]: seat 0 draws: seat 0 holds a playable tile and must play",
+    ),
+    "a pass when a tile fits": (
+        _set("rounds.0.actions.0", {"seat": 0, "pass": True}),
+        "rounds[0].actions[0]: seat 0 passes: seat 0 holds a playable tile and must play",
+    ),
+    "a tile placed as if it were the first": (
+        _set("rounds.0.actions.0", {"seat": 0, "play": "9-5", "on": None}),
+        "rounds[0].actions[0]: seat 0 places 9-5: 9-5 must be played on a tile (name its id)",
+    ),
+    "wrong format": (
+        _set("format", "chickenfoot-record/2"),
+        "format: unknown format 'chickenfoot-record/2' (expected 'chickenfoot-record/1')",
+    ),
+    "missing players": (_set("players", _DELETE), "players: missing key 'players'"),
+    "nine players": (
+        _set("players", ["x"] * 9),
+        "rules: classic is played by 2 to 8 players, not 9",
+    ),
+    "unknown preset": (
+        _set("rules.preset", "mystery"),
+        "rules: unknown preset 'mystery'; known: classic, spruce, wikipedia, reeves",
+    ),
+    "unknown tile": (
+        _set("rounds.0.hands.0.0", "x-y"),
+        "rounds[0].hands[0]: not a tile: 'x-y' (write tiles like '9-3')",
+    ),
+    "tile of a bigger set": (
+        _set("rounds.0.hands.0.0", "10-3"),
+        "rounds[0].hands[0]: 10-3 is not in the double-9 set",
+    ),
+    "a tile dealt twice": (_deal_a_tile_twice, "rounds[0]: dealt more than once: 7-6"),
+    "round double dealt": (
+        _double_in_a_hand,
+        "rounds[0]: the round's double 9-9 is set aside, not dealt",
+    ),
+    "wrong round double": (
+        _set("rounds.1.double", "7-7"),
+        "rounds[1]: round 2 is played with 8-8, not 7-7",
+    ),
+    "wrong first seat": (_set("rounds.1.first", 0), "rounds[1]: round 2 starts with seat 1, not 0"),
+    "illegal action": (
+        _set("rounds.0.actions.0.on", 5),
+        "rounds[0].actions[0]: seat 0 plays 9-5 on tile 5: there is no tile 5 on the board",
+    ),
+    "wrong seat": (
+        _swap_first_two_actions,
+        "rounds[0].actions[0]: it is seat 0's turn, not seat 1's",
+    ),
+    "draw of the wrong tile": (
+        _draw_the_wrong_tile,
+        "rounds[0].actions[4]: the next boneyard tile is 7-4, not 4-0",
+    ),
+    "action after the end": (
+        _play_after_the_end,
+        "rounds[0].actions[59]: the round already ended (blocked)",
+    ),
+    "wrong end": (
+        _set("rounds.0.end", "sideways"),
+        "rounds[0]: the round ended blocked, not 'sideways'",
+    ),
+    "wrong points": (
+        _set("rounds.0.points", [0, 0, 0, 0]),
+        "rounds[0].points: points are [33, 18, 13, 64], not [0, 0, 0, 0]",
+    ),
+    "wrong totals": (
+        _set("totals", [1, 2, 3, 4]),
+        "totals: totals are [139, 153, 126, 188], not [1, 2, 3, 4]",
+    ),
+    "wrong winners": (_set("winners", [3, 2]), "winners: winners are [2], not [3, 2]"),
+    "too many rounds": (
+        lambda r: r["rounds"].append(r["rounds"][-1]),
+        "rounds: 6 rounds, but a half match has 5",
+    ),
+    "not an object": (
+        lambda r: r["rounds"].__setitem__(0, 5),
+        "rounds[0]: a round is a JSON object",
+    ),
+    "pass not true": (
+        _set("rounds.0.actions.0", {"seat": 0, "pass": "yes"}),
+        "rounds[0].actions[0]: 'pass' must be true",
+    ),
+    "a superscript digit": (
+        _set("rounds.0.hands.0.0", "²-1"),
+        "rounds[0].hands[0]: not a tile: '²-1' (write tiles like '9-3')",
+    ),
+    "fullwidth digits": (
+        _set("rounds.0.hands.0.0", "\uff19-\uff14"),
+        "rounds[0].hands[0]: not a tile: '\uff19-\uff14' (write tiles like '9-3')",
+    ),
+    "Arabic-Indic digits": (
+        _set("rounds.0.hands.0.0", "٩-٤"),
+        "rounds[0].hands[0]: not a tile: '٩-٤' (write tiles like '9-3')",
+    ),
+    "leading zeros": (
+        _set("rounds.0.hands.0.0", "09-04"),
+        "rounds[0].hands[0]: not a tile: '09-04' (write tiles like '9-3')",
+    ),
+    "spaces around a tile": (
+        _set("rounds.0.hands.0.0", " 9-4 "),
+        "rounds[0].hands[0]: not a tile: ' 9-4 ' (write tiles like '9-3')",
+    ),
+    "a seat as a boolean": (
+        _set("rounds.0.actions.0.seat", False),
+        "rounds[0].actions[0]: 'seat' must be a whole number, not False",
+    ),
+    "an id as a float": (
+        _set("rounds.0.actions.0.on", 0.0),
+        "rounds[0].actions[0]: 'on' must be a tile id or null, not 0.0",
+    ),
+    "first as a float": (
+        _set("rounds.1.first", 1.0),
+        "rounds[1]: 'first' must be a whole number, not 1.0",
+    ),
     "points as floats": (
         lambda r: r["rounds"][0].update(points=[float(p) for p in r["rounds"][0]["points"]]),
-        "rounds[0].points: 'points' must be a list of whole numbers",
+        "rounds[0].points: 'points' must be a list of whole numbers, not [33.0, 18.0, 13.0, 64.0]",
     ),
     "totals as floats": (
         lambda r: r.update(totals=[float(t) for t in r["totals"]]),
-        "totals: 'totals' must be a list of whole numbers",
+        "totals: 'totals' must be a list of whole numbers, not [139.0, 153.0, 126.0, 188.0]",
     ),
-    "winners as a float": (_set("winners", [2.0]), "'winners' must be a list of whole"),
-    "game as a list": (_set("game", []), "'game' must be a string"),
-    "a seed that is no number": (_set("seed", "21"), "seed: 'seed' must be a whole number"),
+    "winners as a float": (
+        _set("winners", [2.0]),
+        "winners: 'winners' must be a list of whole numbers, not [2.0]",
+    ),
+    "game as a list": (_set("game", []), "game: 'game' must be a string, not []"),
+    "a seed that is no number": (
+        _set("seed", "21"),
+        "seed: 'seed' must be a whole number, not '21'",
+    ),
     "an infinite set option": (
         _set("rules.options.set_by_players", [[float("inf"), 9]]),
-        "rules: option set_by_players [0][0]: expected a whole number",
+        "rules: option set_by_players [0][0]: expected a whole number, got a number with a"
+        " fraction",
     ),
     "a negative kept-back count": (
         _set("rules.options.undrawn_by_players", [[4, -1]]),
-        "rules: option undrawn_by_players [0][1]",
+        "rules: option undrawn_by_players [0][1]: expected a whole number of at least 0",
     ),
     "a huge integer option": (
         _set("rules.options.centre_toes", 10**5000),
-        "option centre_toes: expected a whole number of at most 18",
+        "rules: option centre_toes: expected a whole number of at most 18",
     ),
     "a draw for the start in classic": (
         _set("rounds.0.start_draw", [{"seat": 0, "draw": "1-0"}]),
-        "rounds[0].start_draw: nobody draws for the start",
+        "rounds[0].start_draw: nobody draws for the start of this round",
     ),
     "a round after the end of the match": (
         lambda r: r["rounds"].append(r["rounds"][0]),
-        "a half match has 5",
+        "rounds: 6 rounds, but a half match has 5",
     ),
 }
 
@@ -213,7 +358,7 @@ def test_a_wrong_record_is_rejected_with_where_and_what(legal: Record, name: str
     change(bad)
     with pytest.raises(RecordError) as caught:
         replay(bad)
-    assert message in str(caught.value)
+    assert str(caught.value) == message
     assert "\n" not in str(caught.value)
     if name != "a seed that is no number":  # informational: the checker does not read it
         assert check_record(bad) != []
@@ -275,13 +420,35 @@ def _draw_the_double_twice(record: Record) -> None:
 
 
 BAD_REEVES: dict[str, tuple[Callable[[Record], None], str]] = {
-    "no draw for the start": (_set("rounds.0.start_draw", _DELETE), "missing key 'start_draw'"),
-    "seats out of turn": (_shift_seats, "rounds[1].start_draw: the seats draw in turn: [1, 2"),
-    "stopped before the double": (_stop_before_the_double, "until one finds 9-9"),
-    "went on after the double": (_go_on_after_the_double, "stops when 9-9 is found"),
-    "the double drawn twice": (_draw_the_double_twice, "drawn more than once: 9-9"),
-    "the double dealt": (_set("rounds.0.hands.0.0", "9-9"), "the round's double 9-9 is set aside"),
-    "another seat starts": (_set("rounds.0.first", 2), "rounds[0]: round 1 starts with seat"),
+    "no draw for the start": (
+        _set("rounds.0.start_draw", _DELETE),
+        "rounds[0]: missing key 'start_draw'",
+    ),
+    "seats out of turn": (
+        _shift_seats,
+        "rounds[1].start_draw: the seats draw in turn: "
+        f"{[1, 2, 0] * 12 + [1]}, not {[2, 0, 1] * 12 + [2]}",
+    ),
+    "stopped before the double": (
+        _stop_before_the_double,
+        "rounds[0].start_draw: the seats draw until one finds 9-9",
+    ),
+    "went on after the double": (
+        _go_on_after_the_double,
+        "rounds[0].start_draw: the drawing stops when 9-9 is found",
+    ),
+    "the double drawn twice": (
+        _draw_the_double_twice,
+        "rounds[0].start_draw: drawn more than once: 9-9",
+    ),
+    "the double dealt": (
+        _set("rounds.0.hands.0.0", "9-9"),
+        "rounds[0]: the round's double 9-9 is set aside, not dealt",
+    ),
+    "another seat starts": (
+        _set("rounds.0.first", 2),
+        "rounds[0]: round 1 starts with seat 0, not 2",
+    ),
 }
 
 
@@ -292,7 +459,7 @@ def test_a_wrong_reeves_record_is_rejected(reeves: Record, name: str) -> None:
     change(bad)
     with pytest.raises(RecordError) as caught:
         replay(bad)
-    assert message in str(caught.value)
+    assert str(caught.value) == message
 
 
 def _draw_from_a_hand(record: Record) -> None:
@@ -301,17 +468,26 @@ def _draw_from_a_hand(record: Record) -> None:
 
 
 BAD_WIKIPEDIA: dict[str, tuple[Callable[[Record], None], str]] = {
-    "a starter draw from a hand": (_draw_from_a_hand, "is drawn from the boneyard, where it is"),
+    "a starter draw from a hand": (
+        _draw_from_a_hand,
+        "rounds[0].start_draw: 6-4 is drawn from the boneyard, where it is not",
+    ),
     "one draw missing": (
         lambda r: r["rounds"][0]["start_draw"].pop(),
-        "each of the 3 seats draws one tile",
+        "rounds[0].start_draw: each of the 3 seats draws one tile",
     ),
     "a draw in round 2": (
         _set("rounds.1.start_draw", [{"seat": 0, "draw": "1-0"}]),
-        "rounds[1].start_draw: nobody draws for the start",
+        "rounds[1].start_draw: nobody draws for the start of this round",
     ),
-    "round 2 not rotated from round 1": (_set("rounds.1.first", 2), "round 2 starts with seat 0"),
-    "the double dealt": (_set("rounds.1.hands.0.0", "8-8"), "the round's double 8-8 is set"),
+    "round 2 not rotated from round 1": (
+        _set("rounds.1.first", 2),
+        "rounds[1]: round 2 starts with seat 0, not 2",
+    ),
+    "the double dealt": (
+        _set("rounds.1.hands.0.0", "8-8"),
+        "rounds[1]: the round's double 8-8 is set aside, not dealt",
+    ),
 }
 
 
@@ -322,10 +498,11 @@ def test_a_wrong_wikipedia_record_is_rejected(wikipedia: Record, name: str) -> N
     change(bad)
     with pytest.raises(RecordError) as caught:
         replay(bad)
-    assert message in str(caught.value)
+    assert str(caught.value) == message
 
 
 def test_not_a_record_at_all() -> None:
     for value in (None, [], "x", 5):
-        with pytest.raises(RecordError, match="JSON object"):
+        with pytest.raises(RecordError) as caught:
             replay(value)
+        assert str(caught.value) == "a record is a JSON object"

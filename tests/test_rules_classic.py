@@ -9,17 +9,21 @@ import pytest
 
 from chickenfoot.core import (
     CLASSIC,
+    PRESETS,
     Draw,
+    FastRound,
     IllegalActionError,
     Match,
     Pass,
     Play,
     RoundEnd,
+    RoundState,
     Tile,
     deal,
     full_set,
     winners_of,
 )
+from chickenfoot.core.pieces import Deal
 from tests.helpers import make_round, tiles
 
 DEALS = {
@@ -308,15 +312,102 @@ def test_match_totals_add_up_the_rounds_and_name_the_winners() -> None:
 def test_an_illegal_action_raises_and_changes_nothing() -> None:
     state = make_round(9, ["9-1 5-4", "9-2"])
     before = state.legal_actions()
-    for action, why in [
-        (Play(t("5-4"), 0), "does not match"),
-        (Play(t("9-2"), 0), "does not hold"),
-        (Play(t("9-1"), 4), "no tile 4"),
+    for action, code, said in [
+        (Play(t("5-4"), 0), "no-match", "5-4 does not match the 9 of tile 0"),
+        (Play(t("9-2"), 0), "not-held", "seat 0 does not hold 9-2"),
+        (Play(t("9-1"), 4), "no-such-tile", "there is no tile 4 on the board"),
+        (Play(t("9-1"), None), "name-target", "9-1 must be played on a tile (name its id)"),
+        (Draw(), "must-play", "seat 0 holds a playable tile and must play"),
+        (Pass(), "must-play", "seat 0 holds a playable tile and must play"),
     ]:
-        with pytest.raises(IllegalActionError, match=why):
+        with pytest.raises(IllegalActionError) as caught:
             state.apply(action)
+        assert (caught.value.code, str(caught.value)) == (code, said)
     assert state.legal_actions() == before and state.history == []
+
+
+def refusal(state: RoundState, action: Play | Draw | Pass) -> tuple[str, str]:
+    with pytest.raises(IllegalActionError) as caught:
+        state.apply(action)
+    return caught.value.code, str(caught.value)
+
+
+def test_a_foot_waiting_for_toes_is_named_with_what_it_needs() -> None:
+    state = make_round(9, ["9-1 5-4", "9-2"])
+    state.apply(Play(t("9-1"), 0))
+    assert refusal(state, Play(t("9-2"), 1)) == (
+        "foot-waiting",
+        "the foot on tile 0 (9-9) needs 5 more toe(s) before anything else is played",
+    )
+
+
+def test_drawing_and_passing_are_refused_with_the_reason() -> None:
+    empty = make_round(9, ["5-4", "9-2"])
+    assert refusal(empty, Draw()) == ("nothing-to-draw", "the boneyard has no tile left to draw")
+    full = make_round(9, ["5-4", "9-2"], boneyard="3-2")
+    assert refusal(full, Pass()) == ("must-draw", "seat 0 must draw before passing")
+    full.apply(Draw())
+    assert refusal(full, Draw()) == ("drawn-already", "seat 0 has drawn already this turn")
+
+
+def test_a_covered_tile_and_a_finished_round_take_nothing() -> None:
+    rules = CLASSIC.with_options(centre_toes=1)
+    state = make_round(9, ["9-1 4-3 2-6", "1-2 1-5 8-8"], boneyard="0-0", rules=rules)
+    state.apply(Play(t("9-1"), 0))
+    state.apply(Play(t("1-2"), 1))
+    assert refusal(state, Play(t("4-3"), 1)) == ("no-open-end", "tile 1 (9-1) has no open end")
+    assert refusal(state, Play(t("2-6"), 0)) == ("no-open-end", "tile 0 (9-9) has no open end")
+    over = make_round(9, ["9-1", "9-2 9-3"], rules=rules)
+    over.apply(Play(t("9-1"), 0))
+    assert over.end is RoundEnd.OUT
+    assert refusal(over, Pass()) == ("round-over", "the round is over")
+
+
+def test_a_dealt_double_is_placed_before_anything_else() -> None:
+    dealt = Deal((tiles("9-9 9-1"), tiles("9-2 3-3")), tiles("4-4"))
+    state = RoundState(PRESETS["spruce"], 9, 0, dealt, placed=False)
+    for action in (Play(t("9-1"), 0), Play(t("9-1"), None)):
+        assert refusal(state, action) == (
+            "place-centre-first",
+            "9-9 must be placed in the centre first",
+        )
 
 
 def test_tiles_helper_reads_either_order() -> None:
     assert tiles("3-9 9-3") == (Tile(9, 3), Tile(9, 3))
+
+
+def test_a_position_rebuilt_from_the_open_ends_offers_the_same_moves() -> None:
+    """What a searching player rebuilds from a view (open ends counted per number, the foot
+    waiting for toes) allows exactly the moves of the round it was taken from."""
+    rng = Random(12)
+    compared = 0
+    for _ in range(20):
+        match = Match(["a", "b", "c"], CLASSIC.with_options(length="single"))
+        state = match.deal_next(rng)
+        while state.end is None:
+            fast = state.fast
+            counts = [0] * len(fast.counts)
+            for _, number in state.open_ends():
+                counts[number] += 1
+            foot = state.incomplete_foot()
+            rebuilt = FastRound.position(
+                counts=counts,
+                foot=foot[1] if foot else -1,
+                need=foot[2] if foot else 0,
+                hands=fast.hands,
+                boneyard=fast.boneyard[fast.next_draw :],
+                drawable=state.drawable,
+                turn=state.turn,
+                foot_toes=CLASSIC.foot_toes,
+                drawn_must_play=True,
+                blank_points=50,
+                double_out_points=0,
+                centre=-1,
+                drew=fast.drew,
+            )
+            assert sorted(rebuilt.legal_moves()) == sorted(fast.legal_moves())
+            assert rebuilt.points() == fast.points()
+            compared += 1
+            match.apply(rng.choice(state.legal_actions()))
+    assert compared > 500

@@ -15,6 +15,7 @@ from chickenfoot.core.standard import (
     deal,
     leader_of,
 )
+from chickenfoot.core.standard.hand import DealError, check_deal
 
 DRAW = StandardRules.for_game("draw")
 BLOCK = StandardRules.for_game("block")
@@ -496,3 +497,35 @@ def _random_bergen(seed: int) -> StandardGame:
     while hand.end is None:
         game.apply(rng.choice(hand.legal_actions()))
     return game
+
+
+def test_each_refusal_of_a_play_names_its_reason_and_code() -> None:
+    hand = make_hand(BLOCK, ["6-3 1-0 3-2", "3-1 6-2 5-5"])
+    play_out(hand, "6-3")
+    refusals = [
+        (Play(t("5-5"), 0), "no-match-ends", "5-5 does not match the open 3 or 6 of tile 0"),
+        (Play(t("1-0"), 0), "not-held", "seat 1 does not hold 1-0"),
+    ]
+    for action, code, said in refusals:
+        with pytest.raises(IllegalActionError) as caught:
+            hand.apply(action)
+        assert (caught.value.code, str(caught.value)) == (code, said)
+    play_out(hand, "3-1@0", "1-0@1", "6-2@0")
+    with pytest.raises(IllegalActionError) as caught:
+        hand.apply(Play(t("3-2"), 0))
+    assert (caught.value.code, str(caught.value)) == ("no-open-end", "tile 0 (6-3) has no open end")
+
+
+def test_the_holder_of_the_deciding_tile_must_lead_it() -> None:
+    hand = make_hand(BLOCK, ["6-6 1-0", "3-1 6-2"], lead="6-6")
+    with pytest.raises(IllegalActionError) as caught:
+        hand.apply(Play(t("1-0"), None))
+    assert (caught.value.code, str(caught.value)) == ("must-lead", "seat 0 must lead 6-6")
+
+
+def test_a_deal_of_the_wrong_size_is_refused() -> None:
+    rules = BLOCK.with_options(players=2)
+    short = make_deal(rules, ["6-6 1-0 2-2 3-3 4-4 5-5 6-5", "3-1 6-2 2-1 3-2 4-1 4-2"])
+    with pytest.raises(DealError) as caught:
+        check_deal(rules, short)
+    assert str(caught.value) == "seat 1 holds 6 tiles, the deal is 7"

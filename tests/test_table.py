@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from random import Random
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chickenfoot.core import PRESETS, IllegalActionError, Play, Tile
+from chickenfoot.core import PRESETS, Draw, IllegalActionError, Play, RecordError, Tile
 from chickenfoot.core.games import make_rules
 from chickenfoot.core.pieces import round_rng
 from chickenfoot.core.projection import ViewerError, advance
@@ -174,6 +175,18 @@ def test_a_seat_that_is_not_at_the_table_is_refused(table: Table) -> None:
             table.view(seat)
 
 
+def test_each_seat_views_its_own_hand_of_the_round_in_play(table: Table) -> None:
+    step(table, 1)
+    state = table.match.rounds[-1]
+    for seat in range(3):
+        seen = table.view(seat)
+        assert (seen.seat, seen.turn, seen.round_number) == (seat, state.turn, 1)
+        assert sorted(seen.hand) == sorted(state.hand(seat))
+        assert len(seen.history) == 1 and seen.legal == (
+            tuple(state.legal_actions()) if seat == state.turn else ()
+        )
+
+
 @pytest.mark.parametrize(
     ("data", "code"),
     [
@@ -250,3 +263,56 @@ def test_every_entry_and_snapshot_decodes_as_its_published_type() -> None:
             assert msgspec.json.decode(msgspec.json.encode(entry), type=Entry) == entry
         snapshot = table.snapshot(viewer)
         assert msgspec.json.decode(msgspec.json.encode(snapshot), type=Snapshot) == snapshot
+
+
+def test_the_draws_for_the_start_are_shown_to_everyone() -> None:
+    table = new_table("chickenfoot", "reeves", 3, 5)
+    drawn = table.match.rounds[0].dealt.start_draw
+    assert drawn  # reeves: the seats draw for the round's double before the deal
+    for viewer in (None, 0, 2):
+        shown = table.snapshot(viewer).start_draw
+        assert [(d.seat, d.draw) for d in shown] == [(s, str(t)) for s, t in drawn]
+
+
+def test_nobody_acts_once_the_match_is_over() -> None:
+    table = new_table("draw", None, 2, 1)
+    while not table.is_over:
+        step(table, 1)
+    before = table.version
+    with pytest.raises(TableError) as caught:
+        table.act(0, Draw())
+    assert (caught.value.code, str(caught.value)) == ("match-over", "the match is over")
+    assert table.version == before
+
+
+def test_every_reference_in_the_schema_names_a_definition() -> None:
+    published = schema()
+    refs = re.findall(r'"\$ref": "#/\$defs/([A-Za-z]+)"', json.dumps(published))
+    assert {"PlayAction", "DrawAction", "PassAction", "RoundEntry", "Snapshot"} <= set(refs)
+    assert set(refs) <= set(published["$defs"])
+
+
+def test_a_lot_for_the_lead_reaches_every_viewer_who_follows_the_log() -> None:
+    options = {"players": 3, "leader": "lot", "next_leader": "rule", "target": 60}
+    rules = make_rules("all-fives", 3, None, options)
+    table = Table(["a", "b", "c"], rules, 8)
+    followed = {viewer: table.snapshot(viewer) for viewer in (0, None)}
+    lots = set()
+    while not table.is_over:
+        before = table.version
+        step(table, 8)
+        for viewer in followed:
+            for entry in table.entries(before, viewer):
+                followed[viewer] = advance(followed[viewer], entry)
+            assert followed[viewer] == table.snapshot(viewer)
+        lots.add((followed[None].round, followed[None].lot))
+    assert len(table.match.rounds) > 1 and None not in {lot for _, lot in lots}
+
+
+def test_a_record_without_its_seed_cannot_be_resumed() -> None:
+    table = new_table("chickenfoot", "classic", 3, 4)
+    record = table.record()
+    del record["seed"]
+    with pytest.raises(RecordError) as caught:
+        Table.from_record(record)
+    assert str(caught.value) == "seed: a match is resumed from its seed, and this record has none"

@@ -212,8 +212,11 @@ def test_every_field_of_a_standard_view_agrees_with_the_full_state(
                     if event.seat in side:
                         for s in side:
                             scored[s] += event.score
+            plays = [a for _, a, _ in history if isinstance(a, Play)]
+            board = [(i, a.tile, a.on) for i, a in enumerate(plays)]
             for seat in range(players):
                 view = standard_view(game, seat, hand)
+                assert [(p.id, p.tile, p.on) for p in view.board] == board
                 assert list(view.hand) == hands[seat]
                 assert list(view.hand_sizes) == [len(h) for h in hands]
                 assert view.boneyard_size == boneyard
@@ -224,8 +227,10 @@ def test_every_field_of_a_standard_view_agrees_with_the_full_state(
                     assert list(view.totals) == [
                         f + s for f, s in zip(finished, scored, strict=True)
                     ]
+                    assert list(view.hand_points) == scored
                 else:
                     assert list(view.totals) == finished
+                    assert list(view.hand_points) == game.points[-1]
                 assert [e.drawn for e in view.history] == [
                     d if s == seat else None for s, _, d in history
                 ]

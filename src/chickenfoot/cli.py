@@ -44,7 +44,7 @@ from chickenfoot.core.games import (
     make_rules,
 )
 from chickenfoot.core.rules import PRESETS
-from chickenfoot.i18n import _
+from chickenfoot.i18n import LANGUAGES, _, language_from_environment, set_language
 from chickenfoot.play import play_simulated_match
 from chickenfoot.terminal.session import DEFAULT_LENGTH, DEFAULT_LEVEL, DEFAULT_PLAYERS
 
@@ -975,7 +975,8 @@ _PLAY_HELP = "\n\n".join(
         "match ends or you quit (q, Ctrl-C, end of input) in the data folder's matches/ "
         "(--data), and the path is printed; --resume FILE continues it.",
         "Examples: chickenfoot play; chickenfoot play --plain --bots expert; "
-        "chickenfoot play --bots easy,hard --length full; chickenfoot play --resume FILE",
+        "chickenfoot play --bots easy,hard --length full; chickenfoot play --lang nb; "
+        "chickenfoot play --resume FILE",
     ]
 )
 
@@ -1055,9 +1056,26 @@ def play_cmd(
             "space skips ahead).",
         ),
     ] = DEFAULT_PACE,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="CODE",
+            show_default=False,
+            help=f"The language of the game: {', '.join(LANGUAGES)} (English, Norwegian "
+            "bokmål, Italian, Dutch, Swedish); moves and commands are typed the same in all. "
+            "\\[default: from the locale: LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en]",
+        ),
+    ] = None,
 ) -> None:
     from chickenfoot.terminal import session as session_
 
+    if lang is None:
+        set_language(language_from_environment())
+    elif lang.strip().lower() in LANGUAGES:
+        set_language(lang.strip().lower())
+    else:
+        _fail(f"--lang {_short(lang)!r}: the languages are {', '.join(LANGUAGES)}")
     table_options = (bots, players, length, preset, option, seed)
     if not 0 <= pace <= MAX_PACE:
         _fail(f"--pace must be 0 to {MAX_PACE:g} seconds, not {pace:g}")

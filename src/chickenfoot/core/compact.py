@@ -299,6 +299,6 @@ def play_match(
     logs: list[list[int]] = []
     while not match.is_over:
         state = match.deal_next(round_rng(seed, len(match.rounds)))
-        logs.append(play_out(state, pickers) if state.end is None else [])
+        logs.append(play_out(state, pickers))
         match.finish_round_if_over()
     return match, logs

@@ -133,11 +133,11 @@ class FastRound:
         first: int,
         centre_toes: int,
         foot_toes: int,
-        undrawn: int = 0,
-        drawn_must_play: bool = True,
-        blank_points: int = 50,
-        double_out_points: int = 0,
-        placed: bool = True,
+        undrawn: int,
+        drawn_must_play: bool,
+        blank_points: int,
+        double_out_points: int,
+        placed: bool,
     ) -> FastRound:
         """A round whose ``double`` waits in the centre for ``centre_toes`` toes, or, if not
         ``placed``, waits to be placed by its holder (or whoever draws it)."""
@@ -168,11 +168,11 @@ class FastRound:
         drawable: int,
         turn: int,
         foot_toes: int,
+        drawn_must_play: bool,
+        blank_points: int,
+        double_out_points: int,
+        centre: int,
         drew: bool = False,
-        drawn_must_play: bool = True,
-        blank_points: int = 50,
-        double_out_points: int = 0,
-        centre: int = -1,
     ) -> FastRound:
         """Any position: open ends counted per number, the incomplete foot (``foot`` < 0 for
         none) and its missing toes, the hands, and the boneyard of which the first

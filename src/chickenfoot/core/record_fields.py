@@ -17,8 +17,6 @@ class RecordError(ValueError):
 
     def __init__(self, message: str, where: str = "") -> None:
         super().__init__(f"{where}: {message}" if where else message)
-        self.where = where
-        self.detail = message
 
 
 def need(mapping: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
@@ -163,7 +161,7 @@ def check_end(
     points: list[int] | None,
     where: str,
     last: bool,
-    noun: str = "round",
+    noun: str,
 ) -> None:
     """The entry's ``end`` and ``points`` against how the replay ended (``end`` None: it
     has not); only the last entry may still be in play."""
@@ -185,7 +183,7 @@ def check_end(
         raise RecordError(f"only the last {noun} may still be in play", where)
 
 
-def describe(action: Action, first_tile: str = "places") -> str:
+def describe(action: Action, first_tile: str) -> str:
     """``plays 5-3 on tile 4``, ``draws``, ``passes``; ``first_tile`` names placing the
     first tile of the table (``places 9-9``, ``leads 6-6``)."""
     if isinstance(action, Play):

@@ -133,7 +133,6 @@ class Table:
 
     def view(self, seat: int) -> games.AnyView:
         """What ``seat`` may know now, as the bots read it."""
-        check_viewer(seat, self.seats)
         return games.view(self.match, seat, self.match.rounds[-1])
 
     def entries(self, since: int, viewer: Viewer) -> list[Entry]:
@@ -161,7 +160,7 @@ class Table:
         outcome = match.outcome()
         double = state.double_tile
         seats = range(self.seats)
-        legal = legal_for(state, viewer, list(last.legal) if last.kind != "round-end" else [])
+        legal = legal_for(state, viewer, list(last.legal))
         return Snapshot(
             v=self.version,
             game=match.rules.game_name,

@@ -102,7 +102,7 @@ def parse_any_action(text: str) -> Action:
     try:
         return parse_action(text)
     except ActionError as exc:
-        raise WireError("bad-action", reason=str(exc)) from None
+        raise WireError("bad-action", reason=str(exc).removeprefix("not an action: ")) from None
 
 
 # -- table views and log entries ------------------------------------------------------------

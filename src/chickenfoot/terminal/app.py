@@ -22,7 +22,8 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from chickenfoot.bots import LEVELS
 from chickenfoot.core.games import CHICKENFOOT, GAMES, AnyRules, make_rules
 from chickenfoot.core.rules import PRESETS, MatchLength
-from chickenfoot.i18n import _
+from chickenfoot.i18n import LANGUAGES, N_, _, language, language_name, set_language
+from chickenfoot.terminal.labels import length_name, level_name
 from chickenfoot.terminal.session import (
     BOT_PREFIX,
     DEFAULT_LENGTH,
@@ -30,7 +31,7 @@ from chickenfoot.terminal.session import (
     SeatSpec,
     Session,
 )
-from chickenfoot.terminal.table_screen import TableScreen
+from chickenfoot.terminal.table_screen import TableScreen, translate_bindings
 
 MAX_SEED = 2**63 - 1
 PERSON = "person"
@@ -68,9 +69,14 @@ class Setup:
         return self.seed if self.seed is not None else secrets.randbelow(MAX_SEED + 1)
 
 
+def default_names(seat: int) -> tuple[str, str]:
+    """The names the setup gives a person in ``seat``: "You", and "Player n" (seat n - 1)."""
+    return _("You"), _("Player {n}").format(n=seat + 1)
+
+
 def kind_options() -> list[tuple[str, str]]:
     return [(_("Person"), PERSON)] + [
-        (_("Computer: {level}").format(level=level), level) for level in LEVELS
+        (_("Computer: {level}").format(level=level_name(level)), level) for level in LEVELS
     ]
 
 
@@ -79,8 +85,8 @@ class SeatRow(Horizontal):
 
     DEFAULT_CSS = """
     SeatRow { height: 1; margin: 0 0 0 2; }
-    SeatRow Label { width: 8; }
-    SeatRow Select { width: 24; }
+    SeatRow Label { width: 10; }
+    SeatRow Select { width: 27; }
     SeatRow Input { width: 24; margin-left: 1; }
     SeatRow Input.hidden { display: none; }
     """
@@ -95,11 +101,11 @@ class SeatRow(Horizontal):
         kind = PERSON if self.spec.bot is None else self.spec.bot
         options = kind_options()
         if kind not in [value for _label, value in options]:
-            options.append((_("Computer: {level}").format(level=kind), kind))
+            options.append((_("Computer: {level}").format(level=level_name(kind)), kind))
         yield Select(options, value=kind, allow_blank=False, compact=True, id=f"kind-{self.seat}")
         name = self.spec.name if self.spec.bot is None else ""
         yield Input(
-            value=name or _("Player {n}").format(n=self.seat + 1),
+            value=name or default_names(self.seat)[1],
             placeholder=_("name"),
             max_length=24,
             compact=True,
@@ -114,7 +120,7 @@ class SeatRow(Horizontal):
         kind = self.query_one(Select).value
         if kind == PERSON:
             name = self.query_one(Input).value.strip()
-            return SeatSpec(name or _("Player {n}").format(n=self.seat + 1))
+            return SeatSpec(name or default_names(self.seat)[1])
         return SeatSpec("", str(kind))
 
 
@@ -124,7 +130,10 @@ class SetupScreen(Screen[None]):
     DEFAULT_CSS = """
     SetupScreen { align: center top; }
     #setup { width: 72; height: auto; max-height: 100%; padding: 0 1; }
-    #title { text-style: bold; margin: 1 0; }
+    #heading { height: 1; margin: 1 0; }
+    #title { width: 1fr; text-style: bold; }
+    #language-label { margin-right: 1; }
+    #language { width: 18; }
     .row { height: 1; margin-bottom: 1; }
     .row Label { width: 10; }
     .row Select { width: 30; }
@@ -133,20 +142,33 @@ class SetupScreen(Screen[None]):
     #start { margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", _("start")),
-        Binding("escape", "app.leave", _("quit")),
+        Binding("enter", "start", N_("start")),
+        Binding("escape", "app.leave", N_("quit")),
     ]
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Setup, remembered: dict[int, SeatSpec] | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.setup = setup
         self.remembered: dict[int, SeatSpec] = dict(enumerate(setup.seats))
+        self.remembered.update(remembered or {})
+        self.focus_language = False
+        """Focus the language choice when shown (the screen was relabelled from there)."""
 
     def compose(self) -> ComposeResult:
         setup = self.setup
         players = len(setup.seats)
         with VerticalScroll(id="setup", can_focus=False):
-            yield Static(_("Chicken Foot: a new match"), id="title")
+            with Horizontal(id="heading"):
+                yield Static(_("Chicken Foot: a new match"), id="title")
+                yield Label(_("Language"), id="language-label")
+                yield Select(
+                    [(language_name(code), code) for code in LANGUAGES],
+                    value=language(),
+                    allow_blank=False,
+                    compact=True,
+                    id="language",
+                )
             with Horizontal(classes="row"):
                 yield Label(_("Players"))
                 yield Select[int](
@@ -180,7 +202,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label(_("Length"))
                 yield Select(
-                    [(_(m.value), m.value) for m in MatchLength],
+                    [(length_name(m.value), m.value) for m in MatchLength],
                     value=setup.length,
                     allow_blank=False,
                     compact=True,
@@ -196,7 +218,8 @@ class SetupScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.chickenfoot_only()
-        self.query_one("#start", Button).focus()
+        focus = "#language" if self.focus_language else "#start"
+        self.query_one(focus).focus()
 
     def count_options(self, more: bool) -> list[tuple[str, int]]:
         top = max(r.max_players for r in PRESETS.values())
@@ -215,7 +238,10 @@ class SetupScreen(Screen[None]):
         select = event.select
         if event.value != select.value:  # a later change is on its way
             return
-        if select.id == "game":
+        if select.id == "language":
+            if event.value != language():
+                self.relabel(str(event.value))
+        elif select.id == "game":
             self.chickenfoot_only()
         elif select.id == "players":
             value = event.value
@@ -241,6 +267,39 @@ class SetupScreen(Screen[None]):
             for seat in range(players)
         )
 
+    def chosen(self) -> Setup:
+        """The setup as the screen shows it now."""
+        setup = self.setup
+        return Setup(
+            [row.current() for row in self.query(SeatRow)],
+            str(self.query_one("#game", Select).value),
+            str(self.query_one("#preset", Select).value),
+            setup.options,
+            str(self.query_one("#length", Select).value),
+            setup.seed,
+        )
+
+    def relabel(self, code: str) -> None:
+        """Speak ``code`` from now on: the screen is shown again in it, with every choice
+        kept (a name the screen gave, like "You" or "Player 2", is given in the new
+        language)."""
+        chosen = self.chosen()
+        for row in self.query(SeatRow):
+            self.remembered[row.seat] = row.current()
+        before = {seat: default_names(seat) for seat in self.remembered}
+        set_language(code)
+
+        def renamed(seat: int, spec: SeatSpec) -> SeatSpec:
+            if spec.bot is None and spec.name in before.get(seat, ()):
+                return SeatSpec(default_names(seat)[before[seat].index(spec.name)])
+            return spec
+
+        chosen.seats = [renamed(seat, spec) for seat, spec in enumerate(chosen.seats)]
+        remembered = {seat: renamed(seat, spec) for seat, spec in self.remembered.items()}
+        screen = SetupScreen(chosen, remembered)
+        screen.focus_language = True
+        self.app.switch_screen(screen)
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
@@ -249,21 +308,12 @@ class SetupScreen(Screen[None]):
         self.action_start()
 
     def action_start(self) -> None:
-        seats = [row.current() for row in self.query(SeatRow)]
+        chosen = self.chosen()
+        seats = chosen.seats
         error = self.query_one("#error", Static)
         if any(s.bot is None and s.name.startswith(BOT_PREFIX) for s in seats):
             error.update(_("A person's name cannot start with 'bot:'."))
             return
-        setup = self.setup
-        game = str(self.query_one("#game", Select).value)
-        chosen = Setup(
-            seats,
-            game,
-            str(self.query_one("#preset", Select).value),
-            setup.options,
-            str(self.query_one("#length", Select).value),
-            setup.seed,
-        )
         try:
             rules = chosen.make_rules(len(seats))
         except ValueError as exc:
@@ -280,7 +330,7 @@ class ChickenfootApp(App[None]):
     TITLE = "chickenfoot"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c", "leave", _("quit"), priority=True, show=False),
+        Binding("ctrl+c", "leave", N_("quit"), priority=True, show=False),
     ]
 
     def __init__(
@@ -293,6 +343,7 @@ class ChickenfootApp(App[None]):
         direct: bool = False,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.setup = setup or Setup()
         self.folder = folder
         self.pace = pace

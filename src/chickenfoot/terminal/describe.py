@@ -180,13 +180,17 @@ def went_out(entry: RoundEndEntry) -> list[int]:
 
 def round_end_lines(entry: RoundEndEntry, words: Words) -> list[str]:
     out = went_out(entry)
-    noun = _("round") if words.chickenfoot else _("hand")
     if out:
-        first = _("The {noun} is over: {who} went out.").format(
-            noun=noun, who=words.seats_list(out)
+        text = (
+            _("The round is over: {who} went out.")
+            if words.chickenfoot
+            else _("The hand is over: {who} went out.")
         )
+        first = text.format(who=words.seats_list(out))
+    elif words.chickenfoot:
+        first = _("The round is over: it is blocked, nobody can play.")
     else:
-        first = _("The {noun} is over: it is blocked, nobody can play.").format(noun=noun)
+        first = _("The hand is over: it is blocked, nobody can play.")
     lines = [first]
     for seat, hand in enumerate(entry.hands):
         lines.append(

@@ -24,6 +24,7 @@ from chickenfoot.terminal.describe import (
     legal_line,
     state_lines,
 )
+from chickenfoot.terminal.labels import rules_label
 from chickenfoot.terminal.session import Session
 
 MAX_LINE = 10_000
@@ -42,6 +43,7 @@ def help_lines() -> list[str]:
         _("The line 'legal:' before each of your turns lists every move you may make."),
         _("Commands: help (this), hint (the expert's advice), board (the table again),"),
         _("quit (save the match and stop; continue later with chickenfoot play --resume FILE)."),
+        _("Moves and commands are typed as shown here, in every language."),
     ]
 
 
@@ -102,7 +104,7 @@ class PlainGame:
         game = _("Chicken Foot") if self.words.chickenfoot else rules.game_name
         self.say(
             _("{game} ({rules}), seed {seed}: {seats}.").format(
-                game=game, rules=rules.label(), seed=session.table.seed, seats=seats
+                game=game, rules=rules_label(rules), seed=session.table.seed, seats=seats
             )
         )
         if resumed:

@@ -22,6 +22,7 @@ from chickenfoot.core.games import AnyRules
 from chickenfoot.core.table import Table
 from chickenfoot.i18n import _
 from chickenfoot.play import seat_seed
+from chickenfoot.terminal.labels import level_name
 
 BOT_PREFIX = "bot:"
 """Records name a computer player ``bot:<name>`` (docs/RECORD.md)."""
@@ -57,7 +58,7 @@ def display_name(spec: SeatSpec, seat: int) -> str:
     """How a seat is named on the screen: a person by name, a bot by seat and level."""
     if spec.bot is None:
         return spec.name
-    return _("Bot {seat} ({level})").format(seat=seat, level=spec.bot)
+    return _("Bot {seat} ({level})").format(seat=seat, level=level_name(spec.bot))
 
 
 def new_record_path(folder: Path) -> Path:

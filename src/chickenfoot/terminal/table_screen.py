@@ -10,14 +10,17 @@ between their turns.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
@@ -33,7 +36,7 @@ from chickenfoot.core.wire import (
     RoundEndEntry,
     Snapshot,
 )
-from chickenfoot.i18n import _, message_text, ngettext
+from chickenfoot.i18n import N_, _, message_text, ngettext
 from chickenfoot.terminal.board import of_snapshot
 from chickenfoot.terminal.describe import (
     Words,
@@ -41,6 +44,7 @@ from chickenfoot.terminal.describe import (
     result_line,
     went_out,
 )
+from chickenfoot.terminal.labels import rules_label
 from chickenfoot.terminal.render import BoardView, Marks, hand_text, seats_text
 from chickenfoot.terminal.session import Session
 
@@ -48,6 +52,29 @@ MAX_PACE = 10.0
 PACE_STEP = 0.2
 TARGET_KEYS = "123456789"
 LOG_LINES = 200
+
+
+def translate_bindings(node: DOMNode) -> None:
+    """Show the descriptions of ``node``'s keys (given with :func:`~chickenfoot.i18n.N_` in
+    its class) in the language spoken now. Call it from ``__init__``: a node copies its
+    class's bindings as it is made, and the footer reads that copy."""
+    keys = node._bindings.key_to_bindings
+    node._bindings = BindingsMap.from_keys(
+        {
+            key: [replace(b, description=_(b.description), tooltip=_(b.tooltip)) for b in bindings]
+            for key, bindings in keys.items()
+        }
+    )
+
+
+def footer_width(screen: Screen[None]) -> int:
+    """The columns the footer takes to show the keys of ``screen`` with their usual spaces
+    (a translation's words may need the compact footer to show every key)."""
+    shown = {a.binding.action: a.binding for a in screen.active_bindings.values() if a.binding.show}
+    app = screen.app
+    return sum(
+        cell_len(app.get_key_display(b)) + cell_len(b.description) + 3 for b in shown.values()
+    )
 
 
 class TableScreen(Screen[None]):
@@ -68,27 +95,30 @@ class TableScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", _("tile"), key_display="←→"),
+        # TRANSLATORS: the keys shown at the bottom of the table, ←→ moving between the tiles
+        # that may be played: all nine share one line of 80 columns, so keep them short
+        Binding("left", "move(-1)", N_("tile"), key_display="←→"),
         Binding("right", "move(1)", "tile", show=False),
         Binding("up", "move(-1)", "", show=False),
         Binding("down", "move(1)", "", show=False),
-        Binding("enter", "confirm", _("play")),
-        Binding("escape", "cancel", _("back"), show=False),
-        Binding("d", "choose_action('draw')", _("draw")),
-        Binding("p", "choose_action('pass')", _("pass")),
-        Binding("h", "hint", _("hint")),
-        Binding("space", "skip", _("skip"), key_display="␣"),
-        Binding("plus,equals_sign", "pace(-1)", _("faster"), key_display="+"),
-        Binding("minus", "pace(1)", _("slower"), key_display="-"),
+        Binding("enter", "confirm", N_("play")),
+        Binding("escape", "cancel", N_("back"), show=False),
+        Binding("d", "choose_action('draw')", N_("draw")),
+        Binding("p", "choose_action('pass')", N_("pass")),
+        Binding("h", "hint", N_("hint")),
+        Binding("space", "skip", N_("skip"), key_display="␣"),
+        Binding("plus,equals_sign", "pace(-1)", N_("faster"), key_display="+"),
+        Binding("minus", "pace(1)", N_("slower"), key_display="-"),
         Binding("pageup", "scroll_board(-1)", "", show=False),
         Binding("pagedown", "scroll_board(1)", "", show=False),
-        Binding("q", "app.leave", _("quit")),
-        Binding("f12", "screenshot", _("screenshot"), show=False),
+        Binding("q", "app.leave", N_("quit")),
+        Binding("f12", "screenshot", N_("screenshot"), show=False),
         *[Binding(k, f"pick({i})", "", show=False) for i, k in enumerate(TARGET_KEYS)],
     ]
 
     def __init__(self, session: Session, pace: float, resumed: bool = False) -> None:
         super().__init__()
+        translate_bindings(self)
         self.session = session
         self.pace = pace
         self.resumed = resumed
@@ -525,6 +555,7 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.query_one("#side").styles.width = 28 if event.size.width < 90 else 34
+        self.query_one(Footer).compact = footer_width(self) > event.size.width
         self.call_after_refresh(self.show)
 
     def action_screenshot(self) -> None:
@@ -537,7 +568,7 @@ class TableScreen(Screen[None]):
         snap = self.snap
         rules = self.session.rules
         game = _("Chicken Foot") if self.words.chickenfoot else rules.game_name
-        label = rules.label()
+        label = rules_label(rules)
         parts = [game if label == game else f"{game} · {label}", self.words.round_name(snap.round)]
         if snap.double is not None:
             parts.append(_("centre {tile}").format(tile=snap.double))
@@ -617,8 +648,8 @@ class RoundSummary(ModalScreen[None]):
                overflow-y: auto; scrollbar-size-vertical: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "close", _("continue")),
-        Binding("q", "app.leave", _("quit")),
+        Binding("enter,space,escape", "close", N_("continue")),
+        Binding("q", "app.leave", N_("quit")),
         Binding("up", "scroll(-1)", "", show=False),
         Binding("down", "scroll(1)", "", show=False),
         Binding("pageup", "scroll(-10)", "", show=False),
@@ -627,6 +658,7 @@ class RoundSummary(ModalScreen[None]):
 
     def __init__(self, entry: RoundEndEntry, snap: Snapshot, words: Words) -> None:
         super().__init__()
+        translate_bindings(self)
         self.entry = entry
         self.snap = snap
         self.words = words
@@ -685,13 +717,14 @@ class FinalScreen(Screen[None]):
              border: thick $success; padding: 0 1; overflow-y: auto; scrollbar-size-vertical: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,q,escape", "app.leave", _("leave")),
+        Binding("enter,q,escape", "app.leave", N_("leave")),
         Binding("up", "scroll(-1)", "", show=False),
         Binding("down", "scroll(1)", "", show=False),
     ]
 
     def __init__(self, entry: MatchEndEntry, snap: Snapshot, words: Words, session: Session):
         super().__init__()
+        translate_bindings(self)
         self.entry = entry
         self.snap = snap
         self.words = words
@@ -727,12 +760,13 @@ class Cover(ModalScreen[None]):
     #cover { width: auto; height: auto; border: thick $accent; padding: 1 4; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", _("show my tiles")),
-        Binding("q", "app.leave", _("quit")),
+        Binding("enter", "close", N_("show my tiles")),
+        Binding("q", "app.leave", N_("quit")),
     ]
 
     def __init__(self, name: str) -> None:
         super().__init__()
+        translate_bindings(self)
         self.who = name
 
     def compose(self) -> ComposeResult:

@@ -1,0 +1,213 @@
+"""Rule options as a settings screen and a player see them: each option's description and
+values, and one line naming the option for anything it does not take."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from chickenfoot.core.games import describe_presets, make_rules
+from chickenfoot.core.options import RulesError
+from chickenfoot.core.rules import CLASSIC, REEVES, Rules
+from chickenfoot.core.standard.rules import GAMES
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        ({"centre_toes": 0}, "option centre_toes: expected a whole number of at least 1"),
+        ({"centre_toes": 19}, "option centre_toes: expected a whole number of at most 18"),
+        ({"centre_toes": "x"}, "option centre_toes: expected a whole number, got a string"),
+        ({"centre_toes": True}, "option centre_toes: expected a whole number, got true or false"),
+        (
+            {"double_blank_points": None},
+            "option double_blank_points: expected a whole number, got null",
+        ),
+        ({"length": "forever"}, "option length must be one of full, half, single"),
+        ({"length": 5}, "option length: expected a string, got a whole number"),
+        ({"set_by_players": 5}, "option set_by_players: expected a list, got a whole number"),
+        (
+            {"set_by_players": [[4, "a"]]},
+            "option set_by_players [0][1]: expected a whole number, got a string",
+        ),
+        (
+            {"bogus": 1, "other": 2},
+            "unknown option bogus, other; known options: centre_toes, centre_toes_per_player,"
+            " double_blank_points, double_out_points, drawn_tile_must_be_played, foot_toes,"
+            " hand_sizes, length, max_players, min_players, round_double, set_by_players,"
+            " starter_draw_round_one, target_total, tie_break, undrawn_by_players",
+        ),
+    ],
+)
+def test_a_chicken_foot_option_it_cannot_take_is_named_in_one_line(
+    changes: dict[str, Any], said: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        CLASSIC.with_options(**changes)
+    assert str(caught.value) == said
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        ({"set_top": 7}, "option set_top must be one of 6, 9, 12"),
+        ({"game": "chess"}, "unknown game 'chess'; known: draw, block, all-fives, bergen"),
+        ({"partnership": 1}, "option partnership: expected true or false, got a whole number"),
+        ({"hand_size": 0}, "option hand_size: expected a whole number of at least 1"),
+        ({"players": 5}, "option players: expected a whole number of at most 4"),
+    ],
+)
+def test_a_standard_option_it_cannot_take_is_named_in_one_line(
+    changes: dict[str, Any], said: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        GAMES["all-fives"].with_options(**changes)
+    assert str(caught.value) == said
+
+
+def test_every_option_has_a_description_and_a_schema_of_its_values_only() -> None:
+    for rules in (CLASSIC, REEVES, *GAMES.values()):
+        for info in rules.describe_options():
+            assert info.description.endswith("."), info
+            assert not {"title", "description", "default", "$ref"} & set(info.schema), info
+            assert info.default == rules.options()[info.name]
+
+
+def test_a_range_and_a_choice_are_in_the_schema() -> None:
+    classic = {info.name: info for info in CLASSIC.describe_options()}
+    assert classic["centre_toes"].schema == {"type": "integer", "minimum": 1, "maximum": 18}
+    assert classic["length"].schema == {"enum": ["full", "half", "single"]}
+    assert classic["length"].description == (
+        "full: a round per double; half: the first half; single: one."
+    )
+    bergen = {info.name: info for info in GAMES["bergen"].describe_options()}
+    assert bergen["set_top"].schema == {"enum": [6, 9, 12]}
+    assert bergen["round_to"].schema == {"type": "integer", "minimum": 1, "maximum": 100}
+
+
+def test_a_new_set_or_seat_count_deals_as_its_game_says_unless_told_otherwise() -> None:
+    three = GAMES["draw"].with_options(players=3, set_top=6)
+    assert three.hand_size == 5
+    assert three.with_options(set_top=9).hand_size == 7
+    assert three.with_options(set_top=9, hand_size=6).hand_size == 6
+    assert GAMES["draw"].with_options(players=3).with_options(players=2).hand_size == 7
+
+
+def test_the_rules_listing_sums_up_each_standard_game() -> None:
+    rows = {name: what for name, _, what in describe_presets()}
+    assert rows["draw"] == "double-6, 7 tiles each with 2 players, drawing, one hand decides"
+    assert rows["block"] == "double-6, 7 tiles each with 2 players, no drawing, one hand decides"
+    assert rows["all-fives"] == "double-6, 9 tiles each with 2 players, drawing, game to 250"
+    assert rows["bergen"] == "double-6, 6 tiles each with 2 players, drawing, game to 15"
+    assert len(rows) == 8 and rows["chickenfoot --preset reeves"].endswith("0-0 counts 0")
+
+
+HANDS = [[2, 20], [3, 14], [4, 11], [5, 9], [6, 7], [7, 10], [8, 9]]
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        (
+            {"min_players": 5, "max_players": 4},
+            "player range 5..4 is empty (min_players is more than max_players)",
+        ),
+        (
+            {"hand_sizes": [HANDS[1], HANDS[0], *HANDS[2:]]},
+            "option hand_sizes: name each player count once, smallest first",
+        ),
+        (
+            {"round_double": "dealt", "starter_draw_round_one": True},
+            "starter_draw_round_one decides the start when the round's double is set aside; it"
+            " cannot be combined with round_double dealt",
+        ),
+        (
+            {"hand_sizes": [[2, 30], *HANDS[1:]]},
+            "2 players: 60 tiles dealt or kept back, but the double-9 set has only 54 besides"
+            " the round's double",
+        ),
+        (
+            {"round_double": "dealt", "undrawn_by_players": [[2, 2]]},
+            "2 players: tiles kept back cannot be combined with round_double dealt (the search"
+            " for the round's double may need them)",
+        ),
+        (
+            {"starter_draw_round_one": True, "hand_sizes": [*HANDS[:2], [4, 13], *HANDS[3:]]},
+            "4 players: the draw for the start needs a boneyard tile per player",
+        ),
+        ({"foot_toes": 10}, "a double of the double-9 set has only 9 possible toes"),
+        ({"set_by_players": [[4, 9]]}, "option set_by_players names no set for 5 players"),
+        ({"hand_sizes": [[2, 20]]}, "option hand_sizes names no deal for 3 players"),
+    ],
+)
+def test_chicken_foot_options_that_cannot_go_together_say_why(
+    changes: dict[str, Any], said: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        CLASSIC.with_options(**changes)
+    assert str(caught.value) == said
+
+
+@pytest.mark.parametrize(
+    ("game", "changes", "said"),
+    [
+        (
+            "bergen",
+            {"players": 4, "partnership": True},
+            "bergen has no partnership play (pagat describes none)",
+        ),
+        (
+            "draw",
+            {"players": 3, "partnership": True},
+            "partnership play is 2 against 2: it needs 4 players",
+        ),
+        (
+            "draw",
+            {"hand_size": 20},
+            "2 hands of 20 and 0 undrawn tiles need 40 tiles, the double-6 set has 28",
+        ),
+        ("bergen", {"spinner": True}, "headers are scored on a single line: no spinner"),
+        ("all-fives", {"target": 0}, "all-fives scores during play, so it needs a target score"),
+    ],
+)
+def test_standard_options_that_cannot_go_together_say_why(
+    game: str, changes: dict[str, Any], said: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        GAMES[game].with_options(**changes)
+    assert str(caught.value) == said
+
+
+def test_an_unknown_game_is_named_with_the_games_there_are() -> None:
+    with pytest.raises(RulesError) as caught:
+        make_rules("chess", 2)
+    assert str(caught.value) == (
+        "unknown game 'chess'; known: chickenfoot, draw, block, all-fives, bergen"
+    )
+
+
+def test_a_deal_may_take_every_tile_but_the_rounds_double() -> None:
+    every = CLASSIC.with_options(hand_sizes=[[2, 27], *HANDS[1:]])
+    assert every.hand_size(2) == 27  # 54 tiles besides the double: the boneyard starts empty
+    with pytest.raises(RulesError):
+        CLASSIC.with_options(hand_sizes=[[2, 28], *HANDS[1:]])
+
+
+def test_options_of_one_preset_are_not_read_as_another() -> None:
+    with pytest.raises(RulesError) as caught:
+        Rules.from_options({"preset": "spruce"}, preset="classic")
+    assert str(caught.value) == "the options are of preset 'spruce', not 'classic'"
+
+
+def test_an_unknown_preset_is_named_with_the_presets_there_are() -> None:
+    with pytest.raises(RulesError) as caught:
+        make_rules("chickenfoot", 4, "mystery")
+    assert (
+        str(caught.value) == "unknown preset 'mystery'; known: classic, spruce, wikipedia, reeves"
+    )
+
+
+def test_options_without_a_preset_are_read_on_top_of_classic() -> None:
+    assert Rules.from_options({}) == CLASSIC
+    assert Rules.from_options({"centre_toes": 4}) == CLASSIC.with_options(centre_toes=4)
