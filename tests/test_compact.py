@@ -7,8 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chickenfoot.core import PRESETS
+from chickenfoot.core import PRESETS, Match
+from chickenfoot.core.compact import play_out
+from chickenfoot.core.fast import EngineError
 from chickenfoot.core.games import to_record
+from chickenfoot.core.pieces import round_rng
 from chickenfoot.play import play_match, play_recorded_match
 from tests.helpers import examples
 from tests.oracle import check
@@ -48,3 +51,22 @@ def test_a_bot_without_a_compact_form_plays_the_rules_path() -> None:
     rules = PRESETS["classic"].with_options(length="single")
     match, record = play_recorded_match(["heuristic", "random"], rules, 3)
     assert match.rounds[0].history and record == to_record(match)
+
+
+def test_a_whole_spruce_match_down_to_the_double_blank_is_the_same_on_both_paths() -> None:
+    """Spruce deals each round's double, 0-0 last, and its holder places it first."""
+    rules = PRESETS["spruce"].with_options(length="full")
+    for seed in range(2):
+        record = play_recorded_match(["greedy", "random"], rules, seed)[1]
+        assert record["rounds"][-1]["double"] == "0-0"
+        assert record == to_record(play_match(["greedy", "random"], rules, seed))
+
+
+def test_a_compact_round_stops_at_its_action_limit() -> None:
+    match = Match(["a", "b"], PRESETS["classic"].with_options(length="single"))
+    state = match.deal_next(round_rng(1, 0))
+    state.fast.limit = 5
+    with pytest.raises(EngineError) as caught:
+        play_out(state, [lambda options: options[0]] * 2)
+    assert state.fast.plies == 5
+    assert str(caught.value) == "a round went on past 5 actions, which no legal round can take"

@@ -54,3 +54,11 @@ def test_a_deal_that_is_not_the_whole_set_says_what_is_wrong() -> None:
     )
     assert deal_problem([*whole, Tile(3, 2), Tile(1, 1)], 6) == "dealt more than once: 1-1, 3-2"
     assert deal_problem(whole[2:], 6) == "missing from the deal: 0-0, 1-0"
+
+
+def test_sets_go_from_double_0_to_double_18() -> None:
+    assert len(full_set(0)) == 1 and len(full_set(18)) == 190
+    for top in (-1, 19):
+        with pytest.raises(TileError) as caught:
+            full_set(top)
+        assert str(caught.value) == f"sets go from double-0 to double-18, not double-{top}"

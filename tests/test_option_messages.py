@@ -211,3 +211,11 @@ def test_an_unknown_preset_is_named_with_the_presets_there_are() -> None:
 def test_options_without_a_preset_are_read_on_top_of_classic() -> None:
     assert Rules.from_options({}) == CLASSIC
     assert Rules.from_options({"centre_toes": 4}) == CLASSIC.with_options(centre_toes=4)
+
+
+def test_a_standard_game_is_one_hand_or_goes_on_to_its_target() -> None:
+    assert GAMES["draw"].rounds_per_match(2) == 1
+    assert GAMES["block"].rounds_per_match(4) == 1
+    assert GAMES["all-fives"].rounds_per_match(2) is None
+    assert CLASSIC.rounds_per_match(4) == 10 and CLASSIC.rounds_per_match(8) == 13
+    assert CLASSIC.with_options(target_total=100).rounds_per_match(4) is None

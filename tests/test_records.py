@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from chickenfoot.core import CLASSIC, PRESETS, RecordError, replay, to_record
+from chickenfoot.core import CLASSIC, PRESETS, RecordError, games, replay, to_record
 from scripts.regen_golden import GOLDEN, PERFT, SCHEMA, expected_file, expected_paths
 from tests.helpers import random_match
 from tests.independent_checker import check_record
@@ -181,6 +181,11 @@ def _double_in_a_hand(record: Record) -> None:
 
 
 BAD: dict[str, tuple[Callable[[Record], None], str]] = {
+    "no winners": (_set("winners", _DELETE), "winners: the match is over but 'winners' is missing"),
+    "a play without its target": (
+        _set("rounds.0.actions.0.on", _DELETE),
+        "rounds[0].actions[0]: missing key 'on'",
+    ),
     "no totals": (_set("totals", _DELETE), "totals: missing key 'totals'"),
     "an action that is no object": (
         _set("rounds.0.actions.0", 5),
@@ -420,6 +425,10 @@ def _draw_the_double_twice(record: Record) -> None:
 
 
 BAD_REEVES: dict[str, tuple[Callable[[Record], None], str]] = {
+    "a draw for the start that is no object": (
+        _set("rounds.0.start_draw.0", 5),
+        'rounds[0].start_draw[0]: a draw for the start is {"seat": s, "draw": "a-b"}',
+    ),
     "no draw for the start": (
         _set("rounds.0.start_draw", _DELETE),
         "rounds[0]: missing key 'start_draw'",
@@ -505,4 +514,11 @@ def test_not_a_record_at_all() -> None:
     for value in (None, [], "x", 5):
         with pytest.raises(RecordError) as caught:
             replay(value)
+        assert str(caught.value) == "a record is a JSON object"
+
+
+def test_any_game_s_replay_refuses_what_is_no_record() -> None:
+    for value in (None, [], "x"):
+        with pytest.raises(RecordError) as caught:
+            games.replay(value)
         assert str(caught.value) == "a record is a JSON object"

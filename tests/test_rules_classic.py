@@ -371,6 +371,8 @@ def test_a_dealt_double_is_placed_before_anything_else() -> None:
             "place-centre-first",
             "9-9 must be placed in the centre first",
         )
+    for action in (Draw(), Pass()):
+        assert refusal(state, action) == ("must-play", "seat 0 holds a playable tile and must play")
 
 
 def test_tiles_helper_reads_either_order() -> None:
@@ -411,3 +413,47 @@ def test_a_position_rebuilt_from_the_open_ends_offers_the_same_moves() -> None:
             compared += 1
             match.apply(rng.choice(state.legal_actions()))
     assert compared > 500
+
+
+def test_nothing_is_played_before_a_round_is_dealt() -> None:
+    with pytest.raises(ValueError) as caught:
+        Match(["a", "b"], CLASSIC).apply(Draw())
+    assert str(caught.value) == "no round is in play"
+
+
+def test_a_copy_of_a_round_shows_the_same_and_goes_on_alone() -> None:
+    match = Match(["a", "b", "c"], CLASSIC.with_options(length="single"))
+    rng = Random(4)
+    state = match.deal_next(rng)
+    for _ in range(12):
+        match.apply(rng.choice(state.legal_actions()))
+    copy = state.copy()
+
+    def seen(r: RoundState) -> tuple[object, ...]:
+        hands = [r.hand(s) for s in range(3)]
+        return r.first, r.turn, hands, r.board(), r.open_ends(), r.history, r.legal_actions()
+
+    assert seen(copy) == seen(state)
+    copy.apply(copy.legal_actions()[0])
+    assert len(copy.history) == 13 and len(state.history) == 12
+
+
+def test_every_action_counts_towards_the_limit() -> None:
+    match = Match(["a", "b", "c", "d"], CLASSIC.with_options(length="single"))
+    rng = Random(7)
+    state = match.deal_next(rng)
+    while state.end is None:
+        match.apply(rng.choice(state.legal_actions()))
+    assert any(isinstance(e.action, Draw) for e in state.history)
+    assert state.fast.plies == len(state.history)
+
+
+def test_the_double_blank_dealt_as_the_round_s_double_is_placed_first() -> None:
+    dealt = Deal((tiles("0-0 1-0"), tiles("2-0 3-3")), tiles("4-4"))
+    state = RoundState(PRESETS["spruce"], 0, 0, dealt, placed=False)
+    assert refusal(state, Play(t("1-0"), 0)) == (
+        "place-centre-first",
+        "0-0 must be placed in the centre first",
+    )
+    state.apply(Play(t("0-0"), None))
+    assert state.board()[0].tile == Tile(0, 0)

@@ -360,3 +360,22 @@ def test_not_a_record_at_all() -> None:
     for value in (None, [], "x", 5):
         with pytest.raises(RecordError, match="JSON object"):
             replay(value)
+
+
+def test_partners_who_win_together_win_no_draw() -> None:
+    game = random_game("all-fives", 4, 0, partnership=True)
+    outcome = game.outcome()
+    assert outcome is not None
+    assert outcome.totals == (265, 175, 265, 175)  # each side's score, shown for both partners
+    assert (outcome.winners, outcome.winning_sides) == ((0, 2), (0,))
+    assert not outcome.is_draw
+
+
+def test_a_record_without_options_plays_the_game_s_own() -> None:
+    record = to_record(random_game("draw", 2, 3))
+    del record["rules"]["options"]
+    assert to_record(replay(record))["rules"] == to_record(random_game("draw", 2, 3))["rules"]
+    del record["rules"]["preset"]
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    assert str(caught.value) == "rules: missing key 'preset'"
