@@ -82,7 +82,7 @@ def test_a_match_record_without_a_length_option_gets_it_from_its_rounds(legal: R
 
 
 def test_an_unfinished_record_replays_to_the_position_it_stops_at(legal: Record) -> None:
-    cut = _cut_in_round_two(legal)
+    cut = cut_in_round_two(legal)
     last = cut["rounds"][1]
     match = replay(cut)
     assert match.current is not None and len(match.current.history) == 15
@@ -102,7 +102,7 @@ def test_only_the_last_round_of_a_record_may_be_unfinished(legal: Record) -> Non
     assert str(caught.value) == "rounds[0]: only the last round may still be in play"
 
 
-def _cut_in_round_two(legal: Record) -> Record:
+def cut_in_round_two(legal: Record) -> Record:
     """``legal`` stopped 15 actions into its second round (no end, points or winners)."""
     cut = copy.deepcopy(legal)
     cut["rounds"] = cut["rounds"][:2]
@@ -120,7 +120,7 @@ def test_an_unfinished_match_names_no_winners(legal: Record) -> None:
     with pytest.raises(RecordError) as caught:
         replay(cut)
     assert str(caught.value) == "winners: the match is not over, so it has no winners yet"
-    cut = _cut_in_round_two(legal)
+    cut = cut_in_round_two(legal)
     cut["winners"] = [0]
     with pytest.raises(RecordError) as caught:
         replay(cut)
@@ -128,7 +128,7 @@ def test_an_unfinished_match_names_no_winners(legal: Record) -> None:
 
 
 def test_a_round_in_play_has_no_end(legal: Record) -> None:
-    cut = _cut_in_round_two(legal)
+    cut = cut_in_round_two(legal)
     cut["rounds"][1]["end"] = "out"
     with pytest.raises(RecordError) as caught:
         replay(cut)
