@@ -77,19 +77,25 @@ def session(tmp_path: Path, players: int = 4, seed: int = 3, **options: object) 
     return Session.new(seats, rules, seed, records_folder(tmp_path))
 
 
-def play_by_script(args: list[str], seed: int, first_turn: str = "") -> list[str]:
-    """The lines ``chickenfoot play --plain ARGS`` prints in a real process, answering each
-    ``legal:`` line with one of its moves at random (``first_turn`` is typed before the
-    first); the process must end by itself, cleanly."""
+def plain_process(args: list[str]) -> subprocess.Popen[str]:
+    """``chickenfoot play --plain ARGS`` started in a process of its own, its three streams
+    pipes of text."""
     command = [sys.executable, "-m", "chickenfoot", "play", "--plain", *args]
-    with subprocess.Popen(
+    return subprocess.Popen(
         command,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         encoding="utf-8",
-    ) as proc:
+    )
+
+
+def play_by_script(args: list[str], seed: int, first_turn: str = "") -> list[str]:
+    """The lines ``chickenfoot play --plain ARGS`` prints in a real process, answering each
+    ``legal:`` line with one of its moves at random (``first_turn`` is typed before the
+    first); the process must end by itself, cleanly."""
+    with plain_process(args) as proc:
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         rng = random.Random(seed)
         lines: list[str] = []
@@ -270,15 +276,7 @@ def test_the_table_is_set_up_from_the_command_line(
 
 
 def test_ctrl_c_saves_the_match_and_exits_130(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "chickenfoot", "play", "--plain", "--data", str(tmp_path)]
-    with subprocess.Popen(
-        command,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-    ) as proc:
+    with plain_process(["--data", str(tmp_path)]) as proc:
         assert proc.stdout is not None and proc.stderr is not None
         for line in proc.stdout:
             if line.startswith("legal: "):

@@ -102,13 +102,14 @@ def test_only_the_last_round_of_a_record_may_be_unfinished(legal: Record) -> Non
     assert str(caught.value) == "rounds[0]: only the last round may still be in play"
 
 
-def cut_in_round_two(legal: Record) -> Record:
-    """``legal`` stopped 15 actions into its second round (no end, points or winners)."""
+def cut_in_round_two(legal: Record, actions: int = 15) -> Record:
+    """``legal`` stopped ``actions`` actions into its second round (no end, points or
+    winners; the totals of the first round)."""
     cut = copy.deepcopy(legal)
     cut["rounds"] = cut["rounds"][:2]
     last = cut["rounds"][1]
     del last["end"], last["points"], cut["winners"]
-    last["actions"] = last["actions"][:15]
+    last["actions"] = last["actions"][:actions]
     cut["totals"] = legal["rounds"][0]["points"]
     return cut
 

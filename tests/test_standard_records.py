@@ -14,6 +14,7 @@ from chickenfoot.core import RecordError
 from chickenfoot.core.standard import replay, to_record
 from scripts.regen_golden_standard import GOLDEN_GAMES, GOLDEN_STANDARD, expected_file, random_game
 from tests.independent_standard_checker import check_record
+from tests.test_records import cut_in_round_two
 
 Record = dict[str, Any]
 
@@ -108,12 +109,7 @@ def test_a_record_written_by_another_program_is_accepted(fives_record: Record) -
 
 
 def test_an_unfinished_record_replays_to_the_position_it_stops_at(fives_record: Record) -> None:
-    cut = copy.deepcopy(fives_record)
-    cut["rounds"] = cut["rounds"][:2]
-    last = cut["rounds"][1]
-    del last["end"], last["points"], cut["winners"]
-    last["actions"] = last["actions"][:5]
-    cut["totals"] = fives_record["rounds"][0]["points"]  # accepted, though no longer written
+    cut = cut_in_round_two(fives_record, actions=5)  # totals: accepted, though no longer written
     game = replay(cut)
     assert game.current is not None and len(game.current.history) == 5
     del cut["totals"]
