@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from chickenfoot.core import compact, fast, record
 from chickenfoot.i18n import set_language
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
@@ -51,3 +52,14 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     set_language("en")
     yield
     set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def cold_caches() -> None:
+    """Every test starts with the engine's memo tables empty, so the code that fills them
+    runs in every test that needs it, whatever ran before (``scripts/mutation`` runs each
+    mutant's tests in a process forked after the whole suite ran once)."""
+    fast.PLAYABLE.clear()
+    fast._WEIGHTS.clear()
+    compact._NUMBERS.clear()
+    record._remembered_rules.cache_clear()

@@ -51,3 +51,9 @@ def test_an_illegal_action_says_why_with_a_code_and_parameters() -> None:
 def test_an_unknown_code_is_a_programming_error() -> None:
     with pytest.raises(KeyError, match="no message has the code 'nonsense'"):
         message("nonsense")
+
+
+def test_a_message_made_by_name_keeps_its_parameters() -> None:
+    made = message("hint-shed", pips=12, playable=3)
+    assert made == Message("hint-shed", {"pips": 12, "playable": 3})
+    assert str(made) == "sheds 12 pips, leaves 3 of your tiles playable"

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from chickenfoot.core import ActionError, Draw, Pass, Play, Tile, TileError, parse_action
-from chickenfoot.core.tiles import TILES, deal_problem, full_set, parse_tile_in_set
+from chickenfoot.core.tiles import (
+    TILES,
+    deal_problem,
+    full_set,
+    mask_of,
+    parse_tile_in_set,
+    set_mask,
+)
 
 
 def test_every_tile_formats_larger_number_first_and_parses_back() -> None:
@@ -62,3 +69,9 @@ def test_sets_go_from_double_0_to_double_18() -> None:
         with pytest.raises(TileError) as caught:
             full_set(top)
         assert str(caught.value) == f"sets go from double-0 to double-18, not double-{top}"
+
+
+@pytest.mark.parametrize(("top", "tiles"), [(0, 1), (6, 28), (9, 55), (12, 91)])
+def test_a_set_s_mask_has_a_bit_for_each_of_its_tiles_and_no_other(top: int, tiles: int) -> None:
+    assert set_mask(top) == mask_of(full_set(top))
+    assert set_mask(top).bit_count() == tiles

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from chickenfoot.core.games import describe_presets, make_rules
-from chickenfoot.core.options import RulesError
+from chickenfoot.core.options import RulesError, _explain
 from chickenfoot.core.rules import CLASSIC, REEVES, Rules
 from chickenfoot.core.standard.rules import GAMES
 
@@ -219,3 +219,26 @@ def test_a_standard_game_is_one_hand_or_goes_on_to_its_target() -> None:
     assert GAMES["all-fives"].rounds_per_match(2) is None
     assert CLASSIC.rounds_per_match(4) == 10 and CLASSIC.rounds_per_match(8) == 13
     assert CLASSIC.with_options(target_total=100).rounds_per_match(4) is None
+
+
+def test_a_problem_msgspec_gives_without_its_place_is_said_as_it_is() -> None:
+    assert _explain("Expected `object`, got `int`", Rules) == "Expected `object`, got `int`"
+    assert _explain("Expected `int`, got `str` - at `$.foot_toes`", Rules) == (
+        "option foot_toes: expected a whole number, got a string"
+    )
+
+
+def test_a_standard_deal_may_take_every_tile_the_undrawn_ones_included() -> None:
+    bergen = GAMES["bergen"]
+    assert bergen.with_options(players=4, hand_size=6, undrawn=4).undrawn == 4
+    with pytest.raises(RulesError) as caught:
+        bergen.with_options(players=4, hand_size=6, undrawn=5)
+    assert str(caught.value) == (
+        "4 hands of 6 and 5 undrawn tiles need 29 tiles, the double-6 set has 28"
+    )
+
+
+def test_a_seat_count_that_is_no_number_is_refused_before_the_deal_is_worked_out() -> None:
+    with pytest.raises(RulesError) as caught:
+        GAMES["bergen"].with_options(players="x")
+    assert str(caught.value) == "option players: expected a whole number, got a string"

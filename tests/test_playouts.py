@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chickenfoot.bots.playout import chickenfoot_playout
-from chickenfoot.core import PRESETS, Action, Draw, Match, Pass, Play, RoundState
+from chickenfoot.core import PRESETS, Action, Draw, Match, Pass, Play, RoundState, Tile
 from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE
 from chickenfoot.core.tiles import TILES
-from tests.helpers import examples
+from tests.helpers import examples, make_round
 
 
 def action_of(state: RoundState, move: int) -> Action:
@@ -76,3 +76,29 @@ def test_every_playout_move_is_legal_and_the_round_ends_with_the_same_points(
     assert [check.hand(s) for s in range(players)] == [
         [TILES[i] for i in range(len(TILES)) if h >> i & 1] for h in fast.hands
     ]
+
+
+def test_the_double_blank_played_on_a_blank_is_move_zero_and_is_played() -> None:
+    state = make_round(9, ["9-0 9-2 9-4 0-0 5-5", "9-1 9-3 9-5 8-8 7-7"])
+    for toe in ("9-0", "9-1", "9-2", "9-3", "9-4", "9-5"):
+        state.apply(Play(Tile.parse(toe), 0))
+    fast = state.fast.copy()
+    assert 0 in fast.legal_moves()  # 0-0 (tile index 0) on an end showing 0
+    fast.apply(0)
+    state.apply(Play(Tile.parse("0-0"), 1))
+    assert [TILES[i] for i in range(len(TILES)) if fast.hands[0] >> i & 1] == state.hand(0)
+    assert fast.turn == state.turn == 1
+
+
+def test_a_compact_copy_keeps_the_end_and_going_out_on_a_double() -> None:
+    """wikipedia: going out on a double costs 50 (docs/RULES.md section 4)."""
+    rules = PRESETS["wikipedia"].with_options(length="single")
+    state = make_round(9, ["9-0 9-2 0-0", "9-1 9-3 5-5 4-4"], rules=rules)
+    for toe in ("9-0", "9-1", "9-2", "9-3"):
+        state.apply(Play(Tile.parse(toe), 0))
+    fast = state.fast.copy()
+    fast.apply(0)  # 0-0 on the end showing 0: seat 0 goes out on a double
+    state.apply(Play(Tile.parse("0-0"), 1))
+    assert fast.end == OUT and fast.points() == state.points() == [50, 5 + 5 + 4 + 4]
+    ended = fast.copy()
+    assert ended.end == OUT and ended.points() == [50, 18]

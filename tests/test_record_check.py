@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from chickenfoot.core import PRESETS, RecordError, replay, to_record
+from chickenfoot.core import PRESETS, RecordError, RoundState, replay, to_record
+from chickenfoot.core.compact import replay_out
 from chickenfoot.core.games import check
 from chickenfoot.core.tiles import NAMES
 from chickenfoot.play import play_recorded_match
-from tests.helpers import random_match
+from tests.helpers import make_round, random_match
 from tests.test_records import BAD, BAD_REEVES, BAD_WIKIPEDIA, cut_in_round_two
 
 Record = dict[str, Any]
@@ -134,3 +135,119 @@ def test_an_unfinished_record_gets_the_same_verdict() -> None:
     assert check(cut).current is not None
     last["points"] = [0, 0, 0, 0]
     assert "the round has not ended, so it has no" in assert_agree(cut)[1]
+
+
+def _first_play(record: Record) -> dict[str, Any]:
+    return next(a for a in record["rounds"][0]["actions"] if "play" in a)
+
+
+def _a_pass_where_passing_is_legal(record: Record) -> None:
+    for entry in record["rounds"]:
+        for action in entry["actions"]:
+            if "pass" in action:
+                action["pass"] = "yes"
+                return
+    raise AssertionError("no pass in the record")
+
+
+def _a_tile_written_as_a_list(record: Record) -> None:
+    play = _first_play(record)
+    play["play"] = play["play"].split("-")
+
+
+def _a_toe_not_held(record: Record) -> None:
+    """The first action places a toe on the centre double: make it a tile of that number
+    the seat was not dealt."""
+    entry = record["rounds"][0]
+    first = entry["actions"][0]
+    assert "play" in first and first["on"] == 0
+    double = int(entry["double"].split("-")[0])
+    dealt = set(entry["hands"][first["seat"]])
+    first["play"] = next(
+        f"{double}-{n}" if n < double else f"{n}-{double}"
+        for n in range(10)
+        if n != double and (f"{double}-{n}" if n < double else f"{n}-{double}") not in dealt
+    )
+
+
+def _another_tile_placed_as_the_double(record: Record) -> None:
+    """spruce: the holder of the round's double places it; name another tile it holds."""
+    entry = record["rounds"][0]
+    first = entry["actions"][0]
+    assert first["on"] is None
+    first["play"] = next(t for t in entry["hands"][first["seat"]] if t != first["play"])
+
+
+@pytest.mark.parametrize(
+    ("preset", "change", "message"),
+    [
+        ("classic", _a_pass_where_passing_is_legal, "'pass' must be true"),
+        ("classic", _a_tile_written_as_a_list, "a tile is a string like '9-3'"),
+        ("classic", _a_toe_not_held, "does not hold"),
+        ("spruce", _another_tile_placed_as_the_double, "must be placed in the centre first"),
+    ],
+)
+def test_a_record_the_compact_state_must_not_take_gets_the_full_replay_s_error(
+    preset: str, change: Any, message: str
+) -> None:
+    seed = 3
+    record = simulated(preset, 3, seed, ["greedy", "random", "random"])
+    while "play" not in record["rounds"][0]["actions"][0]:
+        seed += 1
+        record = simulated(preset, 3, seed, ["greedy", "random", "random"])
+    change(record)
+    status, said = assert_agree(record)
+    assert status == "error" and message in said, said
+
+
+def test_a_whole_spruce_match_is_checked_on_the_compact_state_down_to_the_double_blank() -> None:
+    rules = PRESETS["spruce"].with_options(length="full")
+    record = play_recorded_match(["random", "greedy"], rules, 6)[1]
+    assert [r["double"] for r in record["rounds"]][-1] == "0-0"
+    match = check(record)
+    assert match.is_over and not any(state.history for state in match.rounds)
+
+
+SPRUCE = PRESETS["spruce"]
+
+
+@pytest.mark.parametrize(
+    ("double", "hands", "item", "taken"),
+    [
+        (9, ["9-1 5-4", "9-2 3-3"], {"seat": 0, "play": "9-1", "on": 0}, True),
+        (9, ["9-1 5-4", "9-2 3-3"], {"seat": 0, "play": "9-2", "on": 0}, False),
+        (9, ["9-1 5-4", "9-2 3-3"], {"seat": 0, "play": ["9", "1"], "on": 0}, False),
+        (9, ["9-1 5-4", "9-2 3-3"], {"seat": 1, "play": "9-2", "on": 0}, False),
+        (9, ["5-4 3-2", "9-2 3-3"], {"seat": 0, "draw": "8-8"}, False),
+        (9, ["5-4 3-2", "9-2 3-3"], {"seat": 0, "pass": "yes"}, False),
+    ],
+)
+def test_the_compact_replay_takes_only_what_is_held_legal_and_written_as_simulate_writes_it(
+    double: int, hands: list[str], item: dict[str, Any], taken: bool
+) -> None:
+    state = make_round(double, hands, boneyard="7-7 8-1")
+    assert replay_out(state, [item]) is taken
+
+
+@pytest.mark.parametrize(("written", "taken"), [(True, True), ("yes", False), (1, False)])
+def test_the_compact_replay_takes_a_legal_pass_only_as_true(written: object, taken: bool) -> None:
+    state = make_round(9, ["5-4 3-2", "9-2 3-3"], boneyard="7-7 8-1")
+    items = [{"seat": 0, "draw": "7-7"}, {"seat": 0, "pass": written}]
+    assert replay_out(state, items) is taken
+
+
+@pytest.mark.parametrize(
+    ("double", "hands", "item", "taken"),
+    [
+        (0, ["0-0 1-0", "2-0 3-3"], {"seat": 0, "play": "0-0", "on": None}, True),
+        (5, ["5-5 1-0", "2-0 3-3"], {"seat": 0, "play": "5-5", "on": None}, True),
+        (5, ["5-5 1-0", "2-0 3-3"], {"seat": 0, "play": "1-0", "on": None}, False),
+        (5, ["5-5 1-0", "2-0 3-3"], {"seat": 0, "play": "5-5", "on": 0}, False),
+    ],
+)
+def test_the_compact_replay_places_only_the_round_s_double_in_the_centre(
+    double: int, hands: list[str], item: dict[str, Any], taken: bool
+) -> None:
+    state = make_round(double, hands, rules=SPRUCE)
+    state = RoundState(SPRUCE, double, 0, state.dealt, placed=False)
+    assert replay_out(state, [item]) is taken

@@ -431,11 +431,15 @@ def test_a_copy_of_a_round_shows_the_same_and_goes_on_alone() -> None:
 
     def seen(r: RoundState) -> tuple[object, ...]:
         hands = [r.hand(s) for s in range(3)]
-        return r.first, r.turn, hands, r.board(), r.open_ends(), r.history, r.legal_actions()
+        seen = [r.seen_history(s) for s in range(3)]
+        return r.first, r.turn, hands, r.board(), r.open_ends(), r.history, r.legal_actions(), seen
 
     assert seen(copy) == seen(state)
+    assert (copy.rules, copy.double, copy.dealt) == (state.rules, state.double, state.dealt)
     copy.apply(copy.legal_actions()[0])
     assert len(copy.history) == 13 and len(state.history) == 12
+    assert [len(copy.seen_history(s)) for s in range(3)] == [13] * 3
+    assert [len(state.seen_history(s)) for s in range(3)] == [12] * 3
 
 
 def test_every_action_counts_towards_the_limit() -> None:

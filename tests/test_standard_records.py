@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from chickenfoot.core import RecordError
+from chickenfoot.core import RecordError, games
 from chickenfoot.core.standard import replay, to_record
 from scripts.regen_golden_standard import GOLDEN_GAMES, GOLDEN_STANDARD, expected_file, random_game
 from tests.independent_standard_checker import check_record
@@ -186,6 +186,18 @@ def _wrong_leader(record: Record) -> None:
 
 
 BAD: dict[str, tuple[str, Callable[[Record], None], str]] = {
+    "no rules": ("draw", _set("rules", _DELETE), "rules: missing key 'rules'"),
+    "rules that are no object": (
+        "draw",
+        _set("rules", [1]),
+        "rules: 'rules' must be an object, not [1]",
+    ),
+    "options that are no object": (
+        "draw",
+        _set("rules.options", [1]),
+        "rules: 'options' must be an object",
+    ),
+    "no hands": ("draw", _set("rounds", _DELETE), "rounds: missing key 'rounds'"),
     "no leader": ("draw", _set("rounds.0.first", _DELETE), "rounds[0]: missing key 'first'"),
     "a leader past the last seat": (
         "draw",
@@ -375,3 +387,13 @@ def test_a_record_without_options_plays_the_game_s_own() -> None:
     with pytest.raises(RecordError) as caught:
         replay(record)
     assert str(caught.value) == "rules: missing key 'preset'"
+
+
+def test_the_check_of_any_game_reads_a_standard_record_as_its_replay(fives_record: Record) -> None:
+    checked = games.check(copy.deepcopy(fives_record))
+    replayed = replay(copy.deepcopy(fives_record))
+    assert (checked.points, checked.outcome()) == (replayed.points, replayed.outcome())
+    wrong = copy.deepcopy(fives_record)
+    wrong["rounds"][0]["first"] = 9
+    with pytest.raises(RecordError, match=r"^rounds\[0\]\.first: there is no seat 9$"):
+        games.check(wrong)

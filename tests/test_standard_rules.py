@@ -529,3 +529,44 @@ def test_a_deal_of_the_wrong_size_is_refused() -> None:
     with pytest.raises(DealError) as caught:
         check_deal(rules, short)
     assert str(caught.value) == "seat 1 holds 6 tiles, the deal is 7"
+
+
+def test_a_copy_of_a_hand_shows_the_same_and_goes_on_alone() -> None:
+    hand = make_hand(ALL_FIVES, ["5-5 0-0 5-4 2-2", "5-0 5-1 5-3 6-6"])
+    play_out(hand, "5-5", "5-0@0", "0-0@1")  # the spinner with one side still open
+    copy = hand.copy()
+
+    def seen(h: HandState) -> tuple[object, ...]:
+        return (
+            h.turn,
+            [h.hand(s) for s in range(2)],
+            h.layout.placed(),
+            h.layout.spinner,
+            h.layout.ends_total(),
+            h.legal_actions(),
+            [h.seen_history(s) for s in range(2)],
+        )
+
+    assert seen(copy) == seen(hand)
+    play_out(copy, "5-1@0", "5-4@0")  # both sides of the spinner, then one of its ends
+    play_out(hand, "5-1@0", "5-4@0")
+    assert seen(copy) == seen(hand)
+    play_out(copy, "5-3@0")
+    assert copy.layout.ends_total() == 8 and hand.layout.ends_total() == 5
+    assert len(copy.seen_history(0)) == 6 and len(hand.seen_history(1)) == 5
+
+
+def test_a_double_free_winner_of_a_blocked_hand_with_more_pips_than_the_others_scores_nothing() -> (
+    None
+):
+    rules = BLOCK.with_options(blocked_winner="double-free", blocked_score="difference")
+    hand = make_hand(rules, ["6-6 5-4", "1-1 2-0"])
+    play_out(hand, "6-6")  # blocked at once: nobody holds a 6
+    assert hand.end is RoundEnd.BLOCKED and hand.winner == 0  # the only hand without a double
+    assert hand.points() == [0, 0]  # 4 - 9 is less than nothing
+
+
+def test_nothing_is_played_in_a_standard_game_before_a_hand_is_dealt() -> None:
+    game = StandardGame(["a", "b"], DRAW)
+    with pytest.raises(ValueError, match=r"^no hand is in play$"):
+        game.apply(Pass())

@@ -173,6 +173,33 @@ def test_a_seat_that_is_not_at_the_table_is_refused(table: Table) -> None:
             table.snapshot(seat)
         with pytest.raises(ViewerError):
             table.view(seat)
+        with pytest.raises(ViewerError):
+            table.entries(0, seat)
+
+
+def test_the_log_since_now_is_empty_and_since_a_later_version_is_refused(table: Table) -> None:
+    step(table, 1)
+    assert table.entries(table.version, 0) == []
+    assert len(table.entries(table.version - 1, None)) == 1
+    for since in (-1, table.version + 1):
+        with pytest.raises(TableError) as caught:
+            table.entries(since, 0)
+        assert (caught.value.code, str(caught.value)) == (
+            "stale-version",
+            f"the table is at version {table.version}, not {since}",
+        )
+
+
+def test_a_record_stopped_between_two_rounds_resumes_with_the_next_deal() -> None:
+    table = new_table("chickenfoot", "classic", 3, 2)
+    while len(table.match.rounds) < 2:
+        step(table, 2)
+    record = json.loads(json.dumps(table.record()))
+    del record["rounds"][1]  # as saved after the first round ended
+    resumed = Table.from_record(record)
+    assert len(resumed.match.rounds) == 2
+    assert resumed.match.rounds[1].dealt == table.match.rounds[1].dealt
+    assert resumed.turn is not None
 
 
 def test_each_seat_views_its_own_hand_of_the_round_in_play(table: Table) -> None:
@@ -316,3 +343,26 @@ def test_a_record_without_its_seed_cannot_be_resumed() -> None:
     with pytest.raises(RecordError) as caught:
         Table.from_record(record)
     assert str(caught.value) == "seed: a match is resumed from its seed, and this record has none"
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "players"),
+    [*((game, preset, 3) for game, preset in GAMES), ("chickenfoot", "classic", 8)],
+)
+def test_every_viewer_who_follows_the_log_from_the_start_holds_the_snapshot(
+    game: str, preset: str | None, players: int
+) -> None:
+    """Round after round (reeves draws for each round's double anew); at 8 players the
+    double-12 set, whose hands sort 2-1 before 10-0."""
+    table = new_table(game, preset, players, 3)
+    viewers: list[int | None] = [*range(players), None]
+    followed = {viewer: table.snapshot(viewer) for viewer in viewers}
+    while not table.is_over:
+        before = table.version
+        step(table, 3)
+        for viewer in viewers:
+            for entry in table.entries(before, viewer):
+                followed[viewer] = advance(followed[viewer], entry)
+    for viewer in viewers:
+        assert followed[viewer] == table.snapshot(viewer)
+    assert len(table.match.rounds) > 1 or game != "chickenfoot" or players == 8

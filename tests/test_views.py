@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chickenfoot.core import PRESETS, Draw, Match, Play, RoundState, Tile, seat_view
+from chickenfoot.core import PRESETS, Draw, Match, Play, RoundState, Tile, games, seat_view
 from chickenfoot.core.standard import (
     SETS,
     Game,
@@ -22,7 +23,8 @@ from chickenfoot.core.standard import (
     StandardRules,
     standard_view,
 )
-from tests.helpers import examples
+from tests import independent_standard_checker as standard_oracle
+from tests.helpers import examples, make_round
 
 CENTRE_TOES = {"classic": 6, "spruce": 4, "wikipedia": 4}
 """docs/RULES.md section 4; reeves needs one toe per player."""
@@ -146,6 +148,7 @@ def test_every_field_of_a_chickenfoot_view_agrees_with_the_full_state(
                 drew = last is not None and isinstance(last[1], Draw) and last[0] == state.turn
                 assert view.drew == drew
                 assert [(e.seat, e.action) for e in view.history] == [(s, a) for s, a, _ in history]
+                assert [e.score for e in view.history] == [e.score for e in state.history]
                 assert [e.drawn for e in view.history] == [
                     d if s == seat else None for s, _, d in history
                 ]
@@ -159,6 +162,17 @@ def test_every_field_of_a_chickenfoot_view_agrees_with_the_full_state(
             if ended:
                 break
             match.apply(rng.choice(state.legal_actions()))
+
+
+def oracle_layout(rules: StandardRules, plays: list[Play]) -> standard_oracle.HandState:
+    """The independent checker's layout after ``plays``, for its spinner and its count."""
+    problems, oracle_rules = standard_oracle._read_options(rules.options())
+    assert not problems and oracle_rules is not None
+    hands: list[list[tuple[int, int]]] = [[] for _ in range(rules.players)]
+    layout = standard_oracle.HandState(oracle_rules, hands, [], 0, None, None)
+    for play in plays:
+        layout.place((play.tile.hi, play.tile.lo), play.on)
+    return layout
 
 
 def layout_ends(hand: HandState) -> list[tuple[int, int]]:
@@ -214,8 +228,16 @@ def test_every_field_of_a_standard_view_agrees_with_the_full_state(
                             scored[s] += event.score
             plays = [a for _, a, _ in history if isinstance(a, Play)]
             board = [(i, a.tile, a.on) for i, a in enumerate(plays)]
+            layout = oracle_layout(rules, plays)
+            spinner = next(
+                (i for i, a in enumerate(plays) if rules.spinner and a.tile.is_double), None
+            )
             for seat in range(players):
                 view = standard_view(game, seat, hand)
+                assert view.rules == rules
+                assert view.sides == tuple(tuple(side) for side in sides)
+                assert view.spinner == spinner
+                assert view.ends_total == (layout.count() if plays else 0)
                 assert [(p.id, p.tile, p.on) for p in view.board] == board
                 assert list(view.hand) == hands[seat]
                 assert list(view.hand_sizes) == [len(h) for h in hands]
@@ -234,6 +256,52 @@ def test_every_field_of_a_standard_view_agrees_with_the_full_state(
                 assert [e.drawn for e in view.history] == [
                     d if s == seat else None for s, _, d in history
                 ]
+                assert [e.score for e in view.history] == [e.score for e in hand.history]
             if hand.end is not None:
                 break
             game.apply(rng.choice(hand.legal_actions()))
+
+
+@pytest.mark.parametrize("game", ["chickenfoot", "draw", "all-fives"])
+def test_a_view_of_an_earlier_round_shows_that_round(game: str) -> None:
+    options = {} if game == "chickenfoot" else {"target": 1000}
+    rules = games.make_rules(game, players=2, options=options)
+    match = games.new_match(["ann", "bo"], rules)
+    rng = Random(5)
+    first = match.deal_next(rng)
+    while first.end is None:
+        match.apply(first.legal_actions()[0])
+    played = len(first.history)
+    assert not match.is_over
+    match.deal_next(rng)
+    for seat in (0, 1):
+        old = games.view(match, seat, first)
+        assert len(old.history) == played
+        assert old.end is not None
+        new = games.view(match, seat, match.rounds[-1])
+        assert len(new.history) == 0 and new.end is None
+
+
+def test_a_view_without_a_round_named_is_of_the_latest_and_there_must_be_one() -> None:
+    match = Match(["ann", "bo"], PRESETS["classic"])
+    with pytest.raises(ValueError, match=r"^no round has been dealt$"):
+        seat_view(match, 0)
+    state = match.deal_next(Random(1))
+    match.apply(state.legal_actions()[0])
+    assert seat_view(match, 1) == seat_view(match, 1, state)
+    game = StandardGame(["ann", "bo"], StandardRules.for_game("draw"))
+    with pytest.raises(ValueError, match=r"^no hand has been dealt$"):
+        standard_view(game, 0)
+
+
+def test_everyone_is_shown_the_foot_waiting_for_toes_and_how_many_it_needs() -> None:
+    state = make_round(9, ["9-0 9-2 9-4 4-4 4-1", "9-1 9-3 9-5 4-2 8-8"])
+    centre = {"id": 0, "number": 9, "need": 6}  # the centre double waits for six toes
+    assert state.public_facts() == {"foot": centre, "centre_placed": True}
+    for toe in ("9-0", "9-1", "9-2", "9-3", "9-4", "9-5"):
+        state.apply(Play(Tile.parse(toe), 0))
+    assert state.public_facts()["foot"] is None
+    state.apply(Play(Tile.parse("4-4"), 5))  # on the 4 of 9-4, tile 5
+    assert state.public_facts()["foot"] == {"id": 7, "number": 4, "need": 3}
+    state.apply(Play(Tile.parse("4-2"), 7))
+    assert state.public_facts()["foot"] == {"id": 7, "number": 4, "need": 2}

@@ -57,6 +57,11 @@ def test_the_json_forms_of_the_three_actions(text: str | bytes, action: object) 
             " - at `$.play`",
         ),
         ('{"play": "9-3"}', "bad-action", "not an action: Object missing required field `on`"),
+        (
+            '{"play": "19-3", "on": 1}',
+            "bad-action",
+            "not an action: tile numbers must be 0..18: 19-3",
+        ),
         ("[1", "bad-json", "not JSON: Input data was truncated"),
     ],
 )

@@ -81,8 +81,8 @@ class Event:
     score: int = 0
 
     def hidden(self) -> Event:
-        """The event as another seat sees it (no drawn tile)."""
-        return Event(self.seat, self.action, None, self.score) if self.drawn else self
+        """The event as another seat sees it: a draw without its tile (draws score nothing)."""
+        return Event(self.seat, self.action) if self.drawn else self
 
     def to_json(self) -> dict[str, Any]:
         """The record form (docs/RECORD.md): ``{"seat": s, "play": t, "on": id}`` (with

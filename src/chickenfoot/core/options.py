@@ -86,13 +86,11 @@ def describe(rules: Any) -> list[OptionInfo]:
     out = []
     for f in dataclasses.fields(rules):
         spec = dict(fields[f.name])
-        description = spec.pop("description", "")
-        spec.pop("default", None)
+        description = spec.pop("description")
+        del spec["default"]
         ref = spec.pop("$ref", None)
         if ref is not None:
-            spec.update(definitions[ref.rsplit("/", 1)[1]])
-            spec.pop("title", None)
-            spec.pop("description", None)
+            spec["enum"] = definitions[ref.rsplit("/", 1)[1]]["enum"]
         value = to_json(getattr(rules, f.name))
         out.append(OptionInfo(f.name, value, description, spec))
     return out
@@ -111,26 +109,24 @@ _WORDS = {
 
 def _explain(message: str, kind: type) -> str:
     """msgspec's "Expected `int` >= 1 - at `$.centre_toes`" in the project's words."""
-    text, _, where = message.rpartition(" - at ")
-    if not text:
-        text, where = message, ""
-    path = where.strip("`").removeprefix("$").removeprefix(".")
-    name = re.match(r"[A-Za-z_]\w*", path)
-    if name is None:
-        return text
-    option = name.group()
-    hint = typing.get_type_hints(kind).get(option)
-    choices: list[object] = []
-    if isinstance(hint, type) and issubclass(hint, Enum):
-        choices = [m.value for m in hint]
-    elif typing.get_origin(hint) is typing.Literal:
-        choices = list(typing.get_args(hint))
-    if choices and "enum" in text:
-        return f"option {option} must be one of {', '.join(map(str, choices))}"
+    located = re.search(r" - at `\$\.(\w+)(.*)`$", message)
+    if located is None:
+        return message
+    text = message[: located.start()]
+    option, rest = located.groups()
+    if "enum" in text:
+        hint = typing.get_type_hints(kind)[option]
+        return f"option {option} must be one of {', '.join(map(str, _choices(hint)))}"
     for word, plain in _WORDS.items():
         text = text.replace(word, plain)
     text = text.replace("Expected ", "expected ")
     text = re.sub(r" >= (-?\d+)", r" of at least \1", text)
     text = re.sub(r" <= (-?\d+)", r" of at most \1", text)
-    rest = path[name.end() :]
     return f"option {option}{' ' + rest if rest else ''}: {text}"
+
+
+def _choices(hint: Any) -> list[object]:
+    """The values an enum or a ``Literal`` option takes."""
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return [m.value for m in hint]
+    return list(typing.get_args(hint))

@@ -64,15 +64,15 @@ Table = tuple[tuple[Players, Count], ...]
 HandTable = tuple[tuple[Players, Annotated[int, Meta(ge=1, le=set_size(MAX_NUMBER))]], ...]
 
 
-def _option(description: str, **limits: Any) -> Any:
-    return Meta(description=description, **limits)
+def _option(description: str) -> Any:
+    return Meta(description=description)
 
 
 @dataclass(frozen=True)
 class Rules:
     """The resolved options of one game of Chicken Foot."""
 
-    preset: str = "classic"
+    preset: Annotated[str, _option("The named house rules the others start from.")] = "classic"
     min_players: Annotated[Players, _option("The fewest seats at the table.")] = 2
     max_players: Annotated[Players, _option("The most seats at the table.")] = 8
     set_by_players: Annotated[

@@ -124,6 +124,7 @@ def full_set(top: int) -> list[Tile]:
 
 
 def set_mask(top: int) -> int:
+    """The bit mask (bit ``t.index`` for tile ``t``) of the whole double-``top`` set."""
     return (1 << set_size(top)) - 1
 
 

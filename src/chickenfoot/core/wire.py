@@ -241,7 +241,7 @@ class Snapshot(Struct, kw_only=True):
 def schema() -> dict[str, Any]:
     """The JSON Schema of actions, log entries and snapshots (``$defs`` names each)."""
     _, definitions = msgspec.json.schema_components(
-        [PlayAction, DrawAction, PassAction, Entry, Snapshot], ref_template="#/$defs/{name}"
+        [PlayAction, DrawAction, PassAction, Entry, Snapshot]
     )
     entries = ("RoundEntry", "ActionEntry", "RoundEndEntry", "MatchEndEntry")
     definitions["Action"] = {

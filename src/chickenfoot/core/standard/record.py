@@ -111,10 +111,7 @@ def _replay_hand(game: StandardGame, k: int, entry: Any, last: bool) -> None:
     if not 0 <= first < rules.players:
         raise RecordError(f"there is no seat {first}", f"{where}.first")
     dealt = _deal(rules, entry, where, first, game.lot_decides_next())
-    try:
-        expected, _ = game.leader_for(dealt)
-    except DealError as exc:
-        raise RecordError(str(exc), where) from None
+    expected, _ = game.leader_for(dealt)
     if first != expected:
         raise RecordError(f"seat {expected} leads hand {k + 1}, not seat {first}", f"{where}.first")
     game.start_round(dealt)

@@ -235,7 +235,7 @@ class StandardRules:
     # -- options as JSON -------------------------------------------------------------------
 
     @classmethod
-    def for_game(cls, game: str = "draw", **changes: Any) -> StandardRules:
+    def for_game(cls, game: str, **changes: Any) -> StandardRules:
         """The named game, with some options changed (values as :meth:`options` writes them)."""
         return cls.from_options({**changes, "game": game})
 
