@@ -280,7 +280,7 @@ def test_the_app_in_italian(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
             log = "\n".join(screen.log_lines)
             assert "Round 1 di 1" in log and "al centro" in log
             assert {"pesca", "passa", "consiglio", "esci"} <= shown_keys(screen)
-            check_snapshot(app, "table-it-4p-80x24", tmp_path)
+            await check_snapshot(pilot, app, "table-it-4p-80x24", tmp_path)
 
     asyncio.run(scenario())
 

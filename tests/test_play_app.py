@@ -289,9 +289,14 @@ def test_the_app_resumes_a_match_saved_mid_round(tmp_path: Path) -> None:
 # -- snapshots --------------------------------------------------------------------------------
 
 
-def check_snapshot(app: ChickenfootApp, name: str, tmp: Path) -> None:
+async def check_snapshot(pilot: Pilot[None], app: ChickenfootApp, name: str, tmp: Path) -> None:
     """The screen as SVG equals tests/snapshots/<name>.svg (CHICKENFOOT_UPDATE_SNAPSHOTS=1
-    rewrites it; review the change by opening both files)."""
+    rewrites it; review the change by opening both files). The screen is taken once it has
+    settled: every pending message handled and every animation done, however loaded the
+    machine is."""
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
     svg = app.export_screenshot(title=name)
     path = SNAPSHOTS / f"{name}.svg"
     if UPDATE or not path.exists():
@@ -339,15 +344,15 @@ def test_snapshots_of_the_table_the_round_summary_and_the_result(
         async with app.run_test(size=size) as pilot:
             rng = random.Random(players)
             await play_on(pilot, app, rng, until=fifth_turn, keys=False)
-            check_snapshot(app, f"table-{name}", tmp_path)
+            await check_snapshot(pilot, app, f"table-{name}", tmp_path)
             rounds = 2 if length == "half" else 1
             for k in range(rounds):
                 if k:
                     app.screen.action_close()  # type: ignore[attr-defined]
                 await play_on(pilot, app, rng, until=summary, keys=False)
-            check_snapshot(app, f"round-summary-{name}", tmp_path)
+            await check_snapshot(pilot, app, f"round-summary-{name}", tmp_path)
             await play_on(pilot, app, rng, keys=False)
-            check_snapshot(app, f"final-{name}", tmp_path)
+            await check_snapshot(pilot, app, f"final-{name}", tmp_path)
 
     run(scenario())
 
@@ -361,13 +366,13 @@ def test_snapshot_of_the_setup(tmp_path: Path) -> None:
         app = ChickenfootApp(setup=Setup(seed=1), folder=records_folder(tmp_path), pace=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            check_snapshot(app, "setup-80x24", tmp_path)
+            await check_snapshot(pilot, app, "setup-80x24", tmp_path)
             players = app.screen.query_one("#players", Select)
             players.value = MORE
             await pilot.pause()
             players.value = 8
             await pilot.pause()
-            check_snapshot(app, "setup-8p-80x24", tmp_path)
+            await check_snapshot(pilot, app, "setup-8p-80x24", tmp_path)
 
     run(scenario())
 
