@@ -75,3 +75,9 @@ def test_sets_go_from_double_0_to_double_18() -> None:
 def test_a_set_s_mask_has_a_bit_for_each_of_its_tiles_and_no_other(top: int, tiles: int) -> None:
     assert set_mask(top) == mask_of(full_set(top))
     assert set_mask(top).bit_count() == tiles
+
+
+def test_the_other_number_of_a_tile_is_asked_only_of_a_number_it_has() -> None:
+    assert Tile(6, 3).other(6) == 3 and Tile(4, 4).other(4) == 4
+    with pytest.raises(TileError, match=r"^6-3 has no 5$"):
+        Tile(6, 3).other(5)

@@ -6,7 +6,16 @@ from random import Random
 
 import pytest
 
-from chickenfoot.core import Draw, IllegalActionError, Pass, Play, RoundEnd, Tile, full_set
+from chickenfoot.core import (
+    Draw,
+    IllegalActionError,
+    Pass,
+    Play,
+    RoundEnd,
+    RulesError,
+    Tile,
+    full_set,
+)
 from chickenfoot.core.standard import (
     Deal,
     HandState,
@@ -570,3 +579,41 @@ def test_nothing_is_played_in_a_standard_game_before_a_hand_is_dealt() -> None:
     game = StandardGame(["a", "b"], DRAW)
     with pytest.raises(ValueError, match=r"^no hand is in play$"):
         game.apply(Pass())
+
+
+def test_without_a_double_the_most_pips_lead_not_the_highest_number() -> None:
+    # 6-2 has the highest number, 5-4 the most pips (9).
+    dealt = make_deal(DRAW, ["6-0 6-1 6-2 4-0 3-0 2-0 1-0", "5-4 5-3 5-2 5-1 5-0 4-3 4-1"])
+    assert leader_of(DRAW, dealt, 0) == (1, None)
+
+
+def test_a_leader_drawn_by_lot_needs_the_lot() -> None:
+    rules = DRAW.with_options(leader="lot")
+    dealt = make_deal(rules, ["6-0 6-1 6-2 4-0 3-0 2-0 1-0", "5-4 5-3 5-2 5-1 5-0 4-3 4-1"])
+    with pytest.raises(DealError, match=r"^the leader is drawn by lot, but the deal has no lot$"):
+        leader_of(rules, dealt, 0)
+
+
+def test_nothing_is_played_once_the_hand_is_over() -> None:
+    hand = make_hand(BLOCK, ["6-6 1-0", "2-1 3-0"])
+    play_out(hand, "6-6")
+    assert hand.end is RoundEnd.BLOCKED
+    with pytest.raises(IllegalActionError) as caught:
+        hand.apply(Pass())
+    assert (caught.value.code, str(caught.value)) == ("hand-over", "the hand is over")
+
+
+def test_the_next_seat_has_not_drawn_because_the_last_one_did() -> None:
+    hand = make_hand(DRAW, ["6-6 5-5", "1-0 2-0"], boneyard="6-1 3-0")
+    play_out(hand, "6-6", "draw", "6-1@0")  # seat 1 draws 6-1 and plays it
+    assert hand.turn == 0 and not hand.drew
+    assert hand.legal_actions() == [Draw()]  # 5-5 fits neither the 6 nor the 1
+
+
+def test_a_game_is_set_up_for_as_many_players_as_its_rules_and_one_hand_at_a_time() -> None:
+    with pytest.raises(RulesError, match=r"^the rules are for 2 players, not 3$"):
+        StandardGame(["a", "b", "c"], DRAW)
+    game = StandardGame(["a", "b"], DRAW)
+    hand = game.deal_next(Random(1))
+    with pytest.raises(ValueError, match=r"^no hand can start now$"):
+        game.start_round(hand.dealt)

@@ -25,11 +25,9 @@ class StandardGame(MatchBase[HandState]):
     def __init__(
         self,
         players: Sequence[str],
-        rules: StandardRules | None = None,
+        rules: StandardRules,
         seed: int | None = None,
     ) -> None:
-        if rules is None:
-            rules = StandardRules.for_game("draw", players=len(players))
         if len(players) != rules.players:
             raise RulesError(f"the rules are for {rules.players} players, not {len(players)}")
         self.rules = rules
@@ -66,9 +64,9 @@ class StandardGame(MatchBase[HandState]):
         highest total alone."""
         if not self.points:
             return None
-        last = self.rounds[len(self.points) - 1]
         if self.rules.target == 0:
-            return (last.winner,) if last.winner is not None else last.tied
+            first = self.rounds[0]
+            return (first.winner,) if first.winner is not None else first.tied
         totals = self.side_totals()
         top = max(totals)
         leaders = tuple(i for i, t in enumerate(totals) if t == top)

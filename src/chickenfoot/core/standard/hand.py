@@ -76,7 +76,7 @@ def leader_of(
 
     ``last_out`` is the seat that went out in the previous hand (None if it was blocked or
     this is the first hand); it leads when ``next_leader`` is ``winner``."""
-    if number > 0 and last_out is not None and rules.next_leader is NextLeader.WINNER:
+    if last_out is not None and rules.next_leader is NextLeader.WINNER:
         return last_out, None
     if rules.leader is Leader.ROTATE:
         return number % rules.players, None

@@ -112,7 +112,7 @@ class Layout:
         if on == self.spinner and self.spinner_sides:
             self.spinner_sides -= 1
             if not self.spinner_sides:
-                self.open[on] += [number, number]
+                self.open[on] = [number, number]  # both sides covered: its two ends open
         new_id = len(self.tiles)
         self.tiles.append(tile)
         self.on.append(on)
