@@ -617,3 +617,32 @@ def test_a_game_is_set_up_for_as_many_players_as_its_rules_and_one_hand_at_a_tim
     hand = game.deal_next(Random(1))
     with pytest.raises(ValueError, match=r"^no hand can start now$"):
         game.start_round(hand.dealt)
+
+
+@pytest.mark.parametrize(
+    ("rules", "action", "code", "said"),
+    [
+        (DRAW, Draw(), "must-play", "seat 1 holds a playable tile and must play"),
+        (DRAW, Pass(), "must-play", "seat 1 holds a playable tile and must play"),
+        (BLOCK, Draw(), "must-play", "seat 1 holds a playable tile and must play"),
+    ],
+)
+def test_a_seat_that_can_play_may_neither_draw_nor_pass(
+    rules: StandardRules, action: Draw | Pass, code: str, said: str
+) -> None:
+    hand = make_hand(rules, ["6-6 5-5", "6-1 2-0"], boneyard="3-0")
+    play_out(hand, "6-6")
+    with pytest.raises(IllegalActionError) as caught:
+        hand.apply(action)
+    assert (caught.value.code, str(caught.value)) == (code, said)
+
+
+def test_nobody_draws_in_the_block_game() -> None:
+    hand = make_hand(BLOCK, ["6-6 6-5", "3-1 2-0"])
+    play_out(hand, "6-6")
+    with pytest.raises(IllegalActionError) as caught:
+        hand.apply(Draw())
+    assert (caught.value.code, str(caught.value)) == (
+        "no-drawing",
+        "nobody draws in block: seat 1 passes",
+    )
