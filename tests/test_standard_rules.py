@@ -60,7 +60,10 @@ def make_hand(
     """A hand with exactly these hands (the deal size follows them), led by ``first``."""
     rules = rules.with_options(players=len(hands), hand_size=len(hands[0].split()))
     dealt = make_deal(rules, hands, boneyard)
-    return HandState(rules, dealt, first, t(lead) if lead else None, base)
+    sides = [0] * len(rules.sides)
+    return HandState(
+        rules, dealt, first, t(lead) if lead else None, sides if base is None else base
+    )
 
 
 def play_out(hand: HandState, *moves: str) -> None:
@@ -439,10 +442,13 @@ def test_bergen_without_a_double_the_lightest_tile_leads() -> None:
 
 
 def test_bergen_keeps_two_boneyard_tiles_that_are_never_drawn() -> None:
-    hand = HandState(BERGEN, deal(BERGEN, Random(1)), 0)
+    hand = HandState(BERGEN, deal(BERGEN, Random(1)), 0, None, [0, 0])
     assert len(hand.boneyard_tiles()) == 16 and hand.drawable == 14
     four = BERGEN.with_options(players=4)
-    assert four.hand_size == 5 and HandState(four, deal(four, Random(1)), 0).drawable == 6
+    assert (
+        four.hand_size == 5
+        and HandState(four, deal(four, Random(1)), 0, None, [0] * 4).drawable == 6
+    )
 
 
 def test_bergen_double_and_triple_headers() -> None:
@@ -645,4 +651,47 @@ def test_nobody_draws_in_the_block_game() -> None:
     assert (caught.value.code, str(caught.value)) == (
         "no-drawing",
         "nobody draws in block: seat 1 passes",
+    )
+
+
+def test_a_seat_that_cannot_play_draws_before_it_passes() -> None:
+    hand = make_hand(DRAW, ["6-6 6-5", "3-1 2-0"], boneyard="4-0")
+    play_out(hand, "6-6")
+    with pytest.raises(IllegalActionError) as caught:
+        hand.apply(Pass())
+    assert (caught.value.code, str(caught.value)) == (
+        "must-draw",
+        "seat 1 must draw before passing",
+    )
+
+
+def test_a_deal_for_another_table_or_with_a_lot_for_no_seat_is_refused() -> None:
+    rules = BLOCK.with_options(players=2, hand_size=2)
+    three = make_deal(rules, ["6-6 1-0", "3-1 6-2", "5-5 4-4"])
+    with pytest.raises(DealError, match=r"^3 hands for 2 players$"):
+        check_deal(rules, three)
+    two = make_deal(rules, ["6-6 1-0", "3-1 6-2"])
+    check_deal(rules, Deal(two.hands, two.boneyard, lot=1))
+    with pytest.raises(DealError, match=r"^the lot names seat 2, there are 2 seats$"):
+        check_deal(rules, Deal(two.hands, two.boneyard, lot=2))
+
+
+def test_a_hand_is_led_by_a_seat_at_the_table_with_a_tile_it_holds() -> None:
+    rules = BLOCK.with_options(players=2, hand_size=2)
+    dealt = make_deal(rules, ["6-6 1-0", "3-1 6-2"])
+    assert HandState(rules, dealt, 1, None, [0, 0]).turn == 1
+    with pytest.raises(DealError, match=r"^there is no seat 2 to lead$"):
+        HandState(rules, dealt, 2, None, [0, 0])
+    with pytest.raises(DealError, match=r"^seat 0 does not hold 3-1 to lead it$"):
+        HandState(rules, dealt, 0, t("3-1"), [0, 0])
+
+
+def test_a_play_on_the_id_the_next_tile_would_get_names_no_tile() -> None:
+    hand = make_hand(BLOCK, ["6-6 1-0", "6-1 6-2"])
+    play_out(hand, "6-6")
+    with pytest.raises(IllegalActionError) as caught:
+        hand.apply(Play(t("6-1"), 1))
+    assert (caught.value.code, str(caught.value)) == (
+        "no-such-tile",
+        "there is no tile 1 on the board",
     )

@@ -102,8 +102,8 @@ class HandState(RoundBase):
         rules: StandardRules,
         dealt: Deal,
         first: int,
-        lead: Tile | None = None,
-        base: Sequence[int] | None = None,
+        lead: Tile | None,
+        base: Sequence[int],
     ) -> None:
         """``first`` leads (with ``lead`` if the leader must lead a given tile); ``base`` is
         each side's game total before this hand (Bergen's scores depend on it)."""
@@ -117,7 +117,7 @@ class HandState(RoundBase):
         self.dealt = dealt
         self.first = first
         self.lead_tile = lead
-        self.base = list(base) if base is not None else [0] * sides
+        self.base = list(base)
         self.hands = [mask_of(h) for h in dealt.hands]
         self.boneyard = [t.index for t in dealt.boneyard]
         self.next_draw = 0

@@ -17,7 +17,7 @@ class Layout:
 
     __slots__ = ("has_spinner", "on", "open", "spinner", "spinner_sides", "tiles")
 
-    def __init__(self, spinner: bool = False) -> None:
+    def __init__(self, spinner: bool) -> None:
         self.has_spinner = spinner
         """Whether the first double becomes a spinner."""
         self.tiles: list[Tile] = []
