@@ -19,7 +19,7 @@ from chickenfoot.core.games import make_rules
 from chickenfoot.core.pieces import round_rng
 from chickenfoot.core.projection import ViewerError, advance
 from chickenfoot.core.table import Table, TableError
-from chickenfoot.core.wire import Entry, RoundEntry, Snapshot, WireError, schema
+from chickenfoot.core.wire import Entry, RoundEndEntry, RoundEntry, Snapshot, WireError, schema
 from tests.helpers import examples
 from tests.oracle import check
 
@@ -366,3 +366,10 @@ def test_every_viewer_who_follows_the_log_from_the_start_holds_the_snapshot(
     for viewer in viewers:
         assert followed[viewer] == table.snapshot(viewer)
     assert len(table.match.rounds) > 1 or game != "chickenfoot" or players == 8
+    board = [(p.id, str(p.tile), p.on, list(p.open)) for p in table.match.rounds[-1].board()]
+    assert [(p.id, p.tile, p.on, p.open) for p in table.snapshot(None).board] == board
+    ends = [e for e in table.entries(0, None) if isinstance(e, RoundEndEntry)]
+    points = table.match.points
+    assert [e.totals for e in ends] == [
+        [sum(p[s] for p in points[: k + 1]) for s in range(players)] for k in range(len(ends))
+    ]

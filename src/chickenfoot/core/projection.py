@@ -124,11 +124,12 @@ class SeenHistories:
         return other
 
 
-def legal_for(state: RoundLike, viewer: Viewer, legal: list[Action] | None = None) -> list[Action]:
-    """The viewer's legal actions: none unless it is the viewer's turn."""
+def legal_for(state: RoundLike, viewer: Viewer, legal: list[Action]) -> list[Action]:
+    """The viewer's share of ``legal``, the legal actions now: none unless it is the viewer's
+    turn."""
     if viewer is None or state.end is not None or state.turn != viewer:
         return []
-    return state.legal_actions() if legal is None else legal
+    return legal
 
 
 # -- wire forms -----------------------------------------------------------------------------
