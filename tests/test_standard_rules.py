@@ -695,3 +695,13 @@ def test_a_play_on_the_id_the_next_tile_would_get_names_no_tile() -> None:
         "no-such-tile",
         "there is no tile 1 on the board",
     )
+
+
+def test_a_game_offers_the_actions_of_its_hand_in_play_and_none_between_hands() -> None:
+    game = StandardGame(["a", "b"], DRAW)
+    assert game.legal_actions() == []
+    hand = game.deal_next(Random(3))
+    assert game.legal_actions() == hand.legal_actions() != []
+    while hand.end is None:
+        game.apply(hand.legal_actions()[0])
+    assert game.legal_actions() == []
