@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chickenfoot.core import PRESETS, Draw, IllegalActionError, Play, RecordError, Tile
+from chickenfoot.core.compact import play_match
 from chickenfoot.core.games import make_rules
 from chickenfoot.core.pieces import round_rng
 from chickenfoot.core.projection import ViewerError, advance
@@ -145,6 +146,14 @@ def test_a_rounds_deal_depends_only_on_the_seed_and_its_number() -> None:
     )
     firsts = {tuple(round_rng(seed, 0).random() for _ in range(3)) for seed in (-2, 2, 0, 1)}
     assert len(firsts) == 4  # distinct seeds, negative ones too, give distinct deals
+
+
+def test_a_table_deals_each_round_as_simulate_does_from_the_same_seed() -> None:
+    table = new_table("chickenfoot", "classic", 3, 8)
+    while len(table.match.rounds) < 3:
+        step(table, 8)
+    simulated, _ = play_match(table.match.rules, ["a", "b", "c"], 8, [lambda o: o[0]] * 3)
+    assert [r.dealt for r in table.match.rounds] == [r.dealt for r in simulated.rounds[:3]]
 
 
 @pytest.fixture
@@ -363,6 +372,9 @@ def test_every_viewer_who_follows_the_log_from_the_start_holds_the_snapshot(
         for viewer in viewers:
             for entry in table.entries(before, viewer):
                 followed[viewer] = advance(followed[viewer], entry)
+        public = msgspec.to_builtins(followed[None].public)
+        state = table.match.rounds[-1]
+        assert {k: public[k] for k in state.public_facts()} == state.public_facts()
     for viewer in viewers:
         assert followed[viewer] == table.snapshot(viewer)
     assert len(table.match.rounds) > 1 or game != "chickenfoot" or players == 8

@@ -285,12 +285,12 @@ def advance(snapshot: Snapshot, entry: Entry) -> Snapshot:
     return msgspec.structs.replace(view, winners=entry.winners, totals=entry.totals)
 
 
-def play_changes(state: RoundLike, event: Event) -> tuple[Placed | None, list[Placed]]:
+def play_changes(state: RoundLike, event: Event) -> tuple[Placed | None, tuple[Placed, ...]]:
     """For an action just applied: the tile it placed and the tiles whose open ends it
     changed (the tile it was played on)."""
     action = event.action
     if not isinstance(action, Play):
-        return None, []
+        return None, ()
     placed = state.placed(state.placed_count - 1)
-    changed = [] if action.on is None else [state.placed(action.on)]
+    changed = () if action.on is None else (state.placed(action.on),)
     return placed, changed

@@ -222,8 +222,9 @@ class Table:
         event = self.match.apply(action)
         placed, changed = play_changes(state, event)
         k = len(self.match.rounds) - 1
+        public = public_now(state)
         fact = _Fact(
-            "action", k, public_now(state), _legal(state), (), event, placed, tuple(changed)
+            "action", k, public, _legal(state), event=event, placed=placed, changed=changed
         )
         self._log.append(fact)
         self._finish_if_over(state)
