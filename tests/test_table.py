@@ -20,7 +20,15 @@ from chickenfoot.core.games import make_rules
 from chickenfoot.core.pieces import round_rng
 from chickenfoot.core.projection import ViewerError, advance
 from chickenfoot.core.table import Table, TableError
-from chickenfoot.core.wire import Entry, RoundEndEntry, RoundEntry, Snapshot, WireError, schema
+from chickenfoot.core.wire import (
+    Entry,
+    RoundEndEntry,
+    RoundEntry,
+    Snapshot,
+    WireError,
+    action_to_json,
+    schema,
+)
 from tests.helpers import examples
 from tests.oracle import check
 
@@ -221,6 +229,8 @@ def test_each_seat_views_its_own_hand_of_the_round_in_play(table: Table) -> None
         assert len(seen.history) == 1 and seen.legal == (
             tuple(state.legal_actions()) if seat == state.turn else ()
         )
+        legal = [action_to_json(a) for a in state.legal_actions()]
+        assert table.snapshot(seat).legal == (legal if seat == state.turn else None)
 
 
 @pytest.mark.parametrize(

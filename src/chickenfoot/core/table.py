@@ -264,7 +264,7 @@ class Table:
 
 
 def _legal(state: RoundLike) -> tuple[Action, ...]:
-    return tuple(state.legal_actions()) if state.end is None else ()
+    return tuple(state.legal_actions())  # none once the round is over
 
 
 def _booked(match: games.AnyMatch) -> list[int]:
