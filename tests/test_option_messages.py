@@ -242,3 +242,14 @@ def test_a_seat_count_that_is_no_number_is_refused_before_the_deal_is_worked_out
     with pytest.raises(RulesError) as caught:
         GAMES["bergen"].with_options(players="x")
     assert str(caught.value) == "option players: expected a whole number, got a string"
+
+
+def test_chicken_foot_without_a_preset_is_classic_and_a_standard_game_takes_no_preset() -> None:
+    assert make_rules("chickenfoot", 4) == CLASSIC
+    assert make_rules("draw", 2, "draw") == GAMES["draw"]
+    with pytest.raises(RulesError) as caught:
+        make_rules("draw", 2, "spruce")
+    assert str(caught.value) == (
+        "presets (classic, spruce, wikipedia, reeves) are Chicken Foot's; draw is set up with"
+        " options"
+    )
