@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chickenfoot.core import ActionError, Draw, Pass, Play, Tile, TileError, parse_action
+from chickenfoot.core.actions import Event
 from chickenfoot.core.tiles import (
     TILES,
     deal_problem,
@@ -81,3 +82,9 @@ def test_the_other_number_of_a_tile_is_asked_only_of_a_number_it_has() -> None:
     assert Tile(6, 3).other(6) == 3 and Tile(4, 4).other(4) == 4
     with pytest.raises(TileError, match=r"^6-3 has no 5$"):
         Tile(6, 3).other(5)
+
+
+def test_a_draw_another_seat_made_is_written_without_its_tile() -> None:
+    drawn = Event(2, Draw(), Tile(6, 1))
+    assert drawn.to_json() == {"seat": 2, "draw": "6-1"}
+    assert drawn.hidden().to_json() == {"seat": 2, "draw": None}

@@ -247,6 +247,7 @@ def test_a_seat_count_that_is_no_number_is_refused_before_the_deal_is_worked_out
 def test_chicken_foot_without_a_preset_is_classic_and_a_standard_game_takes_no_preset() -> None:
     assert make_rules("chickenfoot", 4) == CLASSIC
     assert make_rules("draw", 2, "draw") == GAMES["draw"]
+    assert make_rules("all-fives", 3) == GAMES["all-fives"].with_options(players=3)
     with pytest.raises(RulesError) as caught:
         make_rules("draw", 2, "spruce")
     assert str(caught.value) == (

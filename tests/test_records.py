@@ -354,6 +354,14 @@ BAD: dict[str, tuple[Callable[[Record], None], str]] = {
         lambda r: r["rounds"].append(r["rounds"][0]),
         "rounds: 6 rounds, but a half match has 5",
     ),
+    "no rules": (_set("rules", _DELETE), "rules: missing key 'rules'"),
+    "no preset": (_set("rules.preset", _DELETE), "rules: missing key 'preset'"),
+    "no round double": (_set("rounds.0.double", _DELETE), "rounds[0]: missing key 'double'"),
+    "a round double that is no tile": (
+        _set("rounds.0.double", "x"),
+        "rounds[0].double: not a tile: 'x' (write tiles like '9-3')",
+    ),
+    "no actions": (_set("rounds.0.actions", _DELETE), "rounds[0]: missing key 'actions'"),
 }
 
 
@@ -425,6 +433,12 @@ def _draw_the_double_twice(record: Record) -> None:
         draw["seat"] = i % 3
 
 
+def _draw_two_tiles_twice(record: Record) -> None:
+    draws = record["rounds"][0]["start_draw"]
+    draws[1]["draw"] = draws[0]["draw"]
+    draws[3]["draw"] = draws[2]["draw"]
+
+
 BAD_REEVES: dict[str, tuple[Callable[[Record], None], str]] = {
     "a draw for the start that is no object": (
         _set("rounds.0.start_draw.0", 5),
@@ -450,6 +464,18 @@ BAD_REEVES: dict[str, tuple[Callable[[Record], None], str]] = {
     "the double drawn twice": (
         _draw_the_double_twice,
         "rounds[0].start_draw: drawn more than once: 9-9",
+    ),
+    "two tiles drawn twice": (
+        _draw_two_tiles_twice,
+        "rounds[0].start_draw: drawn more than once: 7-4, 8-3",
+    ),
+    "a seat for the start that is no number": (
+        _set("rounds.0.start_draw.0.seat", "0"),
+        "rounds[0].start_draw[0]: 'seat' must be a whole number, not '0'",
+    ),
+    "a draw for the start that is no tile": (
+        _set("rounds.0.start_draw.0.draw", "x"),
+        "rounds[0].start_draw[0]: not a tile: 'x' (write tiles like '9-3')",
     ),
     "the double dealt": (
         _set("rounds.0.hands.0.0", "9-9"),
@@ -523,3 +549,11 @@ def test_any_game_s_replay_refuses_what_is_no_record() -> None:
         with pytest.raises(RecordError) as caught:
             games.replay(value)
         assert str(caught.value) == "a record is a JSON object"
+
+
+def test_a_round_after_a_match_played_to_a_target_total_is_refused() -> None:
+    record = to_record(random_match(3, 2, CLASSIC.with_options(target_total=100)))
+    assert len(record["rounds"]) == 4
+    record["rounds"].append(copy.deepcopy(record["rounds"][-1]))
+    with pytest.raises(RecordError, match=r"^rounds\[4\]: the match was over after 4 rounds$"):
+        replay(record)

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chickenfoot.core import PRESETS, Draw, Match, Play, RoundState, Tile, games, seat_view
+from chickenfoot.core.pieces import Deal
 from chickenfoot.core.standard import (
     SETS,
     Game,
@@ -24,7 +25,7 @@ from chickenfoot.core.standard import (
     standard_view,
 )
 from tests import independent_standard_checker as standard_oracle
-from tests.helpers import examples, make_round
+from tests.helpers import examples, make_round, tiles
 
 CENTRE_TOES = {"classic": 6, "spruce": 4, "wikipedia": 4}
 """docs/RULES.md section 4; reeves needs one toe per player."""
@@ -305,3 +306,14 @@ def test_everyone_is_shown_the_foot_waiting_for_toes_and_how_many_it_needs() -> 
     assert state.public_facts()["foot"] == {"id": 7, "number": 4, "need": 3}
     state.apply(Play(Tile.parse("4-2"), 7))
     assert state.public_facts()["foot"] == {"id": 7, "number": 4, "need": 2}
+
+
+def test_no_foot_is_shown_while_the_double_blank_waits_to_be_placed() -> None:
+    dealt = Deal((tiles("0-0 1-0"), tiles("2-0 3-3")), tiles("4-4"))
+    state = RoundState(PRESETS["spruce"], 0, 0, dealt, placed=False)
+    assert state.public_facts() == {"foot": None, "centre_placed": False}
+    state.apply(Play(Tile(0, 0), None))
+    assert state.public_facts() == {
+        "foot": {"id": 0, "number": 0, "need": 4},
+        "centre_placed": True,
+    }
