@@ -356,6 +356,10 @@ BAD: dict[str, tuple[Callable[[Record], None], str]] = {
     ),
     "no rules": (_set("rules", _DELETE), "rules: missing key 'rules'"),
     "no preset": (_set("rules.preset", _DELETE), "rules: missing key 'preset'"),
+    "options that are no object": (
+        _set("rules.options", [1]),
+        "rules: 'options' must be an object",
+    ),
     "no round double": (_set("rounds.0.double", _DELETE), "rounds[0]: missing key 'double'"),
     "a round double that is no tile": (
         _set("rounds.0.double", "x"),
