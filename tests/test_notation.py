@@ -88,3 +88,9 @@ def test_a_draw_another_seat_made_is_written_without_its_tile() -> None:
     drawn = Event(2, Draw(), Tile(6, 1))
     assert drawn.to_json() == {"seat": 2, "draw": "6-1"}
     assert drawn.hidden().to_json() == {"seat": 2, "draw": None}
+
+
+@pytest.mark.parametrize(("hi", "lo"), [(19, 3), (3, -1)])
+def test_a_tile_has_numbers_from_0_to_18(hi: int, lo: int) -> None:
+    with pytest.raises(TileError, match=rf"^tile numbers must be 0\.\.18: {hi}-{lo}$"):
+        Tile(hi, lo)

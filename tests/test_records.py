@@ -128,6 +128,22 @@ def test_an_unfinished_match_names_no_winners(legal: Record) -> None:
     assert str(caught.value) == "winners: the match is not over, so it has no winners yet"
 
 
+def test_the_totals_of_an_unfinished_match_are_checked_when_given(legal: Record) -> None:
+    cut = cut_in_round_two(legal)
+    replay(cut)
+    booked = cut["totals"]
+    cut["totals"] = [t + 1 for t in booked]
+    with pytest.raises(RecordError) as caught:
+        replay(cut)
+    assert str(caught.value) == f"totals: totals are {booked}, not {cut['totals']}"
+
+
+def test_options_that_name_a_preset_are_read_by_the_record_s_preset(legal: Record) -> None:
+    named = copy.deepcopy(legal)
+    named["rules"]["options"]["preset"] = "spruce"
+    assert replay(named).rules == replay(legal).rules
+
+
 def test_a_round_in_play_has_no_end(legal: Record) -> None:
     cut = cut_in_round_two(legal)
     cut["rounds"][1]["end"] = "out"
@@ -356,6 +372,7 @@ BAD: dict[str, tuple[Callable[[Record], None], str]] = {
     ),
     "no rules": (_set("rules", _DELETE), "rules: missing key 'rules'"),
     "no preset": (_set("rules.preset", _DELETE), "rules: missing key 'preset'"),
+    "no rounds": (_set("rounds", _DELETE), "rounds: missing key 'rounds'"),
     "options that are no object": (
         _set("rules.options", [1]),
         "rules: 'options' must be an object",
