@@ -373,6 +373,11 @@ BAD: dict[str, tuple[Callable[[Record], None], str]] = {
     "no rules": (_set("rules", _DELETE), "rules: missing key 'rules'"),
     "no preset": (_set("rules.preset", _DELETE), "rules: missing key 'preset'"),
     "no rounds": (_set("rounds", _DELETE), "rounds: missing key 'rounds'"),
+    "no points": (_set("rounds.0.points", _DELETE), "rounds[0]: missing key 'points'"),
+    "a play of no tile": (
+        _set("rounds.0.actions.0.play", "x"),
+        "rounds[0].actions[0]: not a tile: 'x' (write tiles like '9-3')",
+    ),
     "options that are no object": (
         _set("rules.options", [1]),
         "rules: 'options' must be an object",
