@@ -374,6 +374,32 @@ BAD: dict[str, tuple[Callable[[Record], None], str]] = {
     "no preset": (_set("rules.preset", _DELETE), "rules: missing key 'preset'"),
     "no rounds": (_set("rounds", _DELETE), "rounds: missing key 'rounds'"),
     "no points": (_set("rounds.0.points", _DELETE), "rounds[0]: missing key 'points'"),
+    "three hands for four players": (
+        lambda r: r["rounds"][0].update(hands=r["rounds"][0]["hands"][:3]),
+        "rounds[0].hands: 3 hands for 4 players",
+    ),
+    "no hands": (_set("rounds.0.hands", _DELETE), "rounds[0]: missing key 'hands'"),
+    "no boneyard": (_set("rounds.0.boneyard", _DELETE), "rounds[0]: missing key 'boneyard'"),
+    "a boneyard tile that is no tile": (
+        _set("rounds.0.boneyard.0", "x"),
+        "rounds[0].boneyard: not a tile: 'x' (write tiles like '9-3')",
+    ),
+    "a tile that is a number": (
+        _set("rounds.0.hands.0.0", 5),
+        "rounds[0].hands[0]: a tile is a string like '9-3', not 5",
+    ),
+    "a tile that is a list": (
+        _set("rounds.0.hands.0.0", [9, 3]),
+        "rounds[0].hands[0]: a tile is a string like '9-3', not [9, 3]",
+    ),
+    "the first tile past the set": (
+        _set("rounds.0.hands.0.0", "10-0"),
+        "rounds[0].hands[0]: 10-0 is not in the double-9 set",
+    ),
+    "a draw of no tile": (
+        _set("rounds.0.actions.4.draw", "x"),
+        "rounds[0].actions[4]: not a tile: 'x' (write tiles like '9-3')",
+    ),
     "a play of no tile": (
         _set("rounds.0.actions.0.play", "x"),
         "rounds[0].actions[0]: not a tile: 'x' (write tiles like '9-3')",
