@@ -94,3 +94,11 @@ def test_a_draw_another_seat_made_is_written_without_its_tile() -> None:
 def test_a_tile_has_numbers_from_0_to_18(hi: int, lo: int) -> None:
     with pytest.raises(TileError, match=rf"^tile numbers must be 0\.\.18: {hi}-{lo}$"):
         Tile(hi, lo)
+
+
+def test_a_tile_is_read_from_a_string_in_either_order() -> None:
+    assert Tile.parse("3-9") == Tile.parse("9-3") == Tile(9, 3)
+    with pytest.raises(
+        TileError, match=r"^a tile is written as a string like '9-3', not \[9, 3\]$"
+    ):
+        Tile.parse([9, 3])  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ import pytest
 
 from chickenfoot.core.games import describe_presets, make_rules
 from chickenfoot.core.options import RulesError, _explain
-from chickenfoot.core.rules import CLASSIC, REEVES, Rules
+from chickenfoot.core.rules import CLASSIC, PRESETS, REEVES, Rules
 from chickenfoot.core.standard.rules import GAMES
 
 
@@ -254,3 +254,55 @@ def test_chicken_foot_without_a_preset_is_classic_and_a_standard_game_takes_no_p
         "presets (classic, spruce, wikipedia, reeves) are Chicken Foot's; draw is set up with"
         " options"
     )
+
+
+def _hand_sizes(rules: Rules, players: int, size: int) -> list[list[int]]:
+    """``rules``' deal with ``size`` tiles each for ``players`` players."""
+    return [[p, size if p == players else s] for p, s in rules.options()["hand_sizes"]]
+
+
+def test_every_player_count_up_to_the_most_must_have_a_deal_that_fits() -> None:
+    with pytest.raises(RulesError) as caught:
+        CLASSIC.with_options(hand_sizes=_hand_sizes(CLASSIC, 8, 12))
+    assert str(caught.value) == (
+        "8 players: 96 tiles dealt or kept back, but the double-12 set has only 90 besides the"
+        " round's double"
+    )
+
+
+def test_tiles_kept_back_count_towards_what_a_deal_takes() -> None:
+    assert REEVES.with_options(hand_sizes=_hand_sizes(REEVES, 2, 26)).hand_size(2) == 26
+    with pytest.raises(RulesError) as caught:
+        REEVES.with_options(hand_sizes=_hand_sizes(REEVES, 2, 27))
+    assert str(caught.value) == (
+        "2 players: 56 tiles dealt or kept back, but the double-9 set has only 54 besides the"
+        " round's double"
+    )
+
+
+def test_the_draw_for_the_start_may_take_the_boneyard_down_to_a_tile_per_player() -> None:
+    wikipedia = PRESETS["wikipedia"]
+    assert wikipedia.with_options(hand_sizes=_hand_sizes(wikipedia, 3, 17)).hand_size(3) == 17
+    with pytest.raises(RulesError) as caught:
+        wikipedia.with_options(hand_sizes=_hand_sizes(wikipedia, 3, 18))
+    assert str(caught.value) == "3 players: the draw for the start needs a boneyard tile per player"
+
+
+def test_a_double_takes_as_many_toes_as_its_set_has_numbers_besides_its_own() -> None:
+    assert CLASSIC.with_options(centre_toes=9, foot_toes=9).foot_toes == 9
+    for option in ("centre_toes", "foot_toes"):
+        with pytest.raises(RulesError) as caught:
+            CLASSIC.with_options(**{option: 10})
+        assert str(caught.value) == "a double of the double-9 set has only 9 possible toes"
+
+
+def test_a_table_may_seat_exactly_one_number_of_players() -> None:
+    four = CLASSIC.with_options(min_players=4, max_players=4)
+    assert (four.min_players, four.max_players) == (4, 4)
+
+
+def test_rules_name_a_preset_there_is() -> None:
+    with pytest.raises(RulesError) as caught:
+        Rules(preset="nope")
+    assert str(caught.value) == "unknown preset 'nope'; known: classic, spruce, wikipedia, reeves"
+    assert Rules.from_options({"preset": "spruce"}) == PRESETS["spruce"]

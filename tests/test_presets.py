@@ -175,6 +175,7 @@ def test_spruce_a_tie_goes_to_most_zero_rounds_then_the_lowest_nonzero_round() -
     assert winners_of([20, 20, 30], [[0, 10, 5], [20, 10, 25]], zero) == (0,)
     assert winners_of([20, 20], [[8, 5], [12, 15]], zero) == (1,)  # no zero round: 5 < 8
     assert winners_of([20, 20], [[5, 5], [15, 15]], zero) == (0, 1)
+    assert winners_of([0, 0, 12], [[0, 0, 12]], zero) == (0, 1)  # no round but zeros
     assert winners_of([20, 20], [[5, 5], [15, 15]]) == (0, 1)
 
 

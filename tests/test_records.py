@@ -371,6 +371,11 @@ BAD: dict[str, tuple[Callable[[Record], None], str]] = {
         "rounds: 6 rounds, but a half match has 5",
     ),
     "no rules": (_set("rules", _DELETE), "rules: missing key 'rules'"),
+    "no format": (_set("format", _DELETE), "format: missing key 'format'"),
+    "a player name that is no string": (
+        _set("players.1", 7),
+        "players: every player name must be a string",
+    ),
     "no preset": (_set("rules.preset", _DELETE), "rules: missing key 'preset'"),
     "no rounds": (_set("rounds", _DELETE), "rounds: missing key 'rounds'"),
     "no points": (_set("rounds.0.points", _DELETE), "rounds[0]: missing key 'points'"),
