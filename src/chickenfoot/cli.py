@@ -839,11 +839,11 @@ def _replay_one(path: Path, game: str | None, preset: str | None) -> tuple[bool,
 
 def _expect(record: dict[str, object], game: str | None, preset: str | None) -> None:
     if game is not None and record.get("game") != game:
-        raise RecordError(f"a record of {record.get('game')!r}, not of {game!r}", "game")
+        raise RecordError("record-of-game", "game", found=repr(record.get("game")), game=repr(game))
     rules = record.get("rules")
     found = rules.get("preset") if isinstance(rules, dict) else None
     if preset is not None and found != preset:
-        raise RecordError(f"played with preset {found!r}, not {preset!r}", "rules")
+        raise RecordError("record-of-preset", "rules", found=repr(found), preset=repr(preset))
 
 
 def _describe(match: AnyMatch) -> str:

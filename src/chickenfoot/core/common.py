@@ -64,10 +64,9 @@ def entry_of(match: Any, k: int, entry: Any, noun: str, whole: str) -> str:
     and the ``whole`` (match, game) to have gone on to it."""
     where = f"rounds[{k}]"
     if not isinstance(entry, dict):
-        raise RecordError(f"a {noun} is a JSON object", where)
-    if match.is_over:
-        played = f"{k} {noun}" if k == 1 else f"{k} {noun}s"
-        raise RecordError(f"the {whole} was over after {played}", where)
+        raise RecordError(f"{noun}-not-object", where)  # round-not-object, hand-not-object
+    if match.is_over:  # match-over-after(-one), game-over-after(-one)
+        raise RecordError(f"{whole}-over-after{'-one' if k == 1 else ''}", where, count=k)
     return where
 
 
@@ -88,16 +87,17 @@ def replay_actions(
     for j, item in enumerate(items):
         at = f"{where}.actions[{j}]"
         if state.end is not None:
-            raise RecordError(f"the {noun} already ended ({state.end.value})", at)
+            raise RecordError(f"{noun}-ended-already", at, end=state.end.value)
         action = read_action(item, state.turn, top, state.upcoming_draw(), at)
         seat = state.turn
         try:
             event = match.apply(action)
         except IllegalActionError as exc:
-            raise RecordError(f"seat {seat} {describe(action, first_tile)}: {exc}", at) from None
+            raise RecordError(exc.message, at, describe(seat, action, first_tile)) from None
         score = item.get("score", event.score)
         if not is_int(score) or score != event.score:
-            raise RecordError(f"the play scores {event.score}, not {item['score']!r:.20}", at)
+            found = f"{item['score']!r:.20}"
+            raise RecordError("score-wrong", at, score=event.score, found=found)
     check_round_end(match, k, entry, last, noun)
 
 

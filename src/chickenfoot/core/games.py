@@ -47,18 +47,16 @@ def make_rules(
     ``classic``) and options; a standard game from its name and options."""
     if game == CHICKENFOOT:
         if preset is not None and preset not in PRESETS:
-            raise RulesError(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
+            raise RulesError("unknown-preset", preset=repr(preset), known=", ".join(PRESETS))
         rules = PRESETS[preset or "classic"]
         if options:
             rules = rules.with_options(**options)
         rules.check_players(players)
         return rules
     if game not in STANDARD_GAMES:
-        raise RulesError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+        raise RulesError("unknown-game", game=repr(game), known=", ".join(GAMES))
     if preset is not None and preset != game:
-        raise RulesError(
-            f"presets ({', '.join(PRESETS)}) are Chicken Foot's; {game} is set up with options"
-        )
+        raise RulesError("presets-of-chickenfoot", presets=", ".join(PRESETS), game=game)
     return StandardRules.from_options({**(options or {}), "players": players}, preset=game)
 
 

@@ -46,6 +46,143 @@ ENGLISH: dict[str, str] = {
     # Actions and views as JSON
     "bad-json": "not JSON: {reason}",
     "bad-action": "not an action: {reason}",
+    # Tiles and deals
+    "tile-numbers": "tile numbers must be 0..{most}: {tile}",
+    "tile-not-text": "a tile is written as a string like '9-3', not {value}",
+    "not-a-tile": "not a tile: {value} (write tiles like '9-3')",
+    "tile-has-no": "{tile} has no {number}",
+    "no-such-set": "sets go from double-0 to double-{most}, not double-{top}",
+    "tile-not-in-set": "{tile} is not in the double-{top} set",
+    "deal-foreign": "not in the double-{top} set: {tiles}",
+    "deal-twice": "dealt more than once: {tiles}",
+    "deal-missing": "missing from the deal: {tiles}",
+    "hands-for-players": "{hands} hands for {players} players",
+    "seat-holds": "seat {seat} holds {count} tiles, the deal is {size}",
+    "lot-no-seat": "the lot names seat {lot}, there are {players} seats",
+    "lot-missing": "the leader is drawn by lot, but the deal has no lot",
+    "no-seat-to-lead": "there is no seat {seat} to lead",
+    "lead-not-held": "seat {seat} does not hold {tile} to lead it",
+    # Rule options that are unknown, out of range or do not go together
+    "unknown-option": "unknown option {names}; known options: {known}",
+    "option-choices": "option {option} must be one of {choices}",
+    "option-at-least": "option {option}: expected a whole number of at least {limit}",
+    "option-at-most": "option {option}: expected a whole number of at most {limit}",
+    "option-length": "option {option}: expected a list of length {length}, got {count}",
+    "option-type": "option {option}: expected {expected}, got {got}",
+    "option-problem": "option {option}: {problem}",
+    "rules-problem": "{problem}",
+    "unknown-preset": "unknown preset {preset}; known: {known}",
+    "unknown-game": "unknown game {game}; known: {known}",
+    "presets-of-chickenfoot": (
+        "presets ({presets}) are Chicken Foot's; {game} is set up with options"
+    ),
+    "options-of-preset": "the options are of preset {found}, not {preset}",
+    "options-of-game": "the options are of {found}, not of {game}",
+    "player-range-empty": (
+        "player range {low}..{high} is empty (min_players is more than max_players)"
+    ),
+    "player-counts-order": "option {option}: name each player count once, smallest first",
+    "starter-draw-aside": (
+        "starter_draw_round_one decides the start when the round's double is set aside; it "
+        "cannot be combined with round_double {round_double}"
+    ),
+    "deal-too-large": (
+        "{players} players: {needed} tiles dealt or kept back, but the double-{top} set has "
+        "only {besides} besides the round's double"
+    ),
+    "kept-back-dealt": (
+        "{players} players: tiles kept back cannot be combined with round_double dealt (the "
+        "search for the round's double may need them)"
+    ),
+    "start-draw-boneyard": (
+        "{players} players: the draw for the start needs a boneyard tile per player"
+    ),
+    "too-many-toes": "a double of the double-{top} set has only {top} possible toes",
+    "players-out-of-range": "{preset} is played by {low} to {high} players, not {players}",
+    "no-set-for": "option set_by_players names no set for {players} players",
+    "no-deal-for": "option hand_sizes names no deal for {players} players",
+    "partnership-of-four": "partnership play is 2 against 2: it needs 4 players",
+    "bergen-partnership": "bergen has no partnership play (pagat describes none)",
+    "hands-too-large": (
+        "{players} hands of {size} and {undrawn} undrawn tiles need {needed} tiles, the "
+        "double-{top} set has {tiles}"
+    ),
+    "headers-spinner": "headers are scored on a single line: no spinner",
+    "needs-target": "{game} scores during play, so it needs a target score",
+    "rules-for-players": "the rules are for {players} players, not {count}",
+    "finished-rounds": "a finished match has 1, {half} or {full} rounds, not {rounds}",
+    # Records that are malformed or say what the rules do not allow (after where: rounds[0])
+    "record-not-object": "a record is a JSON object",
+    "unknown-format": "unknown format {found} (expected {expected})",
+    "game-not-read": "{game} is not a game read here ({games})",
+    "player-names": "every player name must be a string",
+    "missing-key": "missing key {key}",
+    "must-be-list": "{key} must be a list, not {value}",
+    "must-be-object": "{key} must be an object, not {value}",
+    "must-be-string": "{key} must be a string, not {value}",
+    "must-be-whole": "{key} must be a whole number, not {value}",
+    "must-be-whole-list": "{key} must be a list of whole numbers, not {value}",
+    "options-not-object": "'options' must be an object",
+    "record-of-game": "a record of {found}, not of {game}",
+    "record-of-preset": "played with preset {found}, not {preset}",
+    "preset-of-game": "the preset of a {game} record is {expected}, not {preset}",
+    "options-players": "the options say {options} players, the record names {players}",
+    "sides-wrong": "the sides are {sides}, not {found}",
+    "resume-no-seed": "a match is resumed from its seed, and this record has none",
+    "rounds-full": "{rounds} rounds, but a full match has {count}",
+    "rounds-half": "{rounds} rounds, but a half match has {count}",
+    "rounds-single": "{rounds} rounds, but a single match has {count}",
+    "round-not-object": "a round is a JSON object",
+    "hand-not-object": "a hand is a JSON object",
+    "match-over-after-one": "the match was over after 1 round",
+    "match-over-after": "the match was over after {count} rounds",
+    "game-over-after-one": "the game was over after 1 hand",
+    "game-over-after": "the game was over after {count} hands",
+    "round-double-wrong": "round {round} is played with {expected}, not {double}",
+    "round-first-wrong": "round {round} starts with seat {expected}, not {first}",
+    "double-set-aside": "the round's double {double} is set aside, not dealt",
+    "start-draw-none": "nobody draws for the start of this round",
+    "start-draw-form": "a draw for the start is {form}",
+    "start-draw-twice": "drawn more than once: {tiles}",
+    "start-draw-until": "the seats draw until one finds {double}",
+    "start-draw-stops": "the drawing stops when {double} is found",
+    "start-draw-each": "each of the {seats} seats draws one tile",
+    "start-draw-outside": "{tile} is drawn from the boneyard, where it is not",
+    "start-draw-turns": "the seats draw in turn: {expected}, not {found}",
+    "no-seat": "there is no seat {seat}",
+    "leader-wrong": "seat {expected} leads hand {hand}, not seat {first}",
+    "hand-not-list": "a hand is a list of tiles",
+    "hand-size-wrong": "{count} tiles dealt, the deal is {size} each",
+    "tile-not-string": "a tile is a string like '{top}-3', not {value}",
+    "action-not-object": "an action is a JSON object",
+    "action-kinds": "an action has exactly one of 'play', 'draw' or 'pass'",
+    "on-not-id": "'on' must be a tile id or null, not {value}",
+    "next-tile-wrong": "the next boneyard tile is {upcoming}, not {tile}",
+    "pass-not-true": "'pass' must be true",
+    "score-wrong": "the play scores {score}, not {found}",
+    "round-ended-already": "the round already ended ({end})",
+    "hand-ended-already": "the hand already ended ({end})",
+    "round-end-early": "the round has not ended, but 'end' says {found}",
+    "hand-end-early": "the hand has not ended, but 'end' says {found}",
+    "round-end-wrong": "the round ended {end}, not {found}",
+    "hand-end-wrong": "the hand ended {end}, not {found}",
+    "round-end-missing": "the round ended ({end}) but 'end' is missing",
+    "hand-end-missing": "the hand ended ({end}) but 'end' is missing",
+    "round-points-early": "the round has not ended, so it has no 'points' yet",
+    "hand-points-early": "the hand has not ended, so it has no 'points' yet",
+    "round-not-last": "only the last round may still be in play",
+    "hand-not-last": "only the last hand may still be in play",
+    "points-wrong": "points are {points}, not {found}",
+    "totals-wrong": "totals are {totals}, not {found}",
+    "winners-wrong": "winners are {winners}, not {found}",
+    "winners-early": "the match is not over, so it has no winners yet",
+    "winners-missing": "the match is over but 'winners' is missing",
+    # The recorded action a record's error is about (before the reason: seat 0 draws: ...)
+    "seat-plays": "seat {seat} plays {tile} on tile {on}",
+    "seat-places": "seat {seat} places {tile}",
+    "seat-leads": "seat {seat} leads {tile}",
+    "seat-draws": "seat {seat} draws",
+    "seat-passes": "seat {seat} passes",
     # Hints
     "hint-draw": "no tile fits: draw one",
     "hint-pass-drawn": "the drawn tile does not fit: pass",
@@ -103,12 +240,19 @@ def message(code: str, **params: Param) -> Message:
 
 
 class CodedError(ValueError):
-    """An error a player reads: it carries a :class:`Message`; ``str()`` is its English."""
+    """An error a player reads: it carries a :class:`Message`; ``str()`` is its English.
 
-    def __init__(self, code: str, **params: Param) -> None:
-        self.message = Message(code, params)
+    It is made from a code and parameters, or from the message of another coded error that
+    it passes on (the front end translates it the same way)."""
+
+    def __init__(self, code: str | Message, **params: Param) -> None:
+        self.message = code if isinstance(code, Message) else Message(code, params)
         super().__init__(str(self.message))
 
     @property
     def code(self) -> str:
         return self.message.code
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its message (its English text is no code), e.g. by a worker process.
+        return type(self), (self.message,)

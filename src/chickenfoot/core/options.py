@@ -20,11 +20,14 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from chickenfoot.core.messages import CodedError, Message, Param, message
+
 T = TypeVar("T")
 
 
-class RulesError(ValueError):
-    """Rule options that are unknown, out of range or inconsistent."""
+class RulesError(CodedError):
+    """Rule options that are unknown, out of range or inconsistent (a ``ValueError`` with a
+    code, see :mod:`chickenfoot.core.messages`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,13 +71,13 @@ def build(kind: type[T], values: Mapping[str, Any], fixed: tuple[str, ...] = ())
     if unknown:
         names = ", ".join(unknown)
         options = ", ".join(sorted(known - set(fixed)))
-        raise RulesError(f"unknown option {names}; known options: {options}")
+        raise RulesError("unknown-option", names=names, known=options)
     try:
         return msgspec.convert(dict(values), kind)
     except msgspec.ValidationError as exc:
         if isinstance(exc.__cause__, RulesError):
             raise exc.__cause__ from None
-        raise RulesError(_explain(str(exc), kind)) from None
+        raise RulesError(_explained(str(exc), kind)) from None
 
 
 def describe(rules: Any) -> list[OptionInfo]:
@@ -107,22 +110,59 @@ _WORDS = {
 }
 
 
-def _explain(message: str, kind: type) -> str:
+_SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"Expected `int` >= (?P<limit>-?\d+)"), "option-at-least"),
+    (re.compile(r"Expected `int` <= (?P<limit>-?\d+)"), "option-at-most"),
+    (
+        re.compile(r"Expected `array` of length (?P<length>\d+), got (?P<count>\d+)"),
+        "option-length",
+    ),
+    (re.compile(r"Expected (?P<expected>`\w+`), got (?P<got>`\w+`)"), "option-type"),
+)
+"""msgspec's problems with a value that have a message of their own (the rest are said as
+msgspec says them, in the project's words)."""
+
+
+def _explain(text: str, kind: type) -> str:
     """msgspec's "Expected `int` >= 1 - at `$.centre_toes`" in the project's words."""
-    located = re.search(r" - at `\$\.(\w+)(.*)`$", message)
+    return str(_explained(text, kind))
+
+
+def _explained(text: str, kind: type) -> Message:
+    """:func:`_explain` as a message with a code."""
+    located = re.search(r" - at `\$\.(\w+)(.*)`$", text)
     if located is None:
-        return message
-    text = message[: located.start()]
+        return message("rules-problem", problem=text)
+    problem = text[: located.start()]
     option, rest = located.groups()
-    if "enum" in text:
+    if "enum" in problem:
         hint = typing.get_type_hints(kind)[option]
-        return f"option {option} must be one of {', '.join(map(str, _choices(hint)))}"
+        choices = ", ".join(map(str, _choices(hint)))
+        return message("option-choices", option=option, choices=choices)
+    return _value_problem(problem, f"{option} {rest}" if rest else option)
+
+
+def _value_problem(problem: str, option: str) -> Message:
+    """msgspec's ``problem`` with the value of ``option`` (and where in it: ``set_by_players
+    [0][1]``)."""
+    for pattern, code in _SHAPES:
+        found = pattern.fullmatch(problem)
+        if found is not None:
+            params = {name: _plain(value) for name, value in found.groupdict().items()}
+            return message(code, option=option, **params)
     for word, plain in _WORDS.items():
-        text = text.replace(word, plain)
-    text = text.replace("Expected ", "expected ")
-    text = re.sub(r" >= (-?\d+)", r" of at least \1", text)
-    text = re.sub(r" <= (-?\d+)", r" of at most \1", text)
-    return f"option {option}{' ' + rest if rest else ''}: {text}"
+        problem = problem.replace(word, plain)
+    problem = problem.replace("Expected ", "expected ")
+    problem = re.sub(r" >= (-?\d+)", r" of at least \1", problem)
+    problem = re.sub(r" <= (-?\d+)", r" of at most \1", problem)
+    return message("option-problem", option=option, problem=problem)
+
+
+def _plain(value: str) -> Param:
+    """A part of msgspec's text as a parameter: a number, or a kind of value in words."""
+    if value.lstrip("-").isdigit():
+        return int(value)
+    return _WORDS.get(value, value)
 
 
 def _choices(hint: Any) -> list[object]:

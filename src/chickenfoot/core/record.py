@@ -29,7 +29,7 @@ from chickenfoot.core.record_fields import (
     read_tile,
 )
 from chickenfoot.core.rules import MatchLength, RoundDouble, Rules
-from chickenfoot.core.tiles import NAMES, Tile, deal_problem
+from chickenfoot.core.tiles import NAMES, Tile, deal_message
 
 FORMAT = "chickenfoot-record/1"
 
@@ -81,7 +81,7 @@ def _rules(record: Mapping[str, Any], players: int, finished_rounds: int | None)
     name = need(spec, "preset", str, "rules")
     options = spec.get("options", {})
     if not isinstance(options, dict):
-        raise RecordError("'options' must be an object", "rules")
+        raise RecordError("options-not-object", "rules")
     known = Rules.__dataclass_fields__.keys() - {"preset"}
     options = {key: value for key, value in options.items() if key in known}
     try:
@@ -90,7 +90,7 @@ def _rules(record: Mapping[str, Any], players: int, finished_rounds: int | None)
         if "length" not in options and finished_rounds is not None and not rules.target_total:
             rules = _infer_length(rules, players, finished_rounds)
     except RulesError as exc:
-        raise RecordError(str(exc), "rules") from None
+        raise RecordError(exc.message, "rules") from None
     return rules
 
 
@@ -118,9 +118,7 @@ def _infer_length(rules: Rules, players: int, rounds: int) -> Rules:
         if len(candidate.round_doubles(players)) == rounds:
             return candidate
     full = len(rules.round_doubles(players))
-    raise RulesError(
-        f"a finished match has 1, {math.ceil(full / 2)} or {full} rounds, not {rounds}"
-    )
+    raise RulesError("finished-rounds", half=math.ceil(full / 2), full=full, rounds=rounds)
 
 
 def replay(record: Any) -> Match:
@@ -151,9 +149,8 @@ def _replay(record: Any, compact: bool) -> Match:
     seed = read_seed(record)
     match = Match(players, rules, seed)
     if not rules.target_total and len(rounds) > len(match.doubles):
-        raise RecordError(
-            f"{len(rounds)} rounds, but a {rules.length.value} match has {len(match.doubles)}",
-            "rounds",
+        raise RecordError(  # rounds-full, rounds-half, rounds-single
+            f"rounds-{rules.length.value}", "rounds", rounds=len(rounds), count=len(match.doubles)
         )
     for k, entry in enumerate(rounds):
         _replay_round(match, k, entry, last=k == len(rounds) - 1, compact=compact)
@@ -169,13 +166,19 @@ def _replay_round(match: Match, k: int, entry: Any, last: bool, compact: bool) -
     expected = match.next_double()
     if double != Tile(expected, expected):
         raise RecordError(
-            f"round {k + 1} is played with {expected}-{expected}, not {double}", where
+            "round-double-wrong",
+            where,
+            round=k + 1,
+            expected=f"{expected}-{expected}",
+            double=str(double),
         )
     first = need(entry, "first", int, where)
     dealt = _deal(match, k, entry, where, double)
     expected_first = match.first_seat(dealt)
     if first != expected_first:
-        raise RecordError(f"round {k + 1} starts with seat {expected_first}, not {first}", where)
+        raise RecordError(
+            "round-first-wrong", where, round=k + 1, expected=expected_first, first=first
+        )
     state = match.start_round(dealt)
     actions = need(entry, "actions", list, where)
     if not compact:
@@ -194,9 +197,9 @@ def _deal(match: Match, k: int, entry: Mapping[str, Any], where: str, double: Ti
     aside = not rules.double_dealt
     dealt = [t.index for t in boneyard] + [t.index for hand in hands for t in hand]
     if aside and double.index in dealt:
-        raise RecordError(f"the round's double {double} is set aside, not dealt", where)
+        raise RecordError("double-set-aside", where, double=str(double))
     everything = [*([double] if aside else []), *boneyard, *(t for h in hands for t in h)]
-    problem = deal_problem(everything, top)
+    problem = deal_message(everything, top)
     if problem is not None:
         raise RecordError(problem, where)
     return Deal(tuple(hands), boneyard, _start_draw(match, k, entry, where, double, boneyard))
@@ -215,7 +218,7 @@ def _start_draw(
     found = rules.round_double is RoundDouble.FOUND
     if not found and not (k == 0 and rules.starter_draw_round_one):
         if "start_draw" in entry:
-            raise RecordError("nobody draws for the start of this round", f"{where}.start_draw")
+            raise RecordError("start-draw-none", f"{where}.start_draw")
         return ()
     at = f"{where}.start_draw"
     top = rules.set_top(seats)
@@ -223,27 +226,27 @@ def _start_draw(
     for i, item in enumerate(need(entry, "start_draw", list, where)):
         spot = f"{at}[{i}]"
         if not isinstance(item, dict) or set(item) != {"seat", "draw"}:
-            raise RecordError('a draw for the start is {"seat": s, "draw": "a-b"}', spot)
+            raise RecordError("start-draw-form", spot, form='{"seat": s, "draw": "a-b"}')
         draws.append((need(item, "seat", int, spot), read_tile(item["draw"], top, spot)))
     tiles = [t for _, t in draws]
     twice = sorted({t for t in tiles if tiles.count(t) > 1})
     if twice:
-        raise RecordError(f"drawn more than once: {', '.join(map(str, twice))}", at)
+        raise RecordError("start-draw-twice", at, tiles=", ".join(map(str, twice)))
     if found:
         rotation = match.rotation()
         expected = [(rotation + i) % seats for i in range(len(draws))]
         if not draws or double not in tiles:
-            raise RecordError(f"the seats draw until one finds {double}", at)
+            raise RecordError("start-draw-until", at, double=str(double))
         if tiles.index(double) != len(tiles) - 1:
-            raise RecordError(f"the drawing stops when {double} is found", at)
+            raise RecordError("start-draw-stops", at, double=str(double))
     else:
         expected = list(range(seats))
         if len(draws) != seats:
-            raise RecordError(f"each of the {seats} seats draws one tile", at)
+            raise RecordError("start-draw-each", at, seats=seats)
         outside = [t for t in tiles if t not in boneyard]
         if outside:
-            raise RecordError(f"{outside[0]} is drawn from the boneyard, where it is not", at)
+            raise RecordError("start-draw-outside", at, tile=str(outside[0]))
     seats_drawn = [s for s, _ in draws]
     if seats_drawn != expected:
-        raise RecordError(f"the seats draw in turn: {expected}, not {seats_drawn}", at)
+        raise RecordError("start-draw-turns", at, expected=str(expected), found=str(seats_drawn))
     return tuple(draws)

@@ -3,30 +3,56 @@ checks one field and raises :class:`RecordError` saying where and what is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from chickenfoot.core.actions import Action, Draw, Pass, Play
+from chickenfoot.core.messages import CodedError, Message, Param, message
 from chickenfoot.core.tiles import Tile, TileError, parse_tile_in_set, tiles_in_set
 
-_KINDS = {list: "a list", dict: "an object", str: "a string", int: "a whole number"}
+_KINDS = {list: "must-be-list", dict: "must-be-object", str: "must-be-string", int: "must-be-whole"}
+"""The message that a value is not of a kind."""
 
 
-class RecordError(ValueError):
-    """A record that is malformed or describes something the rules do not allow."""
+class RecordError(CodedError):
+    """A record that is malformed or describes something the rules do not allow.
 
-    def __init__(self, message: str, where: str = "") -> None:
-        super().__init__(f"{where}: {message}" if where else message)
+    ``where`` it is in the record (``rounds[0].actions[3]``; empty: the record as a whole),
+    ``message`` what is wrong (the message of the error it passes on, if any: its code is
+    kept) and ``action``, if the rules refused one, the recorded action refused. ``str()``
+    is ``where: action: message`` in English; :meth:`text` says it in other words."""
+
+    def __init__(
+        self,
+        code: str | Message,
+        where: str = "",
+        action: Message | None = None,
+        **params: Param,
+    ) -> None:
+        self.where = where
+        self.action = action
+        super().__init__(code, **params)
+        self.args = (self.text(),)
+
+    def text(self, translate: Callable[[Message], str] = str) -> str:
+        """Where, the action and what is wrong, the messages put in words by ``translate``
+        (say, a front end's translation); the place is written as it is."""
+        parts = [self.where] if self.where else []
+        if self.action is not None:
+            parts.append(translate(self.action))
+        return ": ".join([*parts, translate(self.message)])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.message, self.where, self.action)
 
 
 def need(mapping: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     """``mapping[key]``, which must be there and of ``kind`` (a bool is no whole number)."""
     if key not in mapping:
-        raise RecordError(f"missing key {key!r}", where)
+        raise RecordError("missing-key", where, key=repr(key))
     value = mapping[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        name = _KINDS.get(kind, kind.__name__)
-        raise RecordError(f"{key!r} must be {name}, not {value!r:.60}", where)
+        raise RecordError(_KINDS[kind], where, key=repr(key), value=f"{value!r:.60}")
     return value
 
 
@@ -34,16 +60,16 @@ def read_header(record: Any, fmt: str, games: Collection[str]) -> tuple[str, lis
     """The record's game (one of ``games``) and its players, after checking it is a record
     of format ``fmt``."""
     if not isinstance(record, dict):
-        raise RecordError("a record is a JSON object")
+        raise RecordError("record-not-object")
     found = need(record, "format", str, "format")
     if found != fmt:
-        raise RecordError(f"unknown format {found!r} (expected {fmt!r})", "format")
+        raise RecordError("unknown-format", "format", found=repr(found), expected=repr(fmt))
     game = need(record, "game", str, "game")
     if game not in games:
-        raise RecordError(f"{game!r} is not a game read here ({', '.join(games)})", "game")
+        raise RecordError("game-not-read", "game", game=repr(game), games=", ".join(games))
     players = need(record, "players", list, "players")
     if not all(isinstance(p, str) for p in players):
-        raise RecordError("every player name must be a string", "players")
+        raise RecordError("player-names", "players")
     return game, players
 
 
@@ -55,7 +81,7 @@ def is_int(value: object) -> bool:
 def read_ints(value: Any, what: str, where: str) -> list[int]:
     """A list of JSON integers (``what`` names it in the message)."""
     if not isinstance(value, list) or not all(is_int(v) for v in value):
-        raise RecordError(f"{what} must be a list of whole numbers, not {value!r:.60}", where)
+        raise RecordError("must-be-whole-list", where, key=what, value=f"{value!r:.60}")
     return value
 
 
@@ -65,7 +91,7 @@ def read_seed(record: Mapping[str, Any]) -> int | None:
         return None
     seed = record["seed"]
     if not is_int(seed):
-        raise RecordError(f"'seed' must be a whole number, not {seed!r:.40}", "seed")
+        raise RecordError("must-be-whole", "seed", key="'seed'", value=f"{seed!r:.40}")
     return int(seed)
 
 
@@ -76,29 +102,28 @@ def check_result(
     match is not over, so the record names no winners and may leave out the totals)."""
     if winners is None and "totals" not in record:
         if "winners" in record:
-            raise RecordError("the match is not over, so it has no winners yet", "winners")
+            raise RecordError("winners-early", "winners")
         return
     recorded = read_ints(need(record, "totals", list, "totals"), "'totals'", "totals")
     if recorded != totals:
-        raise RecordError(f"totals are {totals}, not {recorded!r:.60}", "totals")
+        raise RecordError("totals-wrong", "totals", totals=str(totals), found=f"{recorded!r:.60}")
     if "winners" in record:
         if winners is None:
-            raise RecordError("the match is not over, so it has no winners yet", "winners")
+            raise RecordError("winners-early", "winners")
         if read_ints(record["winners"], "'winners'", "winners") != list(winners):
-            raise RecordError(
-                f"winners are {list(winners)}, not {record['winners']!r:.60}", "winners"
-            )
+            found = f"{record['winners']!r:.60}"
+            raise RecordError("winners-wrong", "winners", winners=str(list(winners)), found=found)
     elif winners is not None:
-        raise RecordError("the match is over but 'winners' is missing", "winners")
+        raise RecordError("winners-missing", "winners")
 
 
 def read_tile(text: Any, top: int, where: str) -> Tile:
     if not isinstance(text, str):
-        raise RecordError(f"a tile is a string like '{top}-3', not {text!r:.40}", where)
+        raise RecordError("tile-not-string", where, top=top, value=f"{text!r:.40}")
     try:
         return parse_tile_in_set(text, top)
     except TileError as exc:
-        raise RecordError(str(exc), where) from None
+        raise RecordError(exc.message, where) from None
 
 
 def read_deal(
@@ -107,14 +132,16 @@ def read_deal(
     """The dealt ``hands`` (``players`` of ``size`` tiles each) and the ``boneyard``."""
     hands_in = need(entry, "hands", list, where)
     if len(hands_in) != players:
-        raise RecordError(f"{len(hands_in)} hands for {players} players", f"{where}.hands")
+        raise RecordError(
+            "hands-for-players", f"{where}.hands", hands=len(hands_in), players=players
+        )
     hands = []
     for s, hand in enumerate(hands_in):
         at = f"{where}.hands[{s}]"
         if not isinstance(hand, list):
-            raise RecordError("a hand is a list of tiles", at)
+            raise RecordError("hand-not-list", at)
         if len(hand) != size:
-            raise RecordError(f"{len(hand)} tiles dealt, the deal is {size} each", at)
+            raise RecordError("hand-size-wrong", at, count=len(hand), size=size)
         hands.append(read_tiles(hand, top, at))
     boneyard = need(entry, "boneyard", list, where)
     return tuple(hands), read_tiles(boneyard, top, f"{where}.boneyard")
@@ -130,28 +157,28 @@ def read_action(item: Any, turn: int, top: int, upcoming: Tile | None, at: str) 
     """One action of seat ``turn``; a draw must name ``upcoming``, the next tile that may
     be drawn (None: drawing is not possible, which applying the action will report)."""
     if not isinstance(item, dict):
-        raise RecordError("an action is a JSON object", at)
+        raise RecordError("action-not-object", at)
     seat = need(item, "seat", int, at)
     if seat != turn:
-        raise RecordError(f"it is seat {turn}'s turn, not seat {seat}'s", at)
+        raise RecordError("not-your-turn", at, turn=turn, seat=seat)
     kinds = [k for k in ("play", "draw", "pass") if k in item]
     if len(kinds) != 1:
-        raise RecordError("an action has exactly one of 'play', 'draw' or 'pass'", at)
+        raise RecordError("action-kinds", at)
     if kinds[0] == "play":
         tile = read_tile(item["play"], top, at)
         if "on" not in item:
-            raise RecordError("missing key 'on'", at)
+            raise RecordError("missing-key", at, key="'on'")
         on = item["on"]
         if on is not None and (not isinstance(on, int) or isinstance(on, bool)):
-            raise RecordError(f"'on' must be a tile id or null, not {on!r:.40}", at)
+            raise RecordError("on-not-id", at, value=f"{on!r:.40}")
         return Play(tile, on)
     if kinds[0] == "draw":
         tile = read_tile(item["draw"], top, at)
         if upcoming is not None and tile != upcoming:
-            raise RecordError(f"the next boneyard tile is {upcoming}, not {tile}", at)
+            raise RecordError("next-tile-wrong", at, upcoming=str(upcoming), tile=str(tile))
         return Draw()
     if item["pass"] is not True:
-        raise RecordError("'pass' must be true", at)
+        raise RecordError("pass-not-true", at)
     return Pass()
 
 
@@ -165,29 +192,31 @@ def check_end(
 ) -> None:
     """The entry's ``end`` and ``points`` against how the replay ended (``end`` None: it
     has not); only the last entry may still be in play."""
+    # The codes name the noun: round-end-wrong, hand-end-wrong ...
     if "end" in entry:
+        found = f"{entry['end']!r:.20}"
         if end is None:
-            raise RecordError(
-                f"the {noun} has not ended, but 'end' says {entry['end']!r:.20}", where
-            )
+            raise RecordError(f"{noun}-end-early", where, found=found)
         if entry["end"] != end:
-            raise RecordError(f"the {noun} ended {end}, not {entry['end']!r:.20}", where)
+            raise RecordError(f"{noun}-end-wrong", where, end=end, found=found)
         recorded = read_ints(need(entry, "points", list, where), "'points'", f"{where}.points")
         if recorded != points:
-            raise RecordError(f"points are {points}, not {recorded!r:.60}", f"{where}.points")
+            found = f"{recorded!r:.60}"
+            raise RecordError("points-wrong", f"{where}.points", points=str(points), found=found)
     elif end is not None:
-        raise RecordError(f"the {noun} ended ({end}) but 'end' is missing", where)
+        raise RecordError(f"{noun}-end-missing", where, end=end)
     elif "points" in entry:
-        raise RecordError(f"the {noun} has not ended, so it has no 'points' yet", where)
+        raise RecordError(f"{noun}-points-early", where)
     elif not last:
-        raise RecordError(f"only the last {noun} may still be in play", where)
+        raise RecordError(f"{noun}-not-last", where)
 
 
-def describe(action: Action, first_tile: str) -> str:
-    """``plays 5-3 on tile 4``, ``draws``, ``passes``; ``first_tile`` names placing the
-    first tile of the table (``places 9-9``, ``leads 6-6``)."""
+def describe(seat: int, action: Action, first_tile: str) -> Message:
+    """``seat 0 plays 5-3 on tile 4``, ``seat 0 draws``, ``seat 0 passes``; ``first_tile``
+    names placing the first tile of the table (``places``: ``seat 0 places 9-9``, or
+    ``leads``)."""
     if isinstance(action, Play):
         if action.on is None:
-            return f"{first_tile} {action.tile}"
-        return f"plays {action.tile} on tile {action.on}"
-    return "draws" if isinstance(action, Draw) else "passes"
+            return message(f"seat-{first_tile}", seat=seat, tile=str(action.tile))
+        return message("seat-plays", seat=seat, tile=str(action.tile), on=action.on)
+    return message("seat-draws" if isinstance(action, Draw) else "seat-passes", seat=seat)

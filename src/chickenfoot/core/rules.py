@@ -146,21 +146,17 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.preset not in PRESET_NAMES:
-            raise RulesError(f"unknown preset {self.preset!r}; known: {', '.join(PRESET_NAMES)}")
-        if self.min_players > self.max_players:
             raise RulesError(
-                f"player range {self.min_players}..{self.max_players} is empty "
-                "(min_players is more than max_players)"
+                "unknown-preset", preset=repr(self.preset), known=", ".join(PRESET_NAMES)
             )
+        if self.min_players > self.max_players:
+            raise RulesError("player-range-empty", low=self.min_players, high=self.max_players)
         for name in ("set_by_players", "hand_sizes", "undrawn_by_players"):
             counts = [players for players, _ in getattr(self, name)]
             if counts != sorted(set(counts)):
-                raise RulesError(f"option {name}: name each player count once, smallest first")
+                raise RulesError("player-counts-order", option=name)
         if self.round_double is not RoundDouble.ASIDE and self.starter_draw_round_one:
-            raise RulesError(
-                "starter_draw_round_one decides the start when the round's double is set "
-                f"aside; it cannot be combined with round_double {self.round_double.value}"
-            )
+            raise RulesError("starter-draw-aside", round_double=self.round_double.value)
         for players in range(self.min_players, self.max_players + 1):
             self._check_table(players)
 
@@ -170,21 +166,16 @@ class Rules:
         undrawn = self.undrawn(players)
         besides = set_size(top) - 1
         if size * players + undrawn > besides:
+            needed = size * players + undrawn
             raise RulesError(
-                f"{players} players: {size * players + undrawn} tiles dealt or kept back, but "
-                f"the double-{top} set has only {besides} besides the round's double"
+                "deal-too-large", players=players, needed=needed, top=top, besides=besides
             )
         if undrawn and self.round_double is RoundDouble.DEALT:
-            raise RulesError(
-                f"{players} players: tiles kept back cannot be combined with round_double "
-                "dealt (the search for the round's double may need them)"
-            )
+            raise RulesError("kept-back-dealt", players=players)
         if self.starter_draw_round_one and besides - size * players < players:
-            raise RulesError(
-                f"{players} players: the draw for the start needs a boneyard tile per player"
-            )
+            raise RulesError("start-draw-boneyard", players=players)
         if self.toes_on_centre(players) > top or self.foot_toes > top:
-            raise RulesError(f"a double of the double-{top} set has only {top} possible toes")
+            raise RulesError("too-many-toes", top=top)
 
     # -- derived facts ---------------------------------------------------------------------
 
@@ -215,8 +206,11 @@ class Rules:
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
             raise RulesError(
-                f"{self.preset} is played by {self.min_players} to {self.max_players} "
-                f"players, not {players}"
+                "players-out-of-range",
+                preset=self.preset,
+                low=self.min_players,
+                high=self.max_players,
+                players=players,
             )
 
     def set_top(self, players: int) -> int:
@@ -224,13 +218,13 @@ class Rules:
         for up_to, top in self.set_by_players:
             if players <= up_to:
                 return top
-        raise RulesError(f"option set_by_players names no set for {players} players")
+        raise RulesError("no-set-for", players=players)
 
     def hand_size(self, players: int) -> int:
         for count, size in self.hand_sizes:
             if count == players:
                 return size
-        raise RulesError(f"option hand_sizes names no deal for {players} players")
+        raise RulesError("no-deal-for", players=players)
 
     def toes_on_centre(self, players: int) -> int:
         if self.centre_toes_per_player:
@@ -284,7 +278,7 @@ class Rules:
         option values on top; unknown names and bad values raise :class:`RulesError`."""
         name = preset if preset is not None else options.get("preset", "classic")
         if "preset" in options and options["preset"] != name:
-            raise RulesError(f"the options are of preset {options['preset']!r}, not {name!r}")
+            raise RulesError("options-of-preset", found=repr(options["preset"]), preset=repr(name))
         base = _preset(name).options()
         return build(cls, {**base, **options, "preset": name}, fixed=("preset",))
 
@@ -361,7 +355,7 @@ SOURCES: dict[str, tuple[str, str]] = {
 
 def _preset(name: object) -> Rules:
     if not isinstance(name, str) or name not in PRESETS:
-        raise RulesError(f"unknown preset {name!r}; known: {', '.join(PRESET_NAMES)}")
+        raise RulesError("unknown-preset", preset=repr(name), known=", ".join(PRESET_NAMES))
     return PRESETS[name]
 
 

@@ -92,7 +92,7 @@ class Table:
         replayed = games.replay(record)
         seed = read_seed(record)
         if seed is None:
-            raise RecordError("a match is resumed from its seed, and this record has none", "seed")
+            raise RecordError("resume-no-seed", "seed")
         table = cls(replayed.players, replayed.rules, seed, deal=False)
         for state in replayed.rounds:
             table._start(table.match.start_round(state.dealt))

@@ -12,14 +12,17 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from chickenfoot.core.messages import CodedError, Message, message
+
 MAX_NUMBER = 18
 """The largest number on any supported set (double-18)."""
 
 _TILE = re.compile(r"(0|[1-9][0-9]?)-(0|[1-9][0-9]?)", re.ASCII)
 
 
-class TileError(ValueError):
-    """A tile written in a way that cannot be read, or not part of the set in use."""
+class TileError(CodedError):
+    """A tile written in a way that cannot be read, or not part of the set in use (a
+    ``ValueError`` with a code, see :mod:`chickenfoot.core.messages`)."""
 
 
 def tile_index(a: int, b: int) -> int:
@@ -45,7 +48,7 @@ class Tile:
 
     def __post_init__(self) -> None:
         if not (0 <= self.lo <= MAX_NUMBER and 0 <= self.hi <= MAX_NUMBER):
-            raise TileError(f"tile numbers must be 0..{MAX_NUMBER}: {self.hi}-{self.lo}")
+            raise TileError("tile-numbers", most=MAX_NUMBER, tile=f"{self.hi}-{self.lo}")
         if self.hi < self.lo:
             hi, lo = self.lo, self.hi
             object.__setattr__(self, "hi", hi)
@@ -60,10 +63,10 @@ class Tile:
         if known is not None:
             return known
         if not isinstance(text, str):
-            raise TileError(f"a tile is written as a string like '9-3', not {text!r:.40}")
+            raise TileError("tile-not-text", value=f"{text!r:.40}")
         match = _TILE.fullmatch(text)
         if match is None:
-            raise TileError(f"not a tile: {text!r:.40} (write tiles like '9-3')")
+            raise TileError("not-a-tile", value=f"{text!r:.40}")
         return cls(int(match[1]), int(match[2]))
 
     @property
@@ -87,7 +90,7 @@ class Tile:
             return self.lo
         if number == self.lo:
             return self.hi
-        raise TileError(f"{self} has no {number}")
+        raise TileError("tile-has-no", tile=str(self), number=number)
 
     def __str__(self) -> str:
         return NAMES[self.index]
@@ -119,7 +122,7 @@ NUMBER_MASK: tuple[int, ...] = tuple(
 def full_set(top: int) -> list[Tile]:
     """The double-``top`` set in index order."""
     if not 0 <= top <= MAX_NUMBER:
-        raise TileError(f"sets go from double-0 to double-{MAX_NUMBER}, not double-{top}")
+        raise TileError("no-such-set", most=MAX_NUMBER, top=top)
     return list(TILES[: set_size(top)])
 
 
@@ -151,19 +154,25 @@ def tiles_of(mask: int) -> list[Tile]:
 def deal_problem(tiles: Iterable[Tile], top: int) -> str | None:
     """What is wrong with ``tiles`` as the whole double-``top`` set, each tile once (tiles
     of a larger set, tiles twice, tiles missing), or None."""
+    problem = deal_message(tiles, top)
+    return None if problem is None else str(problem)
+
+
+def deal_message(tiles: Iterable[Tile], top: int) -> Message | None:
+    """:func:`deal_problem` as a message with a code."""
     counts = [0] * set_size(MAX_NUMBER)
     for tile in tiles:
         counts[tile.index] += 1
     size = set_size(top)
     foreign = [TILES[i] for i in range(size, len(counts)) if counts[i]]
     if foreign:
-        return f"not in the double-{top} set: {', '.join(map(str, foreign))}"
+        return message("deal-foreign", top=top, tiles=", ".join(map(str, foreign)))
     twice = [TILES[i] for i in range(size) if counts[i] > 1]
     if twice:
-        return f"dealt more than once: {', '.join(map(str, twice))}"
+        return message("deal-twice", tiles=", ".join(map(str, twice)))
     missing = [TILES[i] for i in range(size) if not counts[i]]
     if missing:
-        return f"missing from the deal: {', '.join(map(str, missing))}"
+        return message("deal-missing", tiles=", ".join(map(str, missing)))
     return None
 
 
@@ -184,5 +193,5 @@ def parse_tile_in_set(text: str, top: int) -> Tile:
     """Parse a tile and check it belongs to the double-``top`` set."""
     tile = Tile.parse(text)
     if tile.hi > top:
-        raise TileError(f"{tile} is not in the double-{top} set")
+        raise TileError("tile-not-in-set", tile=str(tile), top=top)
     return tile

@@ -29,7 +29,7 @@ class StandardGame(MatchBase[HandState]):
         seed: int | None = None,
     ) -> None:
         if len(players) != rules.players:
-            raise RulesError(f"the rules are for {rules.players} players, not {len(players)}")
+            raise RulesError("rules-for-players", players=rules.players, count=len(players))
         self.rules = rules
         self.players = list(players)
         self.seed = seed

@@ -13,6 +13,7 @@ from random import Random
 from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
 from chickenfoot.core.common import RoundBase
 from chickenfoot.core.fast import action_limit, too_long
+from chickenfoot.core.messages import CodedError
 from chickenfoot.core.pieces import Deal, Placed, RoundEnd
 from chickenfoot.core.projection import SeenHistories
 from chickenfoot.core.standard.layout import Layout
@@ -29,7 +30,7 @@ from chickenfoot.core.tiles import (
     PIPS,
     TILES,
     Tile,
-    deal_problem,
+    deal_message,
     full_set,
     indices_of,
     mask_of,
@@ -38,8 +39,9 @@ from chickenfoot.core.tiles import (
 )
 
 
-class DealError(ValueError):
-    """Hands and a boneyard that are not a deal of the set these rules use."""
+class DealError(CodedError):
+    """Hands and a boneyard that are not a deal of the set these rules use (a ``ValueError``
+    with a code, see :mod:`chickenfoot.core.messages`)."""
 
 
 def deal(rules: StandardRules, rng: Random, lot: bool | None = None) -> Deal:
@@ -58,15 +60,15 @@ def deal(rules: StandardRules, rng: Random, lot: bool | None = None) -> Deal:
 def check_deal(rules: StandardRules, dealt: Deal) -> None:
     """Raise :class:`DealError` unless ``dealt`` deals this set as these rules say."""
     if len(dealt.hands) != rules.players:
-        raise DealError(f"{len(dealt.hands)} hands for {rules.players} players")
+        raise DealError("hands-for-players", hands=len(dealt.hands), players=rules.players)
     for seat, hand in enumerate(dealt.hands):
         if len(hand) != rules.hand_size:
-            raise DealError(f"seat {seat} holds {len(hand)} tiles, the deal is {rules.hand_size}")
-    problem = deal_problem([*dealt.boneyard, *(t for h in dealt.hands for t in h)], rules.set_top)
+            raise DealError("seat-holds", seat=seat, count=len(hand), size=rules.hand_size)
+    problem = deal_message([*dealt.boneyard, *(t for h in dealt.hands for t in h)], rules.set_top)
     if problem is not None:
         raise DealError(problem)
     if dealt.lot is not None and not 0 <= dealt.lot < rules.players:
-        raise DealError(f"the lot names seat {dealt.lot}, there are {rules.players} seats")
+        raise DealError("lot-no-seat", lot=dealt.lot, players=rules.players)
 
 
 def leader_of(
@@ -82,7 +84,7 @@ def leader_of(
         return number % rules.players, None
     if rules.leader is Leader.LOT:
         if dealt.lot is None:
-            raise DealError("the leader is drawn by lot, but the deal has no lot")
+            raise DealError("lot-missing")
         return dealt.lot, None
     held = {t: s for s, hand in enumerate(dealt.hands) for t in hand}
     doubles = sorted(t for t in held if t.is_double)
@@ -109,9 +111,9 @@ class HandState(RoundBase):
         each side's game total before this hand (Bergen's scores depend on it)."""
         check_deal(rules, dealt)
         if not 0 <= first < rules.players:
-            raise DealError(f"there is no seat {first} to lead")
+            raise DealError("no-seat-to-lead", seat=first)
         if lead is not None and lead not in dealt.hands[first]:
-            raise DealError(f"seat {first} does not hold {lead} to lead it")
+            raise DealError("lead-not-held", seat=first, tile=str(lead))
         sides = len(rules.sides)
         self.rules = rules
         self.dealt = dealt

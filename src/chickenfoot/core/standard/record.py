@@ -73,7 +73,8 @@ def replay(record: Any) -> StandardGame:
     rules = _rules(record, name, len(players))
     if "sides" in record and record["sides"] != [list(side) for side in rules.sides]:
         sides = [list(side) for side in rules.sides]
-        raise RecordError(f"the sides are {sides}, not {record['sides']!r:.60}", "sides")
+        found = f"{record['sides']!r:.60}"
+        raise RecordError("sides-wrong", "sides", sides=str(sides), found=found)
     game = StandardGame(players, rules, read_seed(record))
     rounds = need(record, "rounds", list, "rounds")
     for k, entry in enumerate(rounds):
@@ -87,20 +88,20 @@ def _rules(record: Mapping[str, Any], name: str, players: int) -> StandardRules:
     spec = need(record, "rules", dict, "rules")
     preset = need(spec, "preset", str, "rules")
     if preset != name:
-        raise RecordError(f"the preset of a {name} record is {name!r}, not {preset!r}", "rules")
+        raise RecordError(
+            "preset-of-game", "rules", game=name, expected=repr(name), preset=repr(preset)
+        )
     options = spec.get("options", {})
     if not isinstance(options, dict):
-        raise RecordError("'options' must be an object", "rules")
+        raise RecordError("options-not-object", "rules")
     known = StandardRules.__dataclass_fields__.keys()
     options = {key: value for key, value in options.items() if key in known}
     try:
         rules = StandardRules.from_options({"players": players, **options}, preset=name)
     except RulesError as exc:
-        raise RecordError(str(exc), "rules") from None
+        raise RecordError(exc.message, "rules") from None
     if rules.players != players:
-        raise RecordError(
-            f"the options say {rules.players} players, the record names {players}", "rules"
-        )
+        raise RecordError("options-players", "rules", options=rules.players, players=players)
     return rules
 
 
@@ -109,11 +110,13 @@ def _replay_hand(game: StandardGame, k: int, entry: Any, last: bool) -> None:
     rules = game.rules
     first = need(entry, "first", int, where)
     if not 0 <= first < rules.players:
-        raise RecordError(f"there is no seat {first}", f"{where}.first")
+        raise RecordError("no-seat", f"{where}.first", seat=first)
     dealt = _deal(rules, entry, where, first, game.lot_decides_next())
     expected, _ = game.leader_for(dealt)
     if first != expected:
-        raise RecordError(f"seat {expected} leads hand {k + 1}, not seat {first}", f"{where}.first")
+        raise RecordError(
+            "leader-wrong", f"{where}.first", expected=expected, hand=k + 1, first=first
+        )
     game.start_round(dealt)
     items = need(entry, "actions", list, where)
     replay_actions(game, k, entry, items, rules.set_top, last, noun="hand", first_tile="leads")
@@ -128,5 +131,5 @@ def _deal(
     try:
         check_deal(rules, dealt)
     except DealError as exc:
-        raise RecordError(str(exc), where) from None
+        raise RecordError(exc.message, where) from None
     return dealt

@@ -175,19 +175,24 @@ class StandardRules:
     def __post_init__(self) -> None:
         if self.partnership:
             if self.players != 4:
-                raise RulesError("partnership play is 2 against 2: it needs 4 players")
+                raise RulesError("partnership-of-four")
             if self.game is Game.BERGEN:
-                raise RulesError("bergen has no partnership play (pagat describes none)")
+                raise RulesError("bergen-partnership")
         dealt = self.players * self.hand_size + self.undrawn
         if dealt > set_size(self.set_top):
             raise RulesError(
-                f"{self.players} hands of {self.hand_size} and {self.undrawn} undrawn tiles "
-                f"need {dealt} tiles, the double-{self.set_top} set has {set_size(self.set_top)}"
+                "hands-too-large",
+                players=self.players,
+                size=self.hand_size,
+                undrawn=self.undrawn,
+                needed=dealt,
+                top=self.set_top,
+                tiles=set_size(self.set_top),
             )
         if self.play_scoring is PlayScoring.HEADERS and self.spinner:
-            raise RulesError("headers are scored on a single line: no spinner")
+            raise RulesError("headers-spinner")
         if self.target == 0 and self.play_scoring is not PlayScoring.NONE:
-            raise RulesError(f"{self.game} scores during play, so it needs a target score")
+            raise RulesError("needs-target", game=str(self.game))
 
     # -- what every game's rules say ---------------------------------------------------------
 
@@ -264,7 +269,7 @@ class StandardRules:
         name = preset if preset is not None else options.get("game", "draw")
         game = _game(name)
         if "game" in options and _game(options["game"]) is not game:
-            raise RulesError(f"the options are of {options['game']!r}, not of {game.value!r}")
+            raise RulesError("options-of-game", found=repr(options["game"]), game=repr(game.value))
         base = dict(_PRESETS[game])
         base.update({k: v for k, v in options.items() if k in ("players", "set_top")})
         players, top = base["players"], base["set_top"]
@@ -278,7 +283,7 @@ def _game(name: object) -> Game:
         return name
     if isinstance(name, str) and name in GAME_NAMES:
         return Game(name)
-    raise RulesError(f"unknown game {name!r:.40}; known: {', '.join(GAME_NAMES)}")
+    raise RulesError("unknown-game", game=f"{name!r:.40}", known=", ".join(GAME_NAMES))
 
 
 _PRESETS: dict[Game, dict[str, Any]] = {
