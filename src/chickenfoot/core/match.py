@@ -112,9 +112,7 @@ class Match(MatchBase[RoundState]):
 
     def deal_next(self, rng: Random) -> RoundState:
         k = len(self.rounds)
-        return self.start_round(
-            deal(self.rules, self.seats, self.next_double(), rng, k, self.rotation())
-        )
+        return self.start_round(deal(self.rules, self.seats, self.next_double(), rng, k))
 
     def apply(self, action: Action) -> Event:
         """Apply ``action`` in the round in play; books its points when it ends."""

@@ -34,18 +34,17 @@ def deal(
     double: int,
     rng: Random,
     round_index: int = 0,
-    rotation: int | None = None,
 ) -> Deal:
     """Shuffle the set and deal it, seat 0's tiles first, with the draws for the start
-    where the rules make them (``found``: before the deal, from the ``rotation`` seat, by
-    default :func:`rotation_seat`; round 1's starter draw: after it)."""
+    where the rules make them (``found``: before the deal, from the :func:`rotation_seat`
+    seat; round 1's starter draw, which the rules never combine with ``found``: after it)."""
     rules.check_players(players)
     tiles = full_set(rules.set_top(players))
     centre = tile_index(double, double)  # also where it lies in ``tiles`` until they are shuffled
     start_draw: tuple[tuple[int, Tile], ...] = ()
     if rules.round_double is RoundDouble.FOUND:
         rng.shuffle(tiles)
-        seat = rotation_seat(round_index, players) if rotation is None else rotation
+        seat = rotation_seat(round_index, players)
         centre = [t.index for t in tiles].index(centre)
         start_draw = tuple(((seat + i) % players, t) for i, t in enumerate(tiles[: centre + 1]))
     if not rules.double_dealt:
@@ -116,7 +115,6 @@ class RoundState(RoundBase):
         start = [tile_index(double, double)] if placed else []
         self.tiles: list[int] = start
         """Tile index by id; id 0 is the centre double."""
-        self.on: list[int | None] = [None] * len(start)
         self.open_of: list[int | None] = [None] * len(start)
         """The number each placed tile's open end shows, None if closed or covered."""
         self.open_ids: list[list[int]] = [[] for _ in range(top + 1)]
@@ -140,7 +138,6 @@ class RoundState(RoundBase):
         other.dealt = self.dealt
         other.fast = self.fast.copy()
         other.tiles = self.tiles[:]
-        other.on = self.on[:]
         other.open_of = self.open_of[:]
         other.open_ids = [ids[:] for ids in self.open_ids]
         other.foot_id = self.foot_id
@@ -375,7 +372,6 @@ class RoundState(RoundBase):
         if number == PLACE:
             self.fast.play(index, number)
             self.tiles.append(index)
-            self.on.append(None)
             self.open_of.append(None)
             self._board.append(Placed(new_id, action.tile, None, ()))
             return
@@ -387,7 +383,6 @@ class RoundState(RoundBase):
             self._board[action.on] = Placed(covered.id, covered.tile, covered.on, ())
         self.fast.play(index, number)
         self.tiles.append(index)
-        self.on.append(action.on)
         if HI[index] == LO[index]:
             self.open_of.append(None)
             self.foot_id = new_id
