@@ -153,16 +153,13 @@ def _value_problem(problem: str, option: str) -> Message:
     for word, plain in _WORDS.items():
         problem = problem.replace(word, plain)
     problem = problem.replace("Expected ", "expected ")
-    problem = re.sub(r" >= (-?\d+)", r" of at least \1", problem)
-    problem = re.sub(r" <= (-?\d+)", r" of at most \1", problem)
+    problem = re.sub(r" >= (\d+)", r" of at least \1", problem)  # a list's least length
     return message("option-problem", option=option, problem=problem)
 
 
 def _plain(value: str) -> Param:
     """A part of msgspec's text as a parameter: a number, or a kind of value in words."""
-    if value.lstrip("-").isdigit():
-        return int(value)
-    return _WORDS.get(value, value)
+    return int(value) if value.isdigit() else _WORDS.get(value, value)
 
 
 def _choices(hint: Any) -> list[object]:
