@@ -138,6 +138,16 @@ def test_the_totals_of_an_unfinished_match_are_checked_when_given(legal: Record)
     assert str(caught.value) == f"totals: totals are {booked}, not {cut['totals']}"
 
 
+def test_an_unfinished_match_without_its_length_is_not_measured_by_its_rounds(
+    legal: Record,
+) -> None:
+    """A finished record without ``length`` is read by its number of rounds; an unfinished
+    one keeps the preset's length."""
+    cut = cut_in_round_two(legal)
+    del cut["rules"]["options"]["length"]
+    assert replay(cut).rules.length.value == "full"
+
+
 def test_options_that_name_a_preset_are_read_by_the_record_s_preset(legal: Record) -> None:
     named = copy.deepcopy(legal)
     named["rules"]["options"]["preset"] = "spruce"

@@ -461,3 +461,18 @@ def test_the_double_blank_dealt_as_the_round_s_double_is_placed_first() -> None:
     )
     state.apply(Play(t("0-0"), None))
     assert state.board() == [Placed(0, Tile(0, 0), None, ())]  # as a double set aside lies
+
+
+def test_while_the_round_s_double_waits_it_is_the_only_tile_anyone_may_play() -> None:
+    """spruce: the double is dealt; here it lies in the boneyard, so seat 0 draws for it."""
+    double = Tile(5, 5)
+    dealt = Deal((tiles("1-0 2-0"), tiles("3-0 4-4")), tiles("5-5 6-6"))
+    state = RoundState(PRESETS["spruce"], 5, 0, dealt, placed=False)
+    assert refusal(state, Pass()) == ("must-draw", "seat 0 must draw before passing")
+    state.apply(Draw())
+    state.apply(Play(double, None))
+    assert state.needed == [1 << double.index] * 2  # before the draw and before the placing
+    blank = Deal((tiles("0-0 1-0"), tiles("2-0 3-3")), tiles("4-4"))
+    state = RoundState(PRESETS["spruce"], 0, 0, blank, placed=False)
+    state.apply(Play(Tile(0, 0), None))
+    assert state.needed == [1 << Tile(0, 0).index]
