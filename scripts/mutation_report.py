@@ -6,8 +6,9 @@ no test caught, with the change it makes (one line each: name, file:line, old ->
     scripts/mutation report --sample     only the mutants ``scripts/mutation sample`` drew,
                                          with the score's 95% interval
 
-The score counts a mutant as caught when a test failed or it ran past mutmut's time limit
-(a round that never ends is caught by the action limit, or by the clock).
+The score counts a mutant as caught when a test failed, it ran past mutmut's time limit
+(a round that never ends is caught by the action limit, or by the clock), or it crashed the
+test process (a loop that fills the memory).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from mutmut.utils.file_utils import walk_mutatable_files
 
 from scripts.mutation_sample import SAMPLE, wilson
 
-CAUGHT = ("killed", "timeout")
+CAUGHT = ("killed", "timeout", "segfault")
 
 
 def _change(name: str, path: Path) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from chickenfoot.core.games import describe_presets, make_rules
-from chickenfoot.core.options import RulesError, _explain
+from chickenfoot.core.options import RulesError, _explained
 from chickenfoot.core.rules import CLASSIC, PRESETS, REEVES, Rules
 from chickenfoot.core.standard.rules import GAMES
 
@@ -222,8 +222,8 @@ def test_a_standard_game_is_one_hand_or_goes_on_to_its_target() -> None:
 
 
 def test_a_problem_msgspec_gives_without_its_place_is_said_as_it_is() -> None:
-    assert _explain("Expected `object`, got `int`", Rules) == "Expected `object`, got `int`"
-    assert _explain("Expected `int`, got `str` - at `$.foot_toes`", Rules) == (
+    assert str(_explained("Expected `object`, got `int`", Rules)) == "Expected `object`, got `int`"
+    assert str(_explained("Expected `int`, got `str` - at `$.foot_toes`", Rules)) == (
         "option foot_toes: expected a whole number, got a string"
     )
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -102,3 +103,26 @@ def test_a_compact_copy_keeps_the_end_and_going_out_on_a_double() -> None:
     assert fast.end == OUT and fast.points() == state.points() == [50, 5 + 5 + 4 + 4]
     ended = fast.copy()
     assert ended.end == OUT and ended.points() == [50, 18]
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_compact_legal_moves_are_the_rules_legal_actions(preset: str) -> None:
+    """Each compact move is a tile with the open number it goes on (or the foot's, or the
+    placing of the round's double), exactly for the legal actions of the rules path."""
+    rng = Random(preset)
+    match = Match(["a", "b", "c"], PRESETS[preset].with_options(length="half"))
+    while not match.is_over:
+        state = match.deal_next(rng)
+        while state.end is None:
+            ends = dict(state.open_ends())
+            foot = state.incomplete_foot()
+            expected: set[int] = set()
+            for action in state.legal_actions():
+                if isinstance(action, Play):
+                    on = action.on
+                    number = PLACE if on is None else foot[1] if foot else ends[on]
+                    expected.add(action.tile.index << 5 | number)
+                else:
+                    expected.add(DRAW if isinstance(action, Draw) else PASS)
+            assert set(state.fast.legal_moves()) == expected
+            match.apply(rng.choice(state.legal_actions()))

@@ -476,3 +476,33 @@ def test_while_the_round_s_double_waits_it_is_the_only_tile_anyone_may_play() ->
     state = RoundState(PRESETS["spruce"], 0, 0, blank, placed=False)
     state.apply(Play(Tile(0, 0), None))
     assert state.needed == [1 << Tile(0, 0).index]
+
+
+def test_a_round_starts_only_when_the_last_has_ended_and_is_booked_once() -> None:
+    match = Match(["a", "b"], CLASSIC.with_options(length="half"))
+    rng = Random(2)
+    state = match.deal_next(rng)
+    with pytest.raises(ValueError, match=r"^no round can start now$"):
+        match.deal_next(rng)
+    while state.end is None:
+        match.apply(state.legal_actions()[0])
+    booked = (list(match.points), match.totals())
+    match.finish_round_if_over()
+    assert (list(match.points), match.totals()) == booked and len(match.points) == 1
+    while not match.is_over:
+        state = match.deal_next(rng)
+        while state.end is None:
+            match.apply(state.legal_actions()[0])
+    with pytest.raises(ValueError, match=r"^no round can start now$"):
+        match.deal_next(rng)
+
+
+def test_what_was_playable_before_each_action_is_every_tile_that_fits_an_open_end() -> None:
+    state = make_round(9, ["9-0 9-2 9-4 0-0 5-5", "9-1 9-3 9-5 4-2 8-8"])
+    for toe in ("9-0", "9-1", "9-2", "9-3", "9-4", "9-5"):
+        state.apply(Play(t(toe), 0))
+    state.apply(Play(t("0-0"), 1))  # the open ends show 0, 1, 2, 3, 4 and 5
+    fits = sum(1 << x.index for x in full_set(18) if {x.hi, x.lo} & {0, 1, 2, 3, 4, 5})
+    assert state.needed[-1] == fits
+    nines = sum(1 << x.index for x in full_set(18) if 9 in (x.hi, x.lo))
+    assert state.needed[0] == nines  # the centre double waiting for its toes

@@ -123,11 +123,9 @@ class Match(MatchBase[RoundState]):
         self.finish_round_if_over()
         return event
 
-    def finish_round_if_over(self) -> bool:
+    def finish_round_if_over(self) -> None:
         """Book the points of the last round if it has ended and was not booked yet."""
         if self.rounds and self.rounds[-1].end is not None and len(self.points) < len(self.rounds):
             points = self.rounds[-1].points()
             self.points.append(points)
             self._totals = [t + p for t, p in zip(self._totals, points, strict=True)]
-            return True
-        return False

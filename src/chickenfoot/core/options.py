@@ -123,13 +123,9 @@ _SHAPES: tuple[tuple[re.Pattern[str], str], ...] = (
 msgspec says them, in the project's words)."""
 
 
-def _explain(text: str, kind: type) -> str:
-    """msgspec's "Expected `int` >= 1 - at `$.centre_toes`" in the project's words."""
-    return str(_explained(text, kind))
-
-
 def _explained(text: str, kind: type) -> Message:
-    """:func:`_explain` as a message with a code."""
+    """msgspec's "Expected `int` >= 1 - at `$.centre_toes`" in the project's words, as a
+    message with a code."""
     located = re.search(r" - at `\$\.(\w+)(.*)`$", text)
     if located is None:
         return message("rules-problem", problem=text)
