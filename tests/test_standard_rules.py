@@ -705,3 +705,11 @@ def test_a_game_offers_the_actions_of_its_hand_in_play_and_none_between_hands() 
     while hand.end is None:
         game.apply(hand.legal_actions()[0])
     assert game.legal_actions() == []
+
+
+def test_a_copy_made_before_any_double_still_makes_the_first_double_the_spinner() -> None:
+    hand = make_hand(ALL_FIVES, ["5-4 4-4 2-2", "5-0 6-6 1-0"])
+    play_out(hand, "5-4")
+    copy = hand.copy()
+    play_out(copy, "5-0@0", "4-4@0")
+    assert copy.layout.spinner == 2 and hand.layout.spinner is None

@@ -25,11 +25,9 @@ class TileError(CodedError):
     ``ValueError`` with a code, see :mod:`chickenfoot.core.messages`)."""
 
 
-def tile_index(a: int, b: int) -> int:
-    """Index of the tile ``a-b`` (either order)."""
-    if a < b:
-        a, b = b, a
-    return a * (a + 1) // 2 + b
+def tile_index(hi: int, lo: int) -> int:
+    """Index of the tile ``hi-lo`` (``hi >= lo``) in the order 0-0, 1-0, 1-1, 2-0, ..."""
+    return hi * (hi + 1) // 2 + lo
 
 
 def set_size(top: int) -> int:
