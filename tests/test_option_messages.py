@@ -261,23 +261,34 @@ def _hand_sizes(rules: Rules, players: int, size: int) -> list[list[int]]:
     return [[p, size if p == players else s] for p, s in rules.options()["hand_sizes"]]
 
 
-def test_every_player_count_up_to_the_most_must_have_a_deal_that_fits() -> None:
-    with pytest.raises(RulesError) as caught:
-        CLASSIC.with_options(hand_sizes=_hand_sizes(CLASSIC, 8, 12))
-    assert str(caught.value) == (
-        "8 players: 96 tiles dealt or kept back, but the double-12 set has only 90 besides the"
-        " round's double"
+@pytest.mark.parametrize(
+    ("rules", "players", "fits", "said"),
+    [
+        (  # the most players: every count up to max_players must have a deal that fits
+            CLASSIC,
+            8,
+            11,
+            "8 players: 96 tiles dealt or kept back, but the double-12 set has only 90 besides"
+            " the round's double",
+        ),
+        (  # tiles kept back count towards what a deal takes
+            REEVES,
+            2,
+            26,
+            "2 players: 56 tiles dealt or kept back, but the double-9 set has only 54 besides"
+            " the round's double",
+        ),
+    ],
+)
+def test_a_deal_and_the_tiles_kept_back_must_leave_the_round_s_double(
+    rules: Rules, players: int, fits: int, said: str
+) -> None:
+    assert (
+        rules.with_options(hand_sizes=_hand_sizes(rules, players, fits)).hand_size(players) == fits
     )
-
-
-def test_tiles_kept_back_count_towards_what_a_deal_takes() -> None:
-    assert REEVES.with_options(hand_sizes=_hand_sizes(REEVES, 2, 26)).hand_size(2) == 26
     with pytest.raises(RulesError) as caught:
-        REEVES.with_options(hand_sizes=_hand_sizes(REEVES, 2, 27))
-    assert str(caught.value) == (
-        "2 players: 56 tiles dealt or kept back, but the double-9 set has only 54 besides the"
-        " round's double"
-    )
+        rules.with_options(hand_sizes=_hand_sizes(rules, players, fits + 1))
+    assert str(caught.value) == said
 
 
 def test_the_draw_for_the_start_may_take_the_boneyard_down_to_a_tile_per_player() -> None:

@@ -626,43 +626,47 @@ def test_a_game_is_set_up_for_as_many_players_as_its_rules_and_one_hand_at_a_tim
 
 
 @pytest.mark.parametrize(
-    ("rules", "action", "code", "said"),
+    ("rules", "hands", "action", "code", "said"),
     [
-        (DRAW, Draw(), "must-play", "seat 1 holds a playable tile and must play"),
-        (DRAW, Pass(), "must-play", "seat 1 holds a playable tile and must play"),
-        (BLOCK, Draw(), "must-play", "seat 1 holds a playable tile and must play"),
+        (
+            DRAW,
+            ["6-6 5-5", "6-1 2-0"],
+            Draw(),
+            "must-play",
+            "seat 1 holds a playable tile and must play",
+        ),
+        (
+            DRAW,
+            ["6-6 5-5", "6-1 2-0"],
+            Pass(),
+            "must-play",
+            "seat 1 holds a playable tile and must play",
+        ),
+        (
+            BLOCK,
+            ["6-6 5-5", "6-1 2-0"],
+            Draw(),
+            "must-play",
+            "seat 1 holds a playable tile and must play",
+        ),
+        (
+            BLOCK,
+            ["6-6 6-5", "3-1 2-0"],
+            Draw(),
+            "no-drawing",
+            "nobody draws in block: seat 1 passes",
+        ),
+        (DRAW, ["6-6 6-5", "3-1 2-0"], Pass(), "must-draw", "seat 1 must draw before passing"),
     ],
 )
-def test_a_seat_that_can_play_may_neither_draw_nor_pass(
-    rules: StandardRules, action: Draw | Pass, code: str, said: str
+def test_a_seat_that_can_play_plays_and_one_that_cannot_draws_where_the_game_draws(
+    rules: StandardRules, hands: list[str], action: Draw | Pass, code: str, said: str
 ) -> None:
-    hand = make_hand(rules, ["6-6 5-5", "6-1 2-0"], boneyard="3-0")
+    hand = make_hand(rules, hands, boneyard="4-0")
     play_out(hand, "6-6")
     with pytest.raises(IllegalActionError) as caught:
         hand.apply(action)
     assert (caught.value.code, str(caught.value)) == (code, said)
-
-
-def test_nobody_draws_in_the_block_game() -> None:
-    hand = make_hand(BLOCK, ["6-6 6-5", "3-1 2-0"])
-    play_out(hand, "6-6")
-    with pytest.raises(IllegalActionError) as caught:
-        hand.apply(Draw())
-    assert (caught.value.code, str(caught.value)) == (
-        "no-drawing",
-        "nobody draws in block: seat 1 passes",
-    )
-
-
-def test_a_seat_that_cannot_play_draws_before_it_passes() -> None:
-    hand = make_hand(DRAW, ["6-6 6-5", "3-1 2-0"], boneyard="4-0")
-    play_out(hand, "6-6")
-    with pytest.raises(IllegalActionError) as caught:
-        hand.apply(Pass())
-    assert (caught.value.code, str(caught.value)) == (
-        "must-draw",
-        "seat 1 must draw before passing",
-    )
 
 
 def test_a_deal_for_another_table_or_with_a_lot_for_no_seat_is_refused() -> None:

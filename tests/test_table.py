@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -162,6 +163,25 @@ def test_a_table_deals_each_round_as_simulate_does_from_the_same_seed() -> None:
         step(table, 8)
     simulated, _ = play_match(table.match.rules, ["a", "b", "c"], 8, [lambda o: o[0]] * 3)
     assert [r.dealt for r in table.match.rounds] == [r.dealt for r in simulated.rounds[:3]]
+
+
+def follow_to_the_end(
+    table: Table,
+    seed: int,
+    viewers: list[int | None],
+    each_step: Callable[[dict[int | None, Snapshot]], None],
+) -> dict[int | None, Snapshot]:
+    """Play ``table`` to its end (:func:`step`), each viewer following the log from its first
+    snapshot; ``each_step`` sees what each has after every action. What they hold at the end."""
+    followed = {viewer: table.snapshot(viewer) for viewer in viewers}
+    while not table.is_over:
+        before = table.version
+        step(table, seed)
+        for viewer in viewers:
+            for entry in table.entries(before, viewer):
+                followed[viewer] = advance(followed[viewer], entry)
+        each_step(followed)
+    return followed
 
 
 @pytest.fixture
@@ -342,16 +362,14 @@ def test_a_lot_for_the_lead_reaches_every_viewer_who_follows_the_log() -> None:
     options = {"players": 3, "leader": "lot", "next_leader": "rule", "target": 60}
     rules = make_rules("all-fives", 3, None, options)
     table = Table(["a", "b", "c"], rules, 8)
-    followed = {viewer: table.snapshot(viewer) for viewer in (0, None)}
     lots = set()
-    while not table.is_over:
-        before = table.version
-        step(table, 8)
-        for viewer in followed:
-            for entry in table.entries(before, viewer):
-                followed[viewer] = advance(followed[viewer], entry)
-            assert followed[viewer] == table.snapshot(viewer)
+
+    def each_step(followed: dict[int | None, Snapshot]) -> None:
+        for viewer, snapshot in followed.items():
+            assert snapshot == table.snapshot(viewer)
         lots.add((followed[None].round, followed[None].lot))
+
+    follow_to_the_end(table, 8, [0, None], each_step)
     assert len(table.match.rounds) > 1 and None not in {lot for _, lot in lots}
 
 
@@ -375,16 +393,13 @@ def test_every_viewer_who_follows_the_log_from_the_start_holds_the_snapshot(
     double-12 set, whose hands sort 2-1 before 10-0."""
     table = new_table(game, preset, players, 3)
     viewers: list[int | None] = [*range(players), None]
-    followed = {viewer: table.snapshot(viewer) for viewer in viewers}
-    while not table.is_over:
-        before = table.version
-        step(table, 3)
-        for viewer in viewers:
-            for entry in table.entries(before, viewer):
-                followed[viewer] = advance(followed[viewer], entry)
+
+    def each_step(followed: dict[int | None, Snapshot]) -> None:
         public = msgspec.to_builtins(followed[None].public)
         state = table.match.rounds[-1]
         assert {k: public[k] for k in state.public_facts()} == state.public_facts()
+
+    followed = follow_to_the_end(table, 3, viewers, each_step)
     for viewer in viewers:
         assert followed[viewer] == table.snapshot(viewer)
     assert len(table.match.rounds) > 1 or game != "chickenfoot" or players == 8
