@@ -44,7 +44,7 @@ from chickenfoot.core.games import (
     make_rules,
 )
 from chickenfoot.core.rules import PRESETS
-from chickenfoot.i18n import LANGUAGES, _, language_from_environment, set_language
+from chickenfoot.i18n import LANGUAGES, _, error_text, language_from_environment, set_language
 from chickenfoot.play import play_simulated_match
 from chickenfoot.terminal.session import DEFAULT_LENGTH, DEFAULT_LEVEL, DEFAULT_PLAYERS
 
@@ -263,25 +263,38 @@ def _rules(
         key, eq, raw = text.partition("=")
         key = key.strip()
         if not eq or not key:
-            _fail(f"--option takes KEY=VALUE, not {_short(text)!r}")
+            _fail(_("--option takes KEY=VALUE, not {text}").format(text=repr(_short(text))))
         if key == "game":
-            _fail(f"-o {_short(text)}: the game is chosen with --game, not with an option")
+            _fail(
+                _("-o {option}: the game is chosen with --game, not with an option").format(
+                    option=_short(text)
+                )
+            )
         if key == "players":
-            _fail(f"-o {_short(text)}: the number of players is chosen with --players")
+            _fail(
+                _("-o {option}: the number of players is chosen with --players").format(
+                    option=_short(text)
+                )
+            )
         values[key] = _option_value(key, raw)
     if length is not None:
         if game != CHICKENFOOT:
-            _fail(f"--length is for Chicken Foot; {game} is played to its end")
+            _fail(_("--length is for Chicken Foot; {game} is played to its end").format(game=game))
         values["length"] = length.value
     try:
         rules = make_rules(game, players, preset, values)
-    except ValueError as exc:  # RulesError, and any other value the core refuses
-        _fail(_one_line(str(exc)))
+    except ValueError as exc:  # RulesError (said by its code), any other value refused
+        _fail(error_text(exc))
     except Exception as exc:  # a bug in the core: still one line, naming where
-        _fail(f"these rules cannot be set up: {arena_.describe_failure(exc)}")
+        failure = arena_.describe_failure(exc)
+        _fail(_("these rules cannot be set up: {failure}").format(failure=failure))
     unknown = sorted(set(values) - set(rules.options()))
     if unknown:
-        _fail(f"unknown option {', '.join(unknown)}; `chickenfoot rules` lists them")
+        _fail(
+            _("unknown option {names}; `chickenfoot rules` lists them").format(
+                names=", ".join(unknown)
+            )
+        )
     return rules
 
 
@@ -295,7 +308,11 @@ def _option_value(key: str, raw: str) -> object:
         return files.decode_json(raw.strip())
     except files.FileProblem as exc:
         if _LOOKS_LIKE_JSON.match(raw):
-            _fail(f"-o {key}={_short(raw)}: the value is {exc}")
+            # TRANSLATORS: {problem} is what is wrong with the value, a text of its own
+            # beginning "not JSON" (as translated there), e.g. "not JSON: line 1 column 3:
+            # it ends too early".
+            text = _("-o {key}={value}: the value is {problem}")
+            _fail(text.format(key=key, value=_short(raw), problem=exc))
         return raw
 
 
@@ -303,9 +320,13 @@ def _check_counts(matches: int, seed: int) -> None:
     if matches < 1:
         _fail(f"--matches must be at least 1, not {matches}")
     if seed < 0:
-        _fail(f"--seed must be 0 to 2^63-1, not {seed}")
+        _fail(_("--seed must be 0 to 2^63-1, not {seed}").format(seed=seed))
     if seed > MAX_SEED:
-        _fail(f"--seed {_short(str(seed))} is too large: seeds are 0 to 2^63-1 ({MAX_SEED})")
+        _fail(
+            _("--seed {seed} is too large: seeds are 0 to 2^63-1 ({most})").format(
+                seed=_short(str(seed)), most=MAX_SEED
+            )
+        )
     if seed + matches - 1 > MAX_SEED:
         _fail(
             f"--seed {seed} with {_count(matches, 'match')} needs seeds up to "
@@ -1078,14 +1099,22 @@ def play_cmd(
         _fail(f"--lang {_short(lang)!r}: the languages are {', '.join(LANGUAGES)}")
     table_options = (bots, players, length, preset, option, seed)
     if not 0 <= pace <= MAX_PACE:
-        _fail(f"--pace must be 0 to {MAX_PACE:g} seconds, not {pace:g}")
+        _fail(
+            _("--pace must be 0 to {most:g} seconds, not {pace:g}").format(most=MAX_PACE, pace=pace)
+        )
     if name.startswith(session_.BOT_PREFIX) or len(name) > MAX_NAME:
-        _fail(f"--name: a name of at most {MAX_NAME} characters, not starting with 'bot:'")
+        _fail(
+            _("--name: a name of at most {most} characters, not starting with 'bot:'").format(
+                most=MAX_NAME
+            )
+        )
     if resume is not None:
         if any(o is not None for o in table_options) or game != CHICKENFOOT:
             _fail(
-                "--resume continues the match as it was set up: leave out --bots, --players, "
-                "--length, --game, --preset, -o and --seed"
+                _(
+                    "--resume continues the match as it was set up: leave out --bots, "
+                    "--players, --length, --game, --preset, -o and --seed"
+                )
             )
         try:
             session = session_.Session.resume(resume)
@@ -1137,27 +1166,37 @@ def _play_lineup(bots: str | None, players: int | None) -> tuple[int, list[str]]
     """How many seats, and the bot (level) of every seat after the person's."""
     names = [n.strip() for n in (bots or DEFAULT_LEVEL).split(",")]
     if any(not n for n in names):
-        _fail(f"--bots {_short(bots or '')!r}: a name is missing between the commas")
+        _fail(
+            _("--bots {bots}: a name is missing between the commas").format(
+                bots=repr(_short(bots or ""))
+            )
+        )
     for bot in names:
         if bot not in BOTS:
-            _fail(f"unknown bot {_short(bot)!r}; known: {', '.join(BOTS)}")
+            _fail(
+                _("unknown bot {name}; known: {known}").format(
+                    name=repr(_short(bot)), known=", ".join(BOTS)
+                )
+            )
     if players is None:
         players = len(names) + 1 if len(names) > 1 else DEFAULT_PLAYERS
     if players < 2:
-        _fail(f"--players {players}: a match needs at least 2 players")
+        _fail(_("--players {players}: a match needs at least 2 players").format(players=players))
     if len(names) == 1:
         names = names * (players - 1)
     elif len(names) != players - 1:
-        _fail(
-            f"--bots names {len(names)} bots for {players} players: name one per seat after "
-            f"yours ({players - 1}), or one name for all of them"
+        # TRANSLATORS: {count} is 2 or more (a single name is given to every seat).
+        text = _(
+            "--bots names {count} bots for {players} players: name one per seat after yours "
+            "({seats}), or one name for all of them"
         )
+        _fail(text.format(count=len(names), players=players, seats=players - 1))
     return players, names
 
 
 def _check_terminal() -> None:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        _fail("the full-screen app needs a terminal; use --plain for lines of text")
+        _fail(_("the full-screen app needs a terminal; use --plain for lines of text"))
 
 
 def _run_play(session: Any, plain: bool, pace: float, resumed: bool = False) -> None:
@@ -1244,7 +1283,8 @@ def _shown(path: Path) -> str:
 
 
 def _fail(message: str) -> NoReturn:
-    err.print(f"error: {message}", markup=False, soft_wrap=True)
+    # TRANSLATORS: the line of every error of the command line; {message} says what is wrong.
+    err.print(_("error: {message}").format(message=message), markup=False, soft_wrap=True)
     raise typer.Exit(2)
 
 

@@ -25,6 +25,8 @@ from typing import Any
 
 import msgspec
 
+from chickenfoot.i18n import N_, _
+
 RECORD_LIMIT_MB = 256
 """The largest file ``replay`` reads, in MB (2**20 bytes): far above any real record (a
 full 8-player match is about 50 KB; a 7,000-round match to a target of 300,000 points about
@@ -44,7 +46,56 @@ it never leaves a half-written file behind (see :mod:`chickenfoot.arena`)."""
 
 
 class FileProblem(ValueError):
-    """A file or value that cannot be read as JSON; the text is one line saying why."""
+    """A file or value that cannot be read as JSON; the text is one line saying why, in the
+    player's language (English unless ``play`` has chosen another)."""
+
+
+_SYSTEM_REASONS = (
+    N_("No such file or directory"),
+    N_("Permission denied"),
+    N_("Not a directory"),
+    N_("Is a directory"),
+    N_("Read-only file system"),
+    N_("No space left on device"),
+    N_("File name too long"),
+    N_("Too many levels of symbolic links"),
+    N_("Input/output error"),
+)
+"""The system's words (``strerror``) for the common reasons a file cannot be read or
+written, so that they are translated; any other is shown as the system says it."""
+
+_DECODER_REASONS = (
+    N_("expected '\"'"),
+    N_("expected ',' or ']'"),
+    N_("expected ',' or '{brace}'"),  # said with brace="}": a catalogue's text has no lone }
+    N_("expected ':'"),
+    N_("invalid character"),
+    N_("invalid character in unicode escape"),
+    N_("invalid escape character in string"),
+    N_("invalid escaped character"),
+    N_("invalid number"),
+    N_("invalid utf-16 surrogate pair"),
+    N_("object keys must be strings"),
+    N_("trailing characters"),
+    N_("trailing comma in array"),
+    N_("trailing comma in object"),
+    N_("unexpected end of escaped utf-16 surrogate pair"),
+    N_("unexpected end of hex escape"),
+)
+"""What the JSON decoder (msgspec) says is malformed, so that it is translated."""
+
+
+def _decoder_reason(message: str) -> str:
+    """msgspec's reason in the player's language (when the catalogue has it)."""
+    if message == "expected ',' or '}'":
+        return _("expected ',' or '{brace}'").format(brace="}")
+    return _(message)
+
+
+def os_reason(exc: OSError) -> str:
+    """Why the system refused (its ``strerror``), in the player's language when the
+    catalogue has it."""
+    return _(exc.strerror) if exc.strerror else str(exc)
 
 
 # Reading
@@ -60,12 +111,12 @@ def read_json(path: Path, limit: int | None = None) -> Any:
 
 def read_bytes(path: Path, limit: int) -> bytes:
     """At most ``limit`` bytes of ``path`` (reading at most ``limit`` + 1 to tell)."""
-    too_large = FileProblem(f"larger than the {limit / 2**20:g} MB limit")
+    too_large = FileProblem(_("larger than the {limit:g} MB limit").format(limit=limit / 2**20))
     try:
         with open(path, "rb") as fh:
             info = os.fstat(fh.fileno())
             if stat.S_ISDIR(info.st_mode):
-                raise FileProblem("a folder, not a file")
+                raise FileProblem(_("a folder, not a file"))
             if stat.S_ISREG(info.st_mode) and info.st_size > limit:
                 raise too_large
             data = bytearray()
@@ -75,9 +126,9 @@ def read_bytes(path: Path, limit: int) -> bytes:
                     break
                 data += chunk
     except IsADirectoryError:
-        raise FileProblem("a folder, not a file") from None
+        raise FileProblem(_("a folder, not a file")) from None
     except OSError as exc:
-        raise FileProblem(f"cannot read: {exc.strerror or exc}") from None
+        raise FileProblem(_("cannot read: {reason}").format(reason=os_reason(exc))) from None
     if len(data) > limit:
         raise too_large
     return bytes(data)
@@ -91,11 +142,12 @@ def _check_utf8(data: bytes) -> None:
         except UnicodeDecodeError as exc:
             offset = start + exc.start
             where = _where(data, offset)
-            raise FileProblem(f"not UTF-8 text: {where} (byte {offset})") from None
+            text = _("not UTF-8 text: {where} (byte {offset})")
+            raise FileProblem(text.format(where=where, offset=offset)) from None
     try:
         decoder.decode(b"", final=True)
     except UnicodeDecodeError:
-        raise FileProblem("not UTF-8 text: it ends inside a character") from None
+        raise FileProblem(_("not UTF-8 text: it ends inside a character")) from None
 
 
 def decode_json(data: bytes | str) -> Any:
@@ -104,7 +156,7 @@ def decode_json(data: bytes | str) -> Any:
     try:
         return msgspec.json.decode(raw)
     except RecursionError:
-        raise FileProblem("not JSON we can read: nested too deeply") from None
+        raise FileProblem(_("not JSON we can read: nested too deeply")) from None
     except msgspec.ValidationError as exc:
         raise FileProblem(_out_of_range(raw, str(exc))) from None
     except msgspec.DecodeError as exc:
@@ -116,17 +168,20 @@ def _out_of_range(data: bytes, message: str) -> str:
     # its path elides object keys (`$[...]`), so find the number itself for its line.
     path = message.partition(" - at ")[2].strip("`")
     if message.startswith("Integer"):
-        what = f"an integer of more than {INT_DIGITS} digits"
+        what = _("an integer of more than {digits} digits").format(digits=INT_DIGITS)
         found = re.search(rb"[0-9]{%d,}" % (INT_DIGITS + 1), data)
         offset = found.start() if found else None
     else:
-        what = "a number too large for a float"
+        what = _("a number too large for a float")
         offset = next(
             (m.start() for m in _FLOAT.finditer(data) if math.isinf(float(m.group()))), None
         )
     if offset is not None:
-        return f"not JSON we can read: {_where(data, offset)}: {what}"
-    return f"not JSON we can read: {what}" + (f" at {path}" if path else "")
+        where = _where(data, offset)
+        return _("not JSON we can read: {where}: {what}").format(where=where, what=what)
+    if path:
+        return _("not JSON we can read: {what} at {path}").format(what=what, path=path)
+    return _("not JSON we can read: {what}").format(what=what)
 
 
 _FLOAT = re.compile(rb"-?[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+|-?[0-9]{300,}\.[0-9]+")
@@ -139,30 +194,36 @@ def _malformed(data: bytes, message: str) -> str:
     message = message.removeprefix("JSON is malformed: ")
     found = _BYTE.search(message)
     if not data.strip():
-        return "not JSON: the file is empty"
+        return _("not JSON: the file is empty")
     if found is None:
         if "truncated" in message:
             if _HIGH_SURROGATE.search(data[-16:]):
-                return "not JSON: a \\u escape of half a UTF-16 surrogate pair"
-            return f"not JSON: {_where(data, len(data))}: it ends too early"
-        return f"not JSON: {message}"
+                return _("not JSON: a \\u escape of half a UTF-16 surrogate pair")
+            where = _where(data, len(data))
+            return _("not JSON: {where}: it ends too early").format(where=where)
+        return _("not JSON: {reason}").format(reason=_decoder_reason(message))
     offset = int(found.group(1))
     message = message[: found.start()]
     if offset == 0 and data.startswith(codecs.BOM_UTF8):
-        return "not JSON: it starts with a byte order mark (BOM), which JSON does not allow"
+        return _("not JSON: it starts with a byte order mark (BOM), which JSON does not allow")
     for start in (offset - 1, offset):
         for word in _NOT_NUMBERS:
             if start >= 0 and data.startswith(word, start):
                 name = word.decode().lstrip("-")
-                return f"not JSON: {_where(data, start)}: {name} is not a JSON number"
-    return f"not JSON: {_where(data, offset)}: {message}"
+                where = _where(data, start)
+                return _("not JSON: {where}: {name} is not a JSON number").format(
+                    where=where, name=name
+                )
+    return _("not JSON: {where}: {reason}").format(
+        where=_where(data, offset), reason=_decoder_reason(message)
+    )
 
 
 def _where(data: bytes, offset: int) -> str:
     line = data.count(b"\n", 0, offset) + 1
     start = data.rfind(b"\n", 0, offset) + 1
     column = len(data[start:offset].decode("utf-8", "replace")) + 1
-    return f"line {line} column {column}"
+    return _("line {line} column {column}").format(line=line, column=column)
 
 
 # Writing
@@ -195,7 +256,7 @@ _CREATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
 
 def _create_temporary(path: str) -> tuple[int, str]:
     folder, name = os.path.split(path)
-    for _ in range(100):
+    for _attempt in range(100):
         tmp = os.path.join(folder, f".{name}.{os.urandom(4).hex()}.tmp")
         try:
             return os.open(tmp, _CREATE, 0o666), tmp

@@ -20,7 +20,8 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from chickenfoot.core.messages import ENGLISH, Message
+from chickenfoot.core.messages import ENGLISH, CodedError, Message
+from chickenfoot.core.record_fields import RecordError
 
 DOMAIN = "chickenfoot"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -125,9 +126,44 @@ def N_(text: str) -> str:
     return text
 
 
+KINDS = (
+    N_("a whole number"),
+    N_("true or false"),
+    N_("a list"),
+    N_("a string"),
+    N_("a number with a fraction"),
+    N_("null"),
+    N_("an object"),
+)
+"""The kinds of value the engine names in a message's parameters (a rule option's
+``expected`` and ``got``: ``chickenfoot.core.options``), translated with the message."""
+
+_KIND_PARAMETERS: Mapping[str, tuple[str, ...]] = {"option-type": ("expected", "got")}
+"""The messages whose parameters may be one of :data:`KINDS`, and which parameters."""
+
+
 def message_text(message: Message) -> str:
     """An engine message (a code with parameters) in the player's language."""
-    return _(ENGLISH[message.code]).format_map(dict(message.params))
+    params = dict(message.params)
+    for name in _KIND_PARAMETERS.get(message.code, ()):
+        value = params.get(name)
+        if isinstance(value, str) and value in KINDS:
+            params[name] = _(value)
+    return _(ENGLISH[message.code]).format_map(params)
+
+
+def error_text(error: BaseException) -> str:
+    """An error in the player's language, on one line: a record's error keeps its place in
+    the record (``rounds[0].actions[3]``) as it is, the engine's coded errors are looked up
+    by their code (:func:`message_text`), and any other is said as it is (the front end's own
+    errors, such as a ``FileProblem``, are made in the player's language already)."""
+    if isinstance(error, RecordError):
+        text = error.text(message_text)
+    elif isinstance(error, CodedError):
+        text = message_text(error.message)
+    else:
+        text = str(error)
+    return " ".join(text.split())
 
 
 __all__ = [
@@ -135,6 +171,7 @@ __all__ = [
     "N_",
     "UnknownLanguageError",
     "_",
+    "error_text",
     "language",
     "language_from_environment",
     "language_name",

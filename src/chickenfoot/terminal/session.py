@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from chickenfoot import files
-from chickenfoot.bots import Bot, Hint, hints, make_bot
+from chickenfoot.bots import BOTS, Bot, Hint, UnknownBotError, hints, make_bot
 from chickenfoot.core import Action
 from chickenfoot.core.games import AnyRules
 from chickenfoot.core.table import Table
-from chickenfoot.i18n import _
+from chickenfoot.i18n import _, error_text
 from chickenfoot.play import seat_seed
 from chickenfoot.terminal.labels import level_name
 
@@ -33,7 +33,8 @@ DEFAULT_LENGTH = "single"
 
 
 class SessionError(ValueError):
-    """A match that cannot be started or resumed; the text is one line saying why."""
+    """A match that cannot be started or resumed; the text is one line saying why, in the
+    player's language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +85,12 @@ class Session:
             if spec.bot is not None:
                 try:
                     self.bots[seat] = make_bot(spec.bot, seat_seed(table.seed, seat))
+                except UnknownBotError:
+                    text = _("unknown bot {name}; known: {known}")
+                    known = ", ".join(BOTS)
+                    raise SessionError(text.format(name=repr(spec.bot), known=known)) from None
                 except ValueError as exc:
-                    raise SessionError(str(exc)) from None
+                    raise SessionError(error_text(exc)) from None
         self.saved_version = -1
 
     @classmethod
@@ -101,10 +106,15 @@ class Session:
             record: Any = files.read_json(path)
             table = Table.from_record(record)
         except ValueError as exc:  # FileProblem, RecordError
-            raise SessionError(f"cannot resume {path}: {' '.join(str(exc).split())}") from None
+            reason = error_text(exc)
+            raise SessionError(
+                _("cannot resume {path}: {reason}").format(path=path, reason=reason)
+            ) from None
         if table.is_over:
             raise SessionError(
-                f"cannot resume {path}: that match is over (chickenfoot replay shows its result)"
+                _(
+                    "cannot resume {path}: that match is over (chickenfoot replay shows its result)"
+                ).format(path=path)
             )
         return cls(table, path)
 
@@ -160,11 +170,13 @@ class Session:
 def check_data_folder(folder: Path) -> None:
     """Raise :class:`SessionError` unless records can be written into ``folder``."""
     if folder.exists() and not folder.is_dir():
-        raise SessionError(f"cannot save matches in {folder}: it is a file, not a folder")
+        text = _("cannot save matches in {folder}: it is a file, not a folder")
+        raise SessionError(text.format(folder=folder))
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise SessionError(f"cannot save matches in {folder}: {exc.strerror or exc}") from None
+        text = _("cannot save matches in {folder}: {reason}")
+        raise SessionError(text.format(folder=folder, reason=files.os_reason(exc))) from None
 
 
 def default_data_folder() -> Path:
