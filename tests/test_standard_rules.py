@@ -717,3 +717,16 @@ def test_a_copy_made_before_any_double_still_makes_the_first_double_the_spinner(
     copy = hand.copy()
     play_out(copy, "5-0@0", "4-4@0")
     assert copy.layout.spinner == 2 and hand.layout.spinner is None
+
+
+def test_an_action_taken_from_an_earlier_position_is_checked_again() -> None:
+    hand = make_hand(DRAW, ["6-6 5-5", "6-1 2-0"], boneyard="4-0")
+    legal = hand.legal_actions()
+    lead = next(a for a in legal if a == Play(t("6-6"), None))
+    hand.apply(lead)
+    assert hand.legal_actions() == [Play(t("6-1"), 0)]
+    with pytest.raises(IllegalActionError) as caught:
+        hand.apply(lead)  # the very object, from the position before
+    assert caught.value.code == "not-held"  # seat 1 to play, and 6-6 lies on the table
+    hand.legal_actions().clear()  # the list handed out is a copy
+    assert hand.legal_actions() == [Play(t("6-1"), 0)]

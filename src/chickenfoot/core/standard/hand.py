@@ -140,6 +140,8 @@ class HandState(RoundBase):
         """The sides that tied for the win of a blocked hand."""
         self.end_points = [0] * sides
         """Points each side scored when the hand ended."""
+        self._legal: list[Action] | None = None
+        """The legal actions of this position, once worked out."""
 
     def copy(self) -> HandState:
         """An independent copy (the deal and the events are shared: they are immutable)."""
@@ -229,7 +231,12 @@ class HandState(RoundBase):
     def legal_actions(self) -> list[Action]:
         """Leads ordered by tile index (0-0, 1-0, 1-1, 2-0, ...); or plays ordered by tile
         index then target id (then ``Pass()`` if a drawn tile may be kept); or ``Draw()``;
-        or ``Pass()``. Empty once the hand is over."""
+        or ``Pass()``. Empty once the hand is over. Worked out once per position."""
+        if self._legal is None:
+            self._legal = self._work_out_legal()
+        return self._legal[:]
+
+    def _work_out_legal(self) -> list[Action]:
         if self.end is not None:
             return []
         hand = self.hands[self.turn]
@@ -249,8 +256,14 @@ class HandState(RoundBase):
         return [Draw()] if self.drawable else [Pass()]
 
     def apply(self, action: Action) -> Event:
-        """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`."""
-        self._check(action)
+        """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`.
+
+        An action object taken from :meth:`legal_actions` of this very position is known to
+        be legal and is not checked again."""
+        known = self._legal
+        if known is None or not any(legal is action for legal in known):
+            self._check(action)
+        self._legal = None
         limit = action_limit(set_size(self.rules.set_top), self.players)
         if len(self.history) >= limit:
             raise too_long(limit)
