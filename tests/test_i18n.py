@@ -34,9 +34,8 @@ from chickenfoot.i18n import (
 from chickenfoot.terminal import app as app_module
 from chickenfoot.terminal.app import ChickenfootApp, SeatRow, Setup, SetupScreen
 from chickenfoot.terminal.session import SeatSpec, records_folder
-from chickenfoot.terminal.table_screen import TableScreen
 from scripts import i18n as tool
-from tests.test_play_app import bots, check_snapshot, play_on
+from tests.test_play_app import bots, check_snapshot, play_on, turn
 from tests.test_play_plain import play_by_script
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -266,16 +265,8 @@ def test_the_app_in_italian(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
         rules = make_rules("chickenfoot", 4, None, {"length": "single"})
         setup = Setup(seats=seats, seed=4, rules=rules)
         app = ChickenfootApp(setup=setup, folder=Path("matches"), pace=0, direct=True)
-        turns = 0
-
-        def third_turn(screen: Any) -> bool:
-            nonlocal turns
-            if isinstance(screen, TableScreen) and screen.awaiting():
-                turns += 1
-            return turns == 3
-
         async with app.run_test(size=(80, 24)) as pilot:
-            screen = await play_on(pilot, app, random.Random(4), until=third_turn, keys=False)
+            screen = await play_on(pilot, app, random.Random(4), until=turn(3), keys=False)
             assert screen.message.startswith("Tocca a te")
             log = "\n".join(screen.log_lines)
             assert "Round 1 di 1" in log and "al centro" in log

@@ -333,17 +333,9 @@ def test_snapshots_of_the_table_the_round_summary_and_the_result(
         rules = make_rules("chickenfoot", players, None, {"length": length})
         setup = Setup(seats=seats, seed=players, rules=rules)
         app = ChickenfootApp(setup=setup, folder=Path("matches"), pace=0, direct=True)
-        turns = 0
-
-        def fifth_turn(screen: Any) -> bool:
-            nonlocal turns
-            if isinstance(screen, TableScreen) and screen.awaiting():
-                turns += 1
-            return turns == 5
-
         async with app.run_test(size=size) as pilot:
             rng = random.Random(players)
-            await play_on(pilot, app, rng, until=fifth_turn, keys=False)
+            await play_on(pilot, app, rng, until=turn(5), keys=False)
             await check_snapshot(pilot, app, f"table-{name}", tmp_path)
             rounds = 2 if length == "half" else 1
             for k in range(rounds):
@@ -355,6 +347,19 @@ def test_snapshots_of_the_table_the_round_summary_and_the_result(
             await check_snapshot(pilot, app, f"final-{name}", tmp_path)
 
     run(scenario())
+
+
+def turn(n: int) -> Callable[[Any], bool]:
+    """For :func:`play_on`: the ``n``-th time the table waits for a person's move."""
+    seen = 0
+
+    def reached(screen: Any) -> bool:
+        nonlocal seen
+        if isinstance(screen, TableScreen) and screen.awaiting():
+            seen += 1
+        return seen == n
+
+    return reached
 
 
 def summary(screen: Any) -> bool:
