@@ -322,3 +322,25 @@ def test_the_setup_screen_changes_language_and_keeps_the_choices(tmp_path: Path)
     (record,) = records_folder(tmp_path).glob("*.json")
     text = record.read_text(encoding="utf-8")
     assert '"Du"' in text and '"Spiller 3"' in text and "bot:expert" in text
+
+
+def test_a_setup_the_rules_refuse_is_explained_in_the_players_language(tmp_path: Path) -> None:
+    set_language("nb")
+
+    async def scenario() -> None:
+        app = ChickenfootApp(setup=Setup(seed=5), folder=records_folder(tmp_path), pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            players = app.screen.query_one("#players", Select)
+            players.value = app_module.MORE
+            await pilot.pause()
+            players.value = 6
+            app.screen.query_one("#game", Select).value = "draw"
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SetupScreen)
+            error = str(app.screen.query_one("#error", Static).render())
+            assert error == "innstillingen players: ventet et heltall på høyst 4"
+
+    asyncio.run(scenario())

@@ -22,7 +22,15 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from chickenfoot.bots import LEVELS
 from chickenfoot.core.games import CHICKENFOOT, GAMES, AnyRules, make_rules
 from chickenfoot.core.rules import PRESETS, MatchLength
-from chickenfoot.i18n import LANGUAGES, N_, _, language, language_name, set_language
+from chickenfoot.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    error_text,
+    language,
+    language_name,
+    set_language,
+)
 from chickenfoot.terminal.labels import length_name, level_name
 from chickenfoot.terminal.session import (
     BOT_PREFIX,
@@ -317,7 +325,7 @@ class SetupScreen(Screen[None]):
         try:
             rules = chosen.make_rules(len(seats))
         except ValueError as exc:
-            error.update(" ".join(str(exc).split()))
+            error.update(error_text(exc))
             return
         app = self.app
         assert isinstance(app, ChickenfootApp)
