@@ -35,7 +35,13 @@ from chickenfoot.terminal import app as app_module
 from chickenfoot.terminal.app import ChickenfootApp, SeatRow, Setup, SetupScreen
 from chickenfoot.terminal.session import SeatSpec, records_folder
 from scripts import i18n as tool
-from tests.test_play_app import bots, check_snapshot, play_on, turn
+from tests.test_play_app import (
+    bots,
+    check_snapshot,
+    play_on,
+    start_a_setup_the_rules_refuse,
+    turn,
+)
 from tests.test_play_plain import play_by_script
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -330,17 +336,7 @@ def test_a_setup_the_rules_refuse_is_explained_in_the_players_language(tmp_path:
     async def scenario() -> None:
         app = ChickenfootApp(setup=Setup(seed=5), folder=records_folder(tmp_path), pace=0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            players = app.screen.query_one("#players", Select)
-            players.value = app_module.MORE
-            await pilot.pause()
-            players.value = 6
-            app.screen.query_one("#game", Select).value = "draw"
-            await pilot.pause()
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, SetupScreen)
-            error = str(app.screen.query_one("#error", Static).render())
+            error = await start_a_setup_the_rules_refuse(pilot, app)
             assert error == "innstillingen players: ventet et heltall på høyst 4"
 
     asyncio.run(scenario())

@@ -13,6 +13,13 @@ from chickenfoot.core.rules import CLASSIC, PRESETS, REEVES, Rules
 from chickenfoot.core.standard.rules import GAMES
 
 
+def classic_refusal(changes: dict[str, Any]) -> str:
+    """What classic's rules say when ``changes`` are made to them (they must refuse)."""
+    with pytest.raises(RulesError) as caught:
+        CLASSIC.with_options(**changes)
+    return str(caught.value)
+
+
 @pytest.mark.parametrize(
     ("changes", "said"),
     [
@@ -43,9 +50,7 @@ from chickenfoot.core.standard.rules import GAMES
 def test_a_chicken_foot_option_it_cannot_take_is_named_in_one_line(
     changes: dict[str, Any], said: str
 ) -> None:
-    with pytest.raises(RulesError) as caught:
-        CLASSIC.with_options(**changes)
-    assert str(caught.value) == said
+    assert classic_refusal(changes) == said
 
 
 @pytest.mark.parametrize(
@@ -144,9 +149,7 @@ HANDS = [[2, 20], [3, 14], [4, 11], [5, 9], [6, 7], [7, 10], [8, 9]]
 def test_chicken_foot_options_that_cannot_go_together_say_why(
     changes: dict[str, Any], said: str
 ) -> None:
-    with pytest.raises(RulesError) as caught:
-        CLASSIC.with_options(**changes)
-    assert str(caught.value) == said
+    assert classic_refusal(changes) == said
 
 
 @pytest.mark.parametrize(

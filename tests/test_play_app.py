@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Select
+from textual.widgets import Select, Static
 
 from chickenfoot.core.actions import Draw, Pass
 from chickenfoot.core.games import make_rules
@@ -202,22 +202,28 @@ def test_the_setup_shows_two_to_four_players_then_more_on_request(tmp_path: Path
     assert record["rules"]["options"]["length"] == "half"
 
 
+async def start_a_setup_the_rules_refuse(pilot: Pilot[None], app: ChickenfootApp) -> str:
+    """Six players at the draw game, which seats four, and Enter: the setup screen stays and
+    says why; what it says."""
+    await pilot.pause()
+    players = app.screen.query_one("#players", Select)
+    players.value = MORE
+    await pilot.pause()
+    players.value = 6
+    app.screen.query_one("#game", Select).value = "draw"
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, SetupScreen)
+    return str(app.screen.query_one("#error", Static).render())
+
+
 def test_a_setup_the_rules_refuse_says_why_and_stays(tmp_path: Path) -> None:
     async def scenario() -> None:
         app = ChickenfootApp(setup=Setup(seed=5), folder=records_folder(tmp_path), pace=0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            players = app.screen.query_one("#players", Select)
-            players.value = MORE
-            await pilot.pause()
-            players.value = 6
-            app.screen.query_one("#game", Select).value = "draw"
-            await pilot.pause()
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, SetupScreen)
-            error = app.screen.query_one("#error")
-            assert "players" in str(error.render())
+            error = await start_a_setup_the_rules_refuse(pilot, app)
+            assert "players" in error
             assert app.session is None
 
     run(scenario())
