@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from chickenfoot.core import compact, fast, record
+from chickenfoot.core import fast, record
 from chickenfoot.i18n import set_language
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
@@ -61,5 +61,4 @@ def cold_caches() -> None:
     mutant's tests in a process forked after the whole suite ran once)."""
     fast.PLAYABLE.clear()
     fast._WEIGHTS.clear()
-    compact._NUMBERS.clear()
     record._remembered_rules.cache_clear()

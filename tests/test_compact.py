@@ -1,22 +1,50 @@
 """Matches between the random and the greedy bot, played on the compact state, are the very
-matches the rules path plays: record for record."""
+matches the rules path plays: record for record; with the loop as installed (compiled with
+mypyc where a C compiler was at hand) and as plain Python."""
 
 from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import sysconfig
+from pathlib import Path
+from types import ModuleType
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chickenfoot.core import PRESETS, Match
+from chickenfoot.core import PRESETS, Match, compact, compact_loop
 from chickenfoot.core.compact import play_out
-from chickenfoot.core.fast import EngineError
+from chickenfoot.core.fast import DRAW, PASS, EngineError
 from chickenfoot.core.games import to_record
 from chickenfoot.core.pieces import round_rng
 from chickenfoot.play import play_match, play_recorded_match
 from tests.helpers import examples
 from tests.oracle import check
 
+SOURCE = Path(compact_loop.__file__).with_name("compact_loop.py")
 
+
+def plain_python_loop() -> ModuleType:
+    """The loop's module read from its source, whether or not the installed one is compiled."""
+    spec = importlib.util.spec_from_file_location("compact_loop_as_plain_python", SOURCE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LOOPS = {"installed": compact_loop, "plain-python": plain_python_loop()}
+
+
+def is_compiled(module: ModuleType) -> bool:
+    return str(module.__file__).endswith(sysconfig.get_config_var("EXT_SUFFIX"))
+
+
+@pytest.mark.parametrize("loop", sorted(LOOPS))
 @pytest.mark.parametrize("name", sorted(PRESETS))
 @settings(max_examples=examples(10), deadline=None)
 @given(
@@ -25,12 +53,13 @@ from tests.oracle import check
     st.lists(st.sampled_from(["random", "greedy"]), min_size=12, max_size=12),
 )
 def test_the_compact_path_plays_the_same_match_as_the_rules_path(
-    name: str, players: int, seed: int, bots: list[str]
+    loop: str, name: str, players: int, seed: int, bots: list[str]
 ) -> None:
     rules = PRESETS[name].with_options(length="half")
     players = min(players, rules.max_players)
     lineup = bots[:players]
-    fast, record = play_recorded_match(lineup, rules, seed)
+    with patch.object(compact, "play_placed", LOOPS[loop].play_placed):
+        fast, record = play_recorded_match(lineup, rules, seed)
     assert not any(state.history for state in fast.rounds)  # played on the compact state
     slow = play_match(lineup, rules, seed)
     assert record == to_record(slow)
@@ -70,3 +99,49 @@ def test_a_compact_round_stops_at_its_action_limit() -> None:
         play_out(state, [lambda options: options[0]] * 2)
     assert state.fast.plies == 5
     assert str(caught.value) == "a round went on past 5 actions, which no legal round can take"
+
+
+def test_the_loop_is_compiled_where_a_c_compiler_is_at_hand() -> None:
+    """Unless CHICKENFOOT_PURE_PYTHON asked for plain Python (see scripts/setup)."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    wanted = compiler is not None and not os.environ.get("CHICKENFOOT_PURE_PYTHON")
+    assert is_compiled(compact_loop) == wanted, "run scripts/setup"
+    assert not is_compiled(LOOPS["plain-python"])
+
+
+def test_the_compiled_loop_is_built_from_its_source_as_it_is_now() -> None:
+    """An edited source with an older build would test the old loop (scripts/setup builds
+    it again whenever the source changes)."""
+    if is_compiled(compact_loop):
+        built = Path(str(compact_loop.__file__)).stat().st_mtime
+        assert built >= SOURCE.stat().st_mtime, "compact_loop.py changed: run scripts/setup"
+
+
+@pytest.mark.parametrize("loop", sorted(LOOPS))
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_recorded_draw_or_pass_is_accepted_exactly_when_the_rules_allow_it(
+    loop: str, name: str
+) -> None:
+    """At every position of random rounds (spruce: players draw until one holds the round's
+    double, which must then be placed first), the compact check of a recorded draw and pass
+    says what :meth:`FastRound.legal_moves` says."""
+    recorded_option = LOOPS[loop]._recorded_option
+    rules = PRESETS[name].with_options(length="single")
+    positions = 0
+    for seed in range(12):
+        players = 2 + seed % min(4, rules.max_players - 1)
+        match = Match([f"p{s}" for s in range(players)], rules, seed)
+        state = match.deal_next(round_rng(seed, 0))
+        rng = round_rng(seed, 1)
+        while state.end is None:
+            fast = state.fast
+            moves = fast.legal_moves()
+            upcoming = state.upcoming_draw()
+            draw = {"seat": fast.turn, "draw": str(upcoming) if upcoming else "0-0"}
+            assert (recorded_option(state, draw) is not None) == (DRAW in moves)
+            passing = {"seat": fast.turn, "pass": True}
+            assert (recorded_option(state, passing) is not None) == (PASS in moves)
+            positions += 1
+            legal = state.legal_actions()
+            match.apply(legal[int(rng.random() * len(legal))])
+    assert positions > 300

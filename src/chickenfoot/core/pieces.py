@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from random import Random
+from typing import TypeVar
 
 from chickenfoot.core.tiles import Tile
+
+T = TypeVar("T")
 
 
 class RoundEnd(StrEnum):
@@ -46,3 +49,20 @@ def round_rng(seed: int, round_index: int) -> Random:
     ``seed``: a round's deal depends on the seed and its number alone, so a match resumed
     from its record deals what it would have dealt."""
     return Random(f"chickenfoot/{seed}/round/{round_index}")
+
+
+_BITS = tuple(n.bit_length() for n in range(1 << 10))
+
+
+def shuffle(items: list[T], rng: Random) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same draws from
+    ``rng``, the same order), in fewer steps: every deal shuffles."""
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = bits[n] if n < 1024 else n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

@@ -7,7 +7,7 @@ from random import Random
 from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
 from chickenfoot.core.common import RoundBase
 from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE, FastRound, too_long
-from chickenfoot.core.pieces import Deal, Placed, RoundEnd
+from chickenfoot.core.pieces import Deal, Placed, RoundEnd, shuffle
 from chickenfoot.core.projection import SeenHistories
 from chickenfoot.core.rules import RoundDouble, Rules
 from chickenfoot.core.tiles import (
@@ -43,19 +43,19 @@ def deal(
     centre = tile_index(double, double)  # also where it lies in ``tiles`` until they are shuffled
     start_draw: tuple[tuple[int, Tile], ...] = ()
     if rules.round_double is RoundDouble.FOUND:
-        rng.shuffle(tiles)
+        shuffle(tiles, rng)
         seat = rotation_seat(round_index, players)
         centre = [t.index for t in tiles].index(centre)
         start_draw = tuple(((seat + i) % players, t) for i, t in enumerate(tiles[: centre + 1]))
     if not rules.double_dealt:
         del tiles[centre]
-    rng.shuffle(tiles)
+    shuffle(tiles, rng)
     size = rules.hand_size(players)
     hands = tuple(tuple(tiles[s * size : (s + 1) * size]) for s in range(players))
     boneyard = tiles[players * size :]
     if round_index == 0 and rules.starter_draw_round_one:
         start_draw = tuple(enumerate(boneyard[:players]))
-        rng.shuffle(boneyard)
+        shuffle(boneyard, rng)
     return Deal(hands, tuple(boneyard), start_draw)
 
 
