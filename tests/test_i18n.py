@@ -21,6 +21,8 @@ from typer.testing import CliRunner
 from chickenfoot.cli import app as cli_app
 from chickenfoot.core.games import make_rules
 from chickenfoot.core.messages import ENGLISH, message
+from chickenfoot.core.rules import CLASSIC, PRESETS
+from chickenfoot.core.standard.rules import GAMES
 from chickenfoot.i18n import (
     LANGUAGES,
     UnknownLanguageError,
@@ -167,6 +169,27 @@ def test_texts_are_looked_up_in_the_language_chosen() -> None:
     with pytest.raises(UnknownLanguageError, match="en, nb, it, nl, sv"):
         set_language("xx")
     assert language() == "en"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_option_description_is_said_from_the_catalogue_of_the_language(code: str) -> None:
+    translated = catalogue(code)
+    set_language(code)
+    for rules in (*PRESETS.values(), *GAMES.values()):
+        for info in rules.describe_options():
+            said = message_text(info.message)
+            assert said == translated.get(info.description).string != info.description, info
+
+
+def test_an_option_description_in_norwegian() -> None:
+    set_language("nb")
+    options = {info.name: info for info in CLASSIC.describe_options()}
+    assert message_text(options["centre_toes"].message) == (
+        "Tær som rundens dobbel i midten trenger før noe annet kan legges."
+    )
+    assert options["centre_toes"].description == (
+        "Toes the round's double in the centre needs before anything else."
+    )
 
 
 @pytest.mark.parametrize(
