@@ -285,7 +285,7 @@ ENGLISH: dict[str, str] = {
     "hint-lead-scores": "leads {tile}: sheds {pips} pips, scoring {score} now",
     "hint-play": "plays {tile}: sheds {pips} pips",
     "hint-play-scores": "plays {tile}: sheds {pips} pips, scoring {score} now",
-    # Computer players' levels
+    # Computer players' levels (what each does), and a name that is no bot
     "level-beginner": "plays any legal tile at random",
     "level-easy": "plays its heaviest tile",
     "level-medium": "plays doubles first, then heavy tiles it can follow up on",
@@ -293,6 +293,7 @@ ENGLISH: dict[str, str] = {
     "level-expert": (
         "samples the hidden tiles up to 150 times (80 ms) per move, with greedy-minded playouts"
     ),
+    "unknown-bot": "unknown bot {name}; known: {known}",
 }
 """Every message code with its English text; ``{name}`` marks a parameter."""
 
