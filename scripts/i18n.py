@@ -84,15 +84,15 @@ def extract() -> Catalog:
 
 
 def _comments(code: str) -> list[str]:
-    """What the template says of the engine's message ``code`` to its translators."""
+    """What the template says of the engine's message ``code`` to its translators, a line
+    each (a line longer than the template's would come back as two)."""
+    comments = [f"The engine's message {code!r}."]
     if code.startswith(HELP):
-        name = code.removeprefix(HELP)
-        return [
-            f"The engine's message {code!r}: what the rule option {name} means, shown beside "
-            "it. Option names and the values typed for them (full, aside, none, true ...) stay "
-            "as they are."
+        comments += [
+            "What a rule option means, shown beside it. The names of options and the values",
+            "typed for them (full, aside, none, false ...) stay as they are.",
         ]
-    return [f"The engine's message {code!r}."]
+    return comments
 
 
 def messages(catalog: Catalog) -> list[tuple[object, ...]]:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
 from textual.screen import Screen
 from textual.widgets import Footer, Select, Static
 from typer.testing import CliRunner
@@ -85,6 +86,13 @@ def test_the_template_is_what_the_source_gives_now() -> None:
     assert tool.po_bytes(fresh).decode().splitlines() == (
         tool.TEMPLATE.read_text(encoding="utf-8").splitlines()
     ), "the source's texts have changed: run scripts/i18n, then translate what it reports"
+
+
+def test_the_template_reads_back_as_it_was_made() -> None:
+    """Else the script could not tell the committed template is up to date (a comment too long
+    for one line comes back as two), and would date it anew every time."""
+    fresh = tool.extract()
+    assert tool.messages(read_po(io.BytesIO(tool.po_bytes(fresh)))) == tool.messages(fresh)
 
 
 def test_the_template_has_every_kind_of_text() -> None:
