@@ -31,6 +31,7 @@ from babel.messages.pofile import read_po, write_po
 
 from chickenfoot import __version__
 from chickenfoot.core.messages import ENGLISH
+from chickenfoot.core.options import HELP
 from chickenfoot.i18n import DOMAIN, ENGLISH_CODE, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,13 +79,20 @@ def extract() -> Catalog:
         location = f"src/chickenfoot/{Path(filename).as_posix()}"
         catalog.add(text, None, [(location, lineno)], auto_comments=comments, context=context)
     for code, template in ENGLISH.items():
-        catalog.add(
-            template,
-            None,
-            [(MESSAGES_FILE, 0)],
-            auto_comments=[f"The engine's message {code!r}."],
-        )
+        catalog.add(template, None, [(MESSAGES_FILE, 0)], auto_comments=_comments(code))
     return catalog
+
+
+def _comments(code: str) -> list[str]:
+    """What the template says of the engine's message ``code`` to its translators, a line
+    each (a line longer than the template's would come back as two)."""
+    comments = [f"The engine's message {code!r}."]
+    if code.startswith(HELP):
+        comments += [
+            "What a rule option means, shown beside it. The names of options and the values",
+            "typed for them (full, aside, none, false ...) stay as they are.",
+        ]
+    return comments
 
 
 def messages(catalog: Catalog) -> list[tuple[object, ...]]:

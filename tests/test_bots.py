@@ -139,8 +139,10 @@ def test_the_levels_from_beginner_to_expert_are_bots() -> None:
     assert list(LEVELS) == ["beginner", "easy", "medium", "hard", "expert"]
     for level in LEVELS:
         assert make_bot(level, 0).name == level
-    with pytest.raises(UnknownBotError, match="known: random, greedy"):
+    with pytest.raises(UnknownBotError, match="known: random, greedy") as caught:
         make_bot("grandmaster", 0)
+    assert caught.value.code == "unknown-bot"
+    assert caught.value.message.params["name"] == "'grandmaster'"
 
 
 def test_hints_name_the_best_actions_with_a_reason() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
 from textual.screen import Screen
 from textual.widgets import Footer, Select, Static
 from typer.testing import CliRunner
@@ -21,6 +22,8 @@ from typer.testing import CliRunner
 from chickenfoot.cli import app as cli_app
 from chickenfoot.core.games import make_rules
 from chickenfoot.core.messages import ENGLISH, message
+from chickenfoot.core.rules import CLASSIC, PRESETS
+from chickenfoot.core.standard.rules import GAMES
 from chickenfoot.i18n import (
     LANGUAGES,
     UnknownLanguageError,
@@ -83,6 +86,13 @@ def test_the_template_is_what_the_source_gives_now() -> None:
     assert tool.po_bytes(fresh).decode().splitlines() == (
         tool.TEMPLATE.read_text(encoding="utf-8").splitlines()
     ), "the source's texts have changed: run scripts/i18n, then translate what it reports"
+
+
+def test_the_template_reads_back_as_it_was_made() -> None:
+    """Else the script could not tell the committed template is up to date (a comment too long
+    for one line comes back as two), and would date it anew every time."""
+    fresh = tool.extract()
+    assert tool.messages(read_po(io.BytesIO(tool.po_bytes(fresh)))) == tool.messages(fresh)
 
 
 def test_the_template_has_every_kind_of_text() -> None:
@@ -167,6 +177,27 @@ def test_texts_are_looked_up_in_the_language_chosen() -> None:
     with pytest.raises(UnknownLanguageError, match="en, nb, it, nl, sv"):
         set_language("xx")
     assert language() == "en"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_option_description_is_said_from_the_catalogue_of_the_language(code: str) -> None:
+    translated = catalogue(code)
+    set_language(code)
+    for rules in (*PRESETS.values(), *GAMES.values()):
+        for info in rules.describe_options():
+            said = message_text(info.message)
+            assert said == translated.get(info.description).string != info.description, info
+
+
+def test_an_option_description_in_norwegian() -> None:
+    set_language("nb")
+    options = {info.name: info for info in CLASSIC.describe_options()}
+    assert message_text(options["centre_toes"].message) == (
+        "Tær som rundens dobbel i midten trenger før noe annet kan legges."
+    )
+    assert options["centre_toes"].description == (
+        "Toes the round's double in the centre needs before anything else."
+    )
 
 
 @pytest.mark.parametrize(

@@ -3,14 +3,20 @@ values, and one line naming the option for anything it does not take."""
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from typing import Annotated, Any
 
+import msgspec
 import pytest
 
 from chickenfoot.core.games import describe_presets, make_rules
-from chickenfoot.core.options import RulesError, _explained
+from chickenfoot.core.messages import ENGLISH
+from chickenfoot.core.options import HELP, OptionInfo, RulesError, _explained, describe, described
 from chickenfoot.core.rules import CLASSIC, PRESETS, REEVES, Rules
-from chickenfoot.core.standard.rules import GAMES
+from chickenfoot.core.standard.rules import GAMES, StandardRules
+
+EVERY_RULES = (*PRESETS.values(), *GAMES.values())
+"""Every preset of Chicken Foot and every standard game, with its default options."""
 
 
 def classic_refusal(changes: dict[str, Any]) -> str:
@@ -77,6 +83,48 @@ def test_every_option_has_a_description_and_a_schema_of_its_values_only() -> Non
             assert info.description.endswith("."), info
             assert not {"title", "description", "default", "$ref"} & set(info.schema), info
             assert info.default == rules.options()[info.name]
+
+
+def every_option() -> list[OptionInfo]:
+    """Every option of every preset and game, ``preset`` and ``game`` too."""
+    return [info for rules in EVERY_RULES for info in describe(rules)]
+
+
+def test_every_option_of_every_game_and_preset_is_described_by_a_code_of_the_catalogue() -> None:
+    for info in every_option():
+        assert info.message.code == f"{HELP}{info.name}", info
+        assert dict(info.message.params) == {}
+        assert info.description == ENGLISH[info.message.code]
+    names = {info.name for info in every_option()}
+    assert {code for code in ENGLISH if code.startswith(HELP)} == {HELP + n for n in names}
+
+
+@pytest.mark.parametrize("kind", [Rules, StandardRules])
+def test_the_json_schema_describes_each_option_with_the_catalogues_english(kind: type) -> None:
+    properties = msgspec.json.schema(kind)["$defs"][kind.__name__]["properties"]
+    assert set(properties) == {f.name for f in dataclasses.fields(kind)}
+    for name, spec in properties.items():
+        assert spec["description"] == ENGLISH[HELP + name], name
+
+
+def test_an_option_both_games_have_with_one_meaning_has_one_description() -> None:
+    chicken_foot = {info.name: info for info in CLASSIC.describe_options()}
+    standard = {info.name: info for info in GAMES["draw"].describe_options()}
+    assert set(chicken_foot) & set(standard) == {"drawn_tile_must_be_played"}
+    shared = "drawn_tile_must_be_played"
+    assert chicken_foot[shared].message == standard[shared].message
+
+
+def test_a_description_the_catalogue_lacks_is_a_programming_error() -> None:
+    with pytest.raises(KeyError, match=r"option-help\.sideways"):
+        described("sideways")
+
+    @dataclasses.dataclass(frozen=True)
+    class Undescribed:
+        toes: Annotated[int, msgspec.Meta(ge=1, description="Toes.")] = 3
+
+    with pytest.raises(TypeError, match="no description"):
+        describe(Undescribed())
 
 
 def test_a_range_and_a_choice_are_in_the_schema() -> None:

@@ -13,11 +13,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+from chickenfoot.bots import BOTS
 from chickenfoot.cli import app
 from chickenfoot.core import options
 from chickenfoot.i18n import KINDS
 
 runner = CliRunner()
+KNOWN_BOTS = ", ".join(BOTS)
 
 
 def play(tmp_path: Path, lang: str, *args: str) -> Result:
@@ -270,6 +272,26 @@ def test_a_data_folder_that_is_a_file_is_refused_in_the_players_language(
     data.write_text("", encoding="utf-8")
     result = play(tmp_path, lang, "--seed", "1")
     assert_one_line(result, says.format(folder=data / "matches"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("en", "error: unknown bot 'grandmaster'; known: {known}"),
+        ("nb", "feil: ukjent bot 'grandmaster'; kjente: {known}"),
+        ("sv", "fel: okänd bot 'grandmaster'; kända: {known}"),
+    ],
+)
+def test_a_record_seating_no_bot_is_refused_in_the_players_language(
+    tmp_path: Path, lang: str, says: str
+) -> None:
+    assert play(tmp_path, "en", "--seed", "1").exit_code == 0  # the end of the input saves
+    (path,) = (tmp_path / "data" / "matches").glob("*.json")
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["players"][1] == "bot:medium"
+    record["players"][1] = "bot:grandmaster"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert_one_line(play(tmp_path, lang, "--resume", str(path)), says.format(known=KNOWN_BOTS))
 
 
 def test_the_language_of_the_locale_says_the_error_without_lang(tmp_path: Path) -> None:

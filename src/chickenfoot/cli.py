@@ -43,8 +43,16 @@ from chickenfoot.core.games import (
     describe_presets,
     make_rules,
 )
+from chickenfoot.core.messages import message
 from chickenfoot.core.rules import PRESETS
-from chickenfoot.i18n import LANGUAGES, _, error_text, language_from_environment, set_language
+from chickenfoot.i18n import (
+    LANGUAGES,
+    _,
+    error_text,
+    language_from_environment,
+    message_text,
+    set_language,
+)
 from chickenfoot.play import play_simulated_match
 from chickenfoot.terminal.session import DEFAULT_LENGTH, DEFAULT_LEVEL, DEFAULT_PLAYERS
 
@@ -1173,11 +1181,8 @@ def _play_lineup(bots: str | None, players: int | None) -> tuple[int, list[str]]
         )
     for bot in names:
         if bot not in BOTS:
-            _fail(
-                _("unknown bot {name}; known: {known}").format(
-                    name=repr(_short(bot)), known=", ".join(BOTS)
-                )
-            )
+            known = ", ".join(BOTS)
+            _fail(message_text(message("unknown-bot", name=repr(_short(bot)), known=known)))
     if players is None:
         players = len(names) + 1 if len(names) > 1 else DEFAULT_PLAYERS
     if players < 2:

@@ -9,11 +9,11 @@ from chickenfoot.bots.base import Bot
 from chickenfoot.bots.heuristic import HeuristicBot
 from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.bots.simple import GreedyBot, RandomBot
-from chickenfoot.core.messages import Message, message
+from chickenfoot.core.messages import CodedError, Message, message
 
 
-class UnknownBotError(ValueError):
-    pass
+class UnknownBotError(CodedError):
+    """A bot name that is no bot (code ``unknown-bot``)."""
 
 
 def _named(name: str, factory: Callable[[int | str], Bot]) -> Callable[[int | str], Bot]:
@@ -51,5 +51,5 @@ def make_bot(name: str, seed: int | str) -> Bot:
     try:
         factory = BOTS[name]
     except KeyError:
-        raise UnknownBotError(f"unknown bot {name!r}; known: {', '.join(BOTS)}") from None
+        raise UnknownBotError("unknown-bot", name=repr(name), known=", ".join(BOTS)) from None
     return factory(seed)

@@ -111,6 +111,86 @@ ENGLISH: dict[str, str] = {
     "needs-target": "{game} scores during play, so it needs a target score",
     "rules-for-players": "the rules are for {players} players, not {count}",
     "finished-rounds": "a finished match has 1, {half} or {full} rounds, not {rounds}",
+    # What each rule option means, beside it on a settings screen (option-help.<option>; one
+    # entry serves every game with that option)
+    "option-help.preset": "The named house rules the others start from.",
+    "option-help.game": "The named game whose values the others start from.",
+    "option-help.min_players": "The fewest seats at the table.",
+    "option-help.max_players": "The most seats at the table.",
+    "option-help.players": "Seats at the table.",
+    "option-help.set_by_players": (
+        "The double-N set by player count: [up to this many players, N] pairs, the smallest "
+        "player count first."
+    ),
+    "option-help.set_top": "N of the double-N set: 6, 9 or 12.",
+    "option-help.partnership": "Two sides of two: seats 0 and 2 against 1 and 3 (4 players).",
+    "option-help.hand_sizes": "Tiles dealt to each player: [players, tiles each] pairs.",
+    "option-help.hand_size": "Tiles dealt to each player.",
+    "option-help.centre_toes": (
+        "Toes the round's double in the centre needs before anything else."
+    ),
+    "option-help.centre_toes_per_player": (
+        "The centre needs one toe per player, or centre_toes if that is more."
+    ),
+    "option-help.foot_toes": "Toes a double played later needs before anyone plays elsewhere.",
+    "option-help.drawing": "A player who cannot play draws (false: passes).",
+    "option-help.drawn_tile_must_be_played": (
+        "A drawn tile that fits must be played at once (false: it may be kept)."
+    ),
+    "option-help.undrawn_by_players": (
+        "Boneyard tiles nobody may draw, by player count: [players, tiles] pairs (missing "
+        "counts: none)."
+    ),
+    "option-help.undrawn": ("Boneyard tiles that are never drawn (the boneyard's last ones)."),
+    "option-help.double_blank_points": "What the 0-0 left in a hand costs (its pips are 0).",
+    "option-help.length": "full: a round per double; half: the first half; single: one.",
+    "option-help.round_double": (
+        "How the round's double reaches the centre: aside (before the deal), dealt (its "
+        "holder places it), found (the seats draw for it before the deal)."
+    ),
+    "option-help.starter_draw_round_one": (
+        "Round 1: after the deal every seat draws a tile from the boneyard and the highest "
+        "starts; later rounds rotate from that seat."
+    ),
+    "option-help.double_out_points": "What a player who goes out by playing a double scores.",
+    "option-help.tie_break": (
+        "none: a tie on the lowest total is a draw; zero-rounds: most rounds at 0, then the "
+        "lowest non-zero round."
+    ),
+    "option-help.target_total": (
+        "If not 0: rounds go on (after 0-0 from the highest double again) until a total is "
+        "more than this."
+    ),
+    "option-help.leader": (
+        "Who leads a hand: the holder of the highest or the lowest double, a seat drawn by "
+        "lot, or seat (k-1) mod n in hand k."
+    ),
+    "option-help.lead_deciding_tile": "The leader must lead the tile that made them leader.",
+    "option-help.next_leader": (
+        "rule: every hand's leader by the leader rule; winner: who went out last hand."
+    ),
+    "option-help.spinner": "The first double takes tiles on both sides, then on both ends.",
+    "option-help.play_scoring": (
+        "Points during play: ends totalling a multiple of five, or Bergen's headers."
+    ),
+    "option-help.near_target_limit": (
+        "Bergen: a header scores only 1 within 2 points of the target, 2 within 3."
+    ),
+    "option-help.out_wins": (
+        "Going out wins the hand (false: every hand goes to the lowest pip total)."
+    ),
+    "option-help.hand_scoring": (
+        "The hand's winner scores pips from the other hands, or a fixed bonus."
+    ),
+    "option-help.blocked_winner": (
+        "Who wins a blocked hand: the lowest pips, or first the sides with no double."
+    ),
+    "option-help.blocked_score": (
+        "A blocked hand's winner scores the others' pips minus its own, or theirs."
+    ),
+    "option-help.round_to": "Hand-end pip scores round to a multiple of this.",
+    "option-help.bonus": "What a hand's winner scores with bonus scoring.",
+    "option-help.target": ("Hands go on until a side has at least this many points (0: one hand)."),
     # Records that are malformed or say what the rules do not allow (after where: rounds[0])
     "record-not-object": "a record is a JSON object",
     "unknown-format": "unknown format {found} (expected {expected})",
@@ -205,7 +285,7 @@ ENGLISH: dict[str, str] = {
     "hint-lead-scores": "leads {tile}: sheds {pips} pips, scoring {score} now",
     "hint-play": "plays {tile}: sheds {pips} pips",
     "hint-play-scores": "plays {tile}: sheds {pips} pips, scoring {score} now",
-    # Computer players' levels
+    # Computer players' levels (what each does), and a name that is no bot
     "level-beginner": "plays any legal tile at random",
     "level-easy": "plays its heaviest tile",
     "level-medium": "plays doubles first, then heavy tiles it can follow up on",
@@ -213,6 +293,7 @@ ENGLISH: dict[str, str] = {
     "level-expert": (
         "samples the hidden tiles up to 150 times (80 ms) per move, with greedy-minded playouts"
     ),
+    "unknown-bot": "unknown bot {name}; known: {known}",
 }
 """Every message code with its English text; ``{name}`` marks a parameter."""
 

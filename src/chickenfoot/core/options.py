@@ -2,10 +2,11 @@
 
 A game's rules are a frozen dataclass whose fields are its options. Each field's type says
 what values it takes (``Annotated[int, Meta(ge=..., le=...)]`` for a range, an enum for a
-choice) and carries a ``description`` a settings screen can show. :func:`build` makes such
-rules from plain JSON values, refusing unknown names and values of the wrong type or out of
-range with a :class:`RulesError` naming the option; checks that involve several options live
-in the dataclass's ``__post_init__``, which raises :class:`RulesError` itself.
+choice) and carries a description a settings screen can show (:func:`described`: a code of
+the message catalogue, and its English). :func:`build` makes such rules from plain JSON
+values, refusing unknown names and values of the wrong type or out of range with a
+:class:`RulesError` naming the option; checks that involve several options live in the
+dataclass's ``__post_init__``, which raises :class:`RulesError` itself.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from chickenfoot.core.messages import CodedError, Message, Param, message
+from chickenfoot.core.messages import ENGLISH, CodedError, Message, Param, message
 
 T = TypeVar("T")
 
@@ -30,6 +31,18 @@ class RulesError(CodedError):
     code, see :mod:`chickenfoot.core.messages`)."""
 
 
+HELP = "option-help."
+"""The start of the code of every option's description (``option-help.centre_toes``)."""
+
+
+def described(name: str) -> msgspec.Meta:
+    """The description of the option ``name``, for its type's ``Annotated``: the English of
+    the catalogue's ``option-help.<name>``, which also goes into the JSON Schema, and the
+    code, which :func:`describe` passes on."""
+    code = HELP + name
+    return msgspec.Meta(description=ENGLISH[code], extra={"code": code})
+
+
 @dataclass(frozen=True, slots=True)
 class OptionInfo:
     """What a settings screen needs to know of one option."""
@@ -37,9 +50,15 @@ class OptionInfo:
     name: str
     default: Any
     """The value the rules it was read from have (as JSON data)."""
-    description: str
+    message: Message
+    """What the option means: a code a front end translates (see :func:`described`)."""
     schema: dict[str, Any]
     """The JSON Schema of its values (type, range, choices)."""
+
+    @property
+    def description(self) -> str:
+        """What the option means, in English."""
+        return str(self.message)
 
 
 def to_json(value: Any) -> Any:
@@ -86,17 +105,26 @@ def describe(rules: Any) -> list[OptionInfo]:
     schema = msgspec.json.schema(kind)
     definitions = schema["$defs"]
     fields = definitions[kind.__name__]["properties"]
+    hints = typing.get_type_hints(kind, include_extras=True)
     out = []
     for f in dataclasses.fields(rules):
+        meaning = Message(_help_code(hints[f.name]))
         spec = dict(fields[f.name])
-        description = spec.pop("description")
-        del spec["default"]
+        del spec["description"], spec["default"]
         ref = spec.pop("$ref", None)
         if ref is not None:
             spec["enum"] = definitions[ref.rsplit("/", 1)[1]]["enum"]
-        value = to_json(getattr(rules, f.name))
-        out.append(OptionInfo(f.name, value, description, spec))
+        out.append(OptionInfo(f.name, to_json(getattr(rules, f.name)), meaning, spec))
     return out
+
+
+def _help_code(hint: Any) -> str:
+    """The code of the description an option's type carries (see :func:`described`)."""
+    for meta in getattr(hint, "__metadata__", ()):
+        if isinstance(meta, msgspec.Meta) and meta.extra is not None and "code" in meta.extra:
+            code: str = meta.extra["code"]
+            return code
+    raise TypeError(f"an option of type {hint} has no description: see described()")
 
 
 _WORDS = {

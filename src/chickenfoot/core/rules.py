@@ -16,7 +16,7 @@ from typing import Annotated, Any, ClassVar
 
 from msgspec import Meta
 
-from chickenfoot.core.options import OptionInfo, RulesError, build, describe, values_of
+from chickenfoot.core.options import OptionInfo, RulesError, build, describe, described, values_of
 from chickenfoot.core.tiles import MAX_NUMBER, Tile, set_size
 
 MAX_PLAYERS = 12
@@ -64,85 +64,38 @@ Table = tuple[tuple[Players, Count], ...]
 HandTable = tuple[tuple[Players, Annotated[int, Meta(ge=1, le=set_size(MAX_NUMBER))]], ...]
 
 
-def _option(description: str) -> Any:
-    return Meta(description=description)
-
-
 @dataclass(frozen=True)
 class Rules:
     """The resolved options of one game of Chicken Foot."""
 
-    preset: Annotated[str, _option("The named house rules the others start from.")] = "classic"
-    min_players: Annotated[Players, _option("The fewest seats at the table.")] = 2
-    max_players: Annotated[Players, _option("The most seats at the table.")] = 8
+    preset: Annotated[str, described("preset")] = "classic"
+    min_players: Annotated[Players, described("min_players")] = 2
+    max_players: Annotated[Players, described("max_players")] = 8
     set_by_players: Annotated[
         tuple[tuple[Players, Annotated[int, Meta(ge=1, le=MAX_NUMBER)]], ...],
-        _option(
-            "The double-N set by player count: [up to this many players, N] pairs, "
-            "the smallest player count first."
-        ),
+        described("set_by_players"),
     ] = ((6, 9), (8, 12))
-    hand_sizes: Annotated[
-        HandTable, _option("Tiles dealt to each player: [players, tiles each] pairs.")
-    ] = ((2, 20), (3, 14), (4, 11), (5, 9), (6, 7), (7, 10), (8, 9))
-    centre_toes: Annotated[
-        Toes, _option("Toes the round's double in the centre needs before anything else.")
-    ] = 6
-    centre_toes_per_player: Annotated[
-        bool, _option("The centre needs one toe per player, or centre_toes if that is more.")
-    ] = False
-    foot_toes: Annotated[
-        Toes, _option("Toes a double played later needs before anyone plays elsewhere.")
-    ] = 3
-    drawn_tile_must_be_played: Annotated[
-        bool, _option("A drawn tile that fits must be played at once (false: it may be kept).")
-    ] = True
-    undrawn_by_players: Annotated[
-        Table,
-        _option(
-            "Boneyard tiles nobody may draw, by player count: [players, tiles] pairs "
-            "(missing counts: none)."
-        ),
-    ] = field(default=())
-    double_blank_points: Annotated[
-        Points, _option("What the 0-0 left in a hand costs (its pips are 0).")
-    ] = 50
-    length: Annotated[
-        MatchLength, _option("full: a round per double; half: the first half; single: one.")
-    ] = MatchLength.FULL
-    round_double: Annotated[
-        RoundDouble,
-        _option(
-            "How the round's double reaches the centre: aside (before the deal), dealt "
-            "(its holder places it), found (the seats draw for it before the deal)."
-        ),
-    ] = RoundDouble.ASIDE
-    starter_draw_round_one: Annotated[
-        bool,
-        _option(
-            "Round 1: after the deal every seat draws a tile from the boneyard and the "
-            "highest starts; later rounds rotate from that seat."
-        ),
-    ] = False
-    double_out_points: Annotated[
-        Points, _option("What a player who goes out by playing a double scores.")
-    ] = 0
-    tie_break: Annotated[
-        TieBreak,
-        _option(
-            "none: a tie on the lowest total is a draw; zero-rounds: most rounds at 0, "
-            "then the lowest non-zero round."
-        ),
-    ] = TieBreak.NONE
-    target_total: Annotated[
-        int,
-        Meta(
-            ge=0,
-            le=MAX_TARGET,
-            description="If not 0: rounds go on (after 0-0 from the highest double again) "
-            "until a total is more than this.",
-        ),
-    ] = 0
+    hand_sizes: Annotated[HandTable, described("hand_sizes")] = (
+        (2, 20),
+        (3, 14),
+        (4, 11),
+        (5, 9),
+        (6, 7),
+        (7, 10),
+        (8, 9),
+    )
+    centre_toes: Annotated[Toes, described("centre_toes")] = 6
+    centre_toes_per_player: Annotated[bool, described("centre_toes_per_player")] = False
+    foot_toes: Annotated[Toes, described("foot_toes")] = 3
+    drawn_tile_must_be_played: Annotated[bool, described("drawn_tile_must_be_played")] = True
+    undrawn_by_players: Annotated[Table, described("undrawn_by_players")] = field(default=())
+    double_blank_points: Annotated[Points, described("double_blank_points")] = 50
+    length: Annotated[MatchLength, described("length")] = MatchLength.FULL
+    round_double: Annotated[RoundDouble, described("round_double")] = RoundDouble.ASIDE
+    starter_draw_round_one: Annotated[bool, described("starter_draw_round_one")] = False
+    double_out_points: Annotated[Points, described("double_out_points")] = 0
+    tie_break: Annotated[TieBreak, described("tie_break")] = TieBreak.NONE
+    target_total: Annotated[int, Meta(ge=0, le=MAX_TARGET), described("target_total")] = 0
 
     def __post_init__(self) -> None:
         if self.preset not in PRESET_NAMES:

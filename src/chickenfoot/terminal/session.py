@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from chickenfoot import files
-from chickenfoot.bots import BOTS, Bot, Hint, UnknownBotError, hints, make_bot
+from chickenfoot.bots import Bot, Hint, hints, make_bot
 from chickenfoot.core import Action
 from chickenfoot.core.games import AnyRules
 from chickenfoot.core.table import Table
@@ -85,11 +85,7 @@ class Session:
             if spec.bot is not None:
                 try:
                     self.bots[seat] = make_bot(spec.bot, seat_seed(table.seed, seat))
-                except UnknownBotError:
-                    text = _("unknown bot {name}; known: {known}")
-                    known = ", ".join(BOTS)
-                    raise SessionError(text.format(name=repr(spec.bot), known=known)) from None
-                except ValueError as exc:
+                except ValueError as exc:  # UnknownBotError, said by its code
                     raise SessionError(error_text(exc)) from None
         self.saved_version = -1
 

@@ -14,7 +14,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from msgspec import Meta
 
-from chickenfoot.core.options import OptionInfo, RulesError, build, describe, values_of
+from chickenfoot.core.options import OptionInfo, RulesError, build, describe, described, values_of
 from chickenfoot.core.rules import MAX_TARGET
 from chickenfoot.core.tiles import Tile, set_size
 
@@ -88,10 +88,6 @@ SetTop = Literal[6, 9, 12]
 Tiles = Annotated[int, Meta(ge=0, le=set_size(12))]
 
 
-def _option(description: str) -> Any:
-    return Meta(description=description)
-
-
 @dataclass(frozen=True)
 class StandardRules:
     """The resolved options of one standard domino game (docs/STANDARD.md).
@@ -100,77 +96,27 @@ class StandardRules:
     1 and 3 (partners sit opposite). ``target`` 0 means one hand decides the game.
     """
 
-    game: Annotated[Game, _option("The named game whose values the others start from.")] = Game.DRAW
-    players: Annotated[int, Meta(ge=2, le=4, description="Seats at the table.")] = 2
-    set_top: Annotated[SetTop, _option("N of the double-N set: 6, 9 or 12.")] = 6
-    partnership: Annotated[
-        bool, _option("Two sides of two: seats 0 and 2 against 1 and 3 (4 players).")
-    ] = False
-    hand_size: Annotated[
-        int, Meta(ge=1, le=set_size(12), description="Tiles dealt to each player.")
-    ] = 7
-    undrawn: Annotated[
-        Tiles, _option("Boneyard tiles that are never drawn (the boneyard's last ones).")
-    ] = 0
-    drawing: Annotated[bool, _option("A player who cannot play draws (false: passes).")] = True
-    drawn_tile_must_be_played: Annotated[
-        bool, _option("A drawn tile that fits must be played at once (false: it may be kept).")
-    ] = True
-    leader: Annotated[
-        Leader,
-        _option(
-            "Who leads a hand: the holder of the highest or the lowest double, a seat drawn "
-            "by lot, or seat (k-1) mod n in hand k."
-        ),
-    ] = Leader.HIGHEST_DOUBLE
-    lead_deciding_tile: Annotated[
-        bool, _option("The leader must lead the tile that made them leader.")
-    ] = False
-    next_leader: Annotated[
-        NextLeader,
-        _option("rule: every hand's leader by the leader rule; winner: who went out last hand."),
-    ] = NextLeader.RULE
-    spinner: Annotated[
-        bool, _option("The first double takes tiles on both sides, then on both ends.")
-    ] = False
-    play_scoring: Annotated[
-        PlayScoring,
-        _option("Points during play: ends totalling a multiple of five, or Bergen's headers."),
-    ] = PlayScoring.NONE
-    near_target_limit: Annotated[
-        bool, _option("Bergen: a header scores only 1 within 2 points of the target, 2 within 3.")
-    ] = False
-    out_wins: Annotated[
-        bool,
-        _option("Going out wins the hand (false: every hand goes to the lowest pip total)."),
-    ] = True
-    hand_scoring: Annotated[
-        HandScoring,
-        _option("The hand's winner scores pips from the other hands, or a fixed bonus."),
-    ] = HandScoring.PIPS
-    blocked_winner: Annotated[
-        BlockedWinner,
-        _option("Who wins a blocked hand: the lowest pips, or first the sides with no double."),
-    ] = BlockedWinner.LOWEST
-    blocked_score: Annotated[
-        BlockedScore,
-        _option("A blocked hand's winner scores the others' pips minus its own, or theirs."),
-    ] = BlockedScore.DIFFERENCE
-    round_to: Annotated[
-        int,
-        Meta(ge=1, le=100, description="Hand-end pip scores round to a multiple of this."),
-    ] = 1
-    bonus: Annotated[
-        int, Meta(ge=0, le=1000, description="What a hand's winner scores with bonus scoring.")
-    ] = 0
-    target: Annotated[
-        int,
-        Meta(
-            ge=0,
-            le=MAX_TARGET,
-            description="Hands go on until a side has at least this many points (0: one hand).",
-        ),
-    ] = 0
+    game: Annotated[Game, described("game")] = Game.DRAW
+    players: Annotated[int, Meta(ge=2, le=4), described("players")] = 2
+    set_top: Annotated[SetTop, described("set_top")] = 6
+    partnership: Annotated[bool, described("partnership")] = False
+    hand_size: Annotated[int, Meta(ge=1, le=set_size(12)), described("hand_size")] = 7
+    undrawn: Annotated[Tiles, described("undrawn")] = 0
+    drawing: Annotated[bool, described("drawing")] = True
+    drawn_tile_must_be_played: Annotated[bool, described("drawn_tile_must_be_played")] = True
+    leader: Annotated[Leader, described("leader")] = Leader.HIGHEST_DOUBLE
+    lead_deciding_tile: Annotated[bool, described("lead_deciding_tile")] = False
+    next_leader: Annotated[NextLeader, described("next_leader")] = NextLeader.RULE
+    spinner: Annotated[bool, described("spinner")] = False
+    play_scoring: Annotated[PlayScoring, described("play_scoring")] = PlayScoring.NONE
+    near_target_limit: Annotated[bool, described("near_target_limit")] = False
+    out_wins: Annotated[bool, described("out_wins")] = True
+    hand_scoring: Annotated[HandScoring, described("hand_scoring")] = HandScoring.PIPS
+    blocked_winner: Annotated[BlockedWinner, described("blocked_winner")] = BlockedWinner.LOWEST
+    blocked_score: Annotated[BlockedScore, described("blocked_score")] = BlockedScore.DIFFERENCE
+    round_to: Annotated[int, Meta(ge=1, le=100), described("round_to")] = 1
+    bonus: Annotated[int, Meta(ge=0, le=1000), described("bonus")] = 0
+    target: Annotated[int, Meta(ge=0, le=MAX_TARGET), described("target")] = 0
 
     def __post_init__(self) -> None:
         if self.partnership:
