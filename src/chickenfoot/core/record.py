@@ -29,7 +29,7 @@ from chickenfoot.core.record_fields import (
     read_tile,
 )
 from chickenfoot.core.rules import MatchLength, RoundDouble, Rules
-from chickenfoot.core.tiles import NAMES, Tile, deal_message
+from chickenfoot.core.tiles import NAMES, Tile, deal_message, mask_of, set_mask
 
 FORMAT = "chickenfoot-record/1"
 
@@ -195,12 +195,16 @@ def _deal(match: Match, k: int, entry: Mapping[str, Any], where: str, double: Ti
     top = rules.set_top(seats)
     hands, boneyard = read_deal(entry, where, seats, rules.hand_size(seats), top)
     aside = not rules.double_dealt
-    dealt = [t.index for t in boneyard] + [t.index for hand in hands for t in hand]
-    if aside and double.index in dealt:
+    dealt = [*boneyard, *(t for h in hands for t in h)]
+    mask = mask_of(dealt)
+    if aside and mask >> double.index & 1:
         raise RecordError("double-set-aside", where, double=str(double))
-    everything = [*([double] if aside else []), *boneyard, *(t for h in hands for t in h)]
-    problem = deal_message(everything, top)
-    if problem is not None:
+    everything = [double, *dealt] if aside else dealt
+    if aside:
+        mask |= double.bit
+    if mask != set_mask(top) or mask.bit_count() != len(everything):  # not each tile once
+        problem = deal_message(everything, top)
+        assert problem is not None
         raise RecordError(problem, where)
     return Deal(tuple(hands), boneyard, _start_draw(match, k, entry, where, double, boneyard))
 
