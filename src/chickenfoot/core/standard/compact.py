@@ -93,12 +93,12 @@ def play_hand(
     drew = False
     plies = 0
     while True:
-        if plies >= limit:
-            raise too_long(limit)
-        plies += 1
         mine = hands[seat]
         random = randoms[seat]
         if not ends:
+            if plies >= limit:
+                raise too_long(limit)
+            plies += 1
             leads = list(indices_of(mine)) if lead is None else [lead.index]
             if random is None:
                 option = pickers[seat]([i << 13 | PLACE for i in leads])
@@ -108,8 +108,10 @@ def play_hand(
             simple = False
             if len(ends) == 2:
                 ea, eb = ends
-                la = mine & number_mask[ea & 31]
-                lb = mine & number_mask[eb & 31]
+                ma = number_mask[ea & 31]
+                mb = number_mask[eb & 31]
+                la = mine & ma
+                lb = mine & mb
                 legal = la | lb
                 count = la.bit_count() + lb.bit_count()
                 simple = not la & lb
@@ -121,8 +123,18 @@ def play_hand(
                     count += fit.bit_count()
             if count:
                 tail = PASS if drew and not must_play else 0
+            elif next_draw < stop:
+                tail = DRAW
             else:
-                tail = DRAW if next_draw < stop else PASS
+                # blocked if no seat can play either: the hand ended with the last action
+                playable = ma | mb if len(ends) == 2 else playable_of(ends)
+                if not held & playable:
+                    end = RoundEnd.BLOCKED
+                    break
+                tail = PASS
+            if plies >= limit:
+                raise too_long(limit)
+            plies += 1
             if random is None:
                 options = plays_of(legal, ends)
                 if tail:
@@ -149,9 +161,6 @@ def play_hand(
             held |= 1 << tile
             drew = True
             log.append((_DRAWN - tile) << SEAT_BITS | seat)
-            if next_draw >= stop and not held & playable_of(ends):
-                end = RoundEnd.BLOCKED
-                break
             continue
         log.append(option << SEAT_BITS | seat)
         tile = option >> 13
@@ -201,9 +210,6 @@ def play_hand(
             break
         seat = following[seat]
         drew = False
-        if next_draw >= stop and not held & playable_of(ends):
-            end = RoundEnd.BLOCKED
-            break
     hand.settle(end, seat, next_draw, drew)
     return log, scores
 

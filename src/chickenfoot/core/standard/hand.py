@@ -49,7 +49,7 @@ _PASS = Pass()
 
 
 def _play(option: int) -> Play:
-    """The play of the option ``tile_index << 13 | tile_id << 5 | number``."""
+    """The play of the option ``tile_index << 13 | tile_id << 5 | number`` (made once)."""
     key = option >> 5
     play = _PLAYS.get(key)
     if play is None:
@@ -189,6 +189,8 @@ class HandState(RoundBase):
         """Points each side scored when the hand ended."""
         self._legal: list[Action] | None = None
         """The legal actions of this position, once worked out."""
+        self._options: list[int] = []
+        """The option of each play in :attr:`_legal` (see :meth:`_work_out_legal`)."""
         self._limit = action_limit(set_size(rules.set_top), rules.players)
         """More actions than any hand can take (:func:`action_limit`)."""
         self._scores_play = rules.play_scoring is not PlayScoring.NONE
@@ -282,38 +284,46 @@ class HandState(RoundBase):
         """Leads ordered by tile index (0-0, 1-0, 1-1, 2-0, ...); or plays ordered by tile
         index then target id (then ``Pass()`` if a drawn tile may be kept); or ``Draw()``;
         or ``Pass()``. Empty once the hand is over. Worked out once per position."""
-        if self._legal is None:
-            self._legal = self._work_out_legal()
-        return self._legal[:]
+        legal = self._legal
+        if legal is None:
+            legal = self._work_out_legal()
+        return legal[:]
 
     def _work_out_legal(self) -> list[Action]:
+        """Work out the legal actions of this position and keep them, with the option of
+        each play (``tile_index << 13 | tile_id << 5 | number``: the number it goes on)."""
+        options: list[int] = []
         if self.end is not None:
-            return []
-        hand = self.hands[self.turn]
-        ends = self.layout.ends
-        if not ends:  # nothing led yet (a layout always has an open end)
-            if self.lead_tile is not None:
-                return [_LEADS[self.lead_tile.index]]
-            return [_LEADS[i] for i in indices_of(hand)]
-        legal = hand & playable_of(ends)
-        if legal:
-            plays: list[Action] = [_play(option) for option in plays_of(legal, ends)]
-            if self.drew and not self.rules.drawn_tile_must_be_played:
-                plays.append(_PASS)
-            return plays
-        return [_DRAW] if self.drawable else [_PASS]
+            legal: list[Action] = []
+        elif not self.layout.ends:  # nothing led yet (a layout always has an open end)
+            lead = self.lead_tile
+            options = list(indices_of(self.hands[self.turn])) if lead is None else [lead.index]
+            legal = [_LEADS[i] for i in options]
+        else:
+            ends = self.layout.ends
+            options = plays_of(self.hands[self.turn], ends)
+            known = _PLAYS
+            legal = [known.get(o >> 5) or _play(o) for o in options]
+            if not legal:
+                legal = [_DRAW] if self.drawable else [_PASS]
+            elif self.drew and not self.rules.drawn_tile_must_be_played:
+                legal.append(_PASS)
+        self._legal = legal
+        self._options = options
+        return legal
 
     def apply(self, action: Action) -> Event:
         """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`.
 
         An action object taken from :meth:`legal_actions` of this very position is known to
         be legal and is not checked again."""
-        for legal in self._legal or ():
+        k = -1
+        for i, legal in enumerate(self._legal or ()):
             if legal is action:
+                k = i
                 break
         else:
             self._check(action)
-        self._legal = None
         if len(self.history) >= self._limit:
             raise too_long(self._limit)
         seat = self.turn
@@ -322,15 +332,17 @@ class HandState(RoundBase):
             hand = self.hands[seat] & ~(1 << tile.index)
             self.hands[seat] = hand
             layout = self.layout
-            if action.on is None:
+            on = action.on
+            if on is None:
                 layout.lead(tile)
             else:
-                number = layout.number_for(tile, action.on)
+                number = self._options[k] & 31 if k >= 0 else layout.number_for(tile, on)
                 assert number is not None
-                layout.place(tile, action.on, number)
+                layout.place(tile, on, number)
             event = Event(seat, action, None, self._score_play(seat) if self._scores_play else 0)
             self.history.append(event)
             if not hand:
+                self._legal = None
                 self._finish(RoundEnd.OUT)
                 return event
             self.turn = (seat + 1) % self.rules.players
@@ -346,7 +358,8 @@ class HandState(RoundBase):
             event = Event(seat, action)
             self.history.append(event)
             self._next_turn()
-        if self._blocked():
+        if self._work_out_legal()[0] is _PASS and self._blocked():
+            self._legal = None
             self._finish(RoundEnd.BLOCKED)
         return event
 

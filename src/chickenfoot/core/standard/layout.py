@@ -28,9 +28,12 @@ def playable_of(ends: list[int]) -> int:
     return mask
 
 
-def plays_of(legal: int, ends: list[int]) -> list[int]:
-    """Every play of the tiles ``legal`` on the open ``ends``, by tile index, then tile id:
-    each ``tile_index << 13 | end``."""
+def plays_of(tiles: int, ends: list[int]) -> list[int]:
+    """Every play of the tiles ``tiles`` (a bitmask) on the open ``ends``, by tile index,
+    then tile id: each ``tile_index << 13 | end``."""
+    legal = 0
+    for end in ends:
+        legal |= tiles & NUMBER_MASK[end & 31]
     plays = []
     while legal:
         low = legal & -legal
@@ -194,12 +197,12 @@ class Layout:
                 self.twice = on
                 insort(self.ends, end)
         new_id = len(self.tiles)
-        other = tile.other(number)
+        other = tile.hi + tile.lo - number
         self.tiles.append(tile)
         self.on.append(on)
         self.open.append([other])
         self.ends.append(new_id << 5 | other)
-        if tile.is_double:
+        if tile.hi == tile.lo:
             self.doubles |= 1 << new_id
             if self.has_spinner and self.spinner is None:
                 self.spinner = new_id
