@@ -127,8 +127,8 @@ class StandardGame(MatchBase[HandState]):
 
     def apply(self, action: Action) -> Event:
         """Apply ``action`` in the hand in play; books its points when it ends."""
-        hand = self.current
-        if hand is None:
+        hand = self.rounds[-1] if self.rounds else None
+        if hand is None or hand.end is not None:
             raise ValueError("no hand is in play")
         event = hand.apply(action)
         if hand.end is not None:

@@ -57,6 +57,18 @@ def _play(option: int) -> Play:
     return play
 
 
+_EVENTS: dict[int, Event] = {}
+"""``Event(seat, action)`` of the shared actions (a play that scored nothing, a pass), by
+``id(action) << 3 | seat``: events are values too."""
+
+
+def _shared_event(seat: int, action: Action) -> Event:
+    """``Event(seat, action)``, made once for ``action``, one of the shared actions (they
+    live as long as the program, so their ids are never taken by another object)."""
+    event = _EVENTS[id(action) << 3 | seat] = Event(seat, action)
+    return event
+
+
 def _pips(mask: int) -> int:
     """The pips of the tiles of the bitmask ``mask``."""
     total = 0
@@ -292,22 +304,22 @@ class HandState(RoundBase):
     def _work_out_legal(self) -> list[Action]:
         """Work out the legal actions of this position and keep them, with the option of
         each play (``tile_index << 13 | tile_id << 5 | number``: the number it goes on)."""
-        options: list[int] = []
-        if self.end is not None:
-            legal: list[Action] = []
-        elif not self.layout.ends:  # nothing led yet (a layout always has an open end)
-            lead = self.lead_tile
-            options = list(indices_of(self.hands[self.turn])) if lead is None else [lead.index]
-            legal = [_LEADS[i] for i in options]
-        else:
-            ends = self.layout.ends
+        ends = self.layout.ends
+        if ends and self.end is None:
             options = plays_of(self.hands[self.turn], ends)
             known = _PLAYS
-            legal = [known.get(o >> 5) or _play(o) for o in options]
+            legal: list[Action] = [known.get(o >> 5) or _play(o) for o in options]
             if not legal:
                 legal = [_DRAW] if self.drawable else [_PASS]
             elif self.drew and not self.rules.drawn_tile_must_be_played:
                 legal.append(_PASS)
+        elif self.end is not None:
+            options = []
+            legal = []
+        else:  # nothing led yet (a layout always has an open end)
+            lead = self.lead_tile
+            options = list(indices_of(self.hands[self.turn])) if lead is None else [lead.index]
+            legal = [_LEADS[i] for i in options]
         self._legal = legal
         self._options = options
         return legal
@@ -339,7 +351,11 @@ class HandState(RoundBase):
                 number = self._options[k] & 31 if k >= 0 else layout.number_for(tile, on)
                 assert number is not None
                 layout.place(tile, on, number)
-            event = Event(seat, action, None, self._score_play(seat) if self._scores_play else 0)
+            score = self._score_play(seat) if self._scores_play else 0
+            if score or k < 0:
+                event = Event(seat, action, None, score)
+            else:
+                event = _EVENTS.get(id(action) << 3 | seat) or _shared_event(seat, action)
             self.history.append(event)
             if not hand:
                 self._legal = None
@@ -355,7 +371,10 @@ class HandState(RoundBase):
             event = Event(seat, action, TILES[index])
             self.history.append(event)
         else:
-            event = Event(seat, action)
+            if k < 0:
+                event = Event(seat, action)
+            else:
+                event = _EVENTS.get(id(action) << 3 | seat) or _shared_event(seat, action)
             self.history.append(event)
             self._next_turn()
         if self._work_out_legal()[0] is _PASS and self._blocked():

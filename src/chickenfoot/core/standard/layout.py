@@ -31,17 +31,33 @@ def playable_of(ends: list[int]) -> int:
 def plays_of(tiles: int, ends: list[int]) -> list[int]:
     """Every play of the tiles ``tiles`` (a bitmask) on the open ``ends``, by tile index,
     then tile id: each ``tile_index << 13 | end``."""
+    plays: list[int] = []
+    if len(ends) == 2:  # a line: each tile fits one end, unless it fits both
+        a, b = ends
+        on_a = tiles & NUMBER_MASK[a & 31]
+        on_b = tiles & NUMBER_MASK[b & 31]
+        legal = on_a | on_b
+        both = on_a & on_b
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            index = (low.bit_length() - 1) << 13
+            if low & both:
+                plays += (index | a, index | b)
+            else:
+                plays.append(index | (a if low & on_a else b))
+        return plays
+    number_mask = NUMBER_MASK
     legal = 0
     for end in ends:
-        legal |= tiles & NUMBER_MASK[end & 31]
-    plays = []
+        legal |= tiles & number_mask[end & 31]
     while legal:
         low = legal & -legal
         legal ^= low
-        index = low.bit_length() - 1
+        index = (low.bit_length() - 1) << 13
         for end in ends:
-            if low & NUMBER_MASK[end & 31]:
-                plays.append(index << 13 | end)
+            if low & number_mask[end & 31]:
+                plays.append(index | end)
     return plays
 
 
