@@ -142,5 +142,6 @@ class StandardGame(MatchBase[HandState]):
             self._book(self.rounds[-1])
 
     def _book(self, hand: HandState) -> None:
-        self.points.append(hand.seat_points())
-        self._booked = [a + b for a, b in zip(self._booked, hand.points(), strict=True)]
+        points = hand.points()
+        self.points.append([points[side] for side in self.rules.seat_sides])
+        self._booked = [a + b for a, b in zip(self._booked, points, strict=True)]

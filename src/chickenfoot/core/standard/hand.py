@@ -475,7 +475,9 @@ class HandState(RoundBase):
     def _finish(self, end: RoundEnd) -> None:
         rules = self.rules
         self.end = end
-        side_pips = [sum(_pips(self.hands[s]) for s in side) for side in rules.sides]
+        side_pips = [0] * len(self.scored)
+        for seat, side in enumerate(rules.seat_sides):
+            side_pips[side] += _pips(self.hands[seat])
         decided_by_pips = end is RoundEnd.BLOCKED or not rules.out_wins
         if not decided_by_pips:
             self.winner = rules.side_of(self.turn)
@@ -488,8 +490,8 @@ class HandState(RoundBase):
                     if not any(TILES[t].is_double for s in side for t in indices_of(self.hands[s]))
                 ]
                 candidates = free or candidates
-            low = min(side_pips[i] for i in candidates)
-            lowest = tuple(i for i in candidates if side_pips[i] == low)
+            low = min([side_pips[i] for i in candidates])
+            lowest = tuple([i for i in candidates if side_pips[i] == low])
             if len(lowest) > 1:
                 self.tied = lowest
                 return
