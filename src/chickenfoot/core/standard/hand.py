@@ -63,8 +63,8 @@ _EVENTS: dict[int, Event] = {}
 
 
 def _shared_event(seat: int, action: Action) -> Event:
-    """``Event(seat, action)``, made once for ``action``, one of the shared actions (they
-    live as long as the program, so their ids are never taken by another object)."""
+    """``Event(seat, action)``, made once for ``action``, one of the shared actions (the
+    event kept here keeps its action alive, so no other object ever takes that id)."""
     event = _EVENTS[id(action) << 3 | seat] = Event(seat, action)
     return event
 
