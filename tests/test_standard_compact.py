@@ -14,12 +14,13 @@ from chickenfoot.bots.simple import GreedyBot
 from chickenfoot.cli import app
 from chickenfoot.core import games
 from chickenfoot.core.actions import Action, Draw, Pass, Play
+from chickenfoot.core.compact import TARGET_BITS
 from chickenfoot.core.fast import DRAW, PASS, PLACE, EngineError
 from chickenfoot.core.games import make_rules, to_record
 from chickenfoot.core.pieces import round_rng
-from chickenfoot.core.standard import HandState, StandardGame, StandardRules, replay
+from chickenfoot.core.standard import SETS, HandState, StandardGame, StandardRules, replay
 from chickenfoot.core.standard import compact as standard_compact
-from chickenfoot.core.tiles import TILES
+from chickenfoot.core.tiles import TILES, set_size
 from chickenfoot.play import play_match, play_recorded_match
 
 CONFIGS = [
@@ -220,6 +221,12 @@ def test_the_greedy_picker_values_a_tile_at_what_the_game_says() -> None:
         expected = max((blank, one), key=rules.tile_value)
         assert GreedyBot(1).picker(rules)(options) >> 13 == expected.index
     assert make_rules("chickenfoot", 2).tile_value(blank) > 1
+
+
+def test_every_set_s_tile_ids_and_numbers_fit_an_option() -> None:
+    """An option keeps a tile id in 8 bits and a number in 5 (:data:`PLACE` is none)."""
+    assert set_size(max(SETS)) <= TARGET_BITS + 1
+    assert max(SETS) < PLACE
 
 
 def test_the_records_of_compact_games_replay() -> None:

@@ -26,7 +26,6 @@ from typing import Any
 from chickenfoot.core.compact import (
     _DRAWN,
     SEAT_BITS,
-    TARGET_BITS,
     Picker,
     _kth_tile,
     _uniform,
@@ -38,10 +37,8 @@ from chickenfoot.core.standard.game import StandardGame
 from chickenfoot.core.standard.hand import HandState
 from chickenfoot.core.standard.layout import ends_total_of, headers_of, playable_of, plays_of
 from chickenfoot.core.standard.record import to_record
-from chickenfoot.core.standard.rules import SETS, PlayScoring, StandardRules
+from chickenfoot.core.standard.rules import PlayScoring, StandardRules
 from chickenfoot.core.tiles import HI, LO, NUMBER_MASK, indices_of, set_size
-
-assert set_size(max(SETS)) <= TARGET_BITS + 1, "a tile id must fit an option's target bits"
 
 HandLog = tuple[list[int], dict[int, int]]
 """A hand as :func:`play_hand` logs it: every action (``option << SEAT_BITS | seat``, a
