@@ -10,14 +10,19 @@ Run by hand, on an otherwise idle machine (one core at a time):
 Times, in this order: ``dominoes`` playing uniformly random legal moves (in the Python that
 ``--dominoes-python`` names, default this one; skipped with a note if it cannot import the
 package); this engine's own loop, ``StandardGame`` with a uniformly random legal action at
-each turn, in process; ``chickenfoot simulate --game block --players 4 -o partnership=true``
-as a whole process (its random players, the summary at the end). With ``--repeat R`` each
-keeps its fastest of R runs. Prints games per second and the ratios to ``dominoes``.
+each turn, in process; the matches ``simulate`` plays (``play_simulated_match`` between
+random players, and each match's summary line), in process; ``chickenfoot simulate --game
+block --players 4 -o partnership=true`` as a whole process (its random players, the summary
+at the end; Python's start-up and the imports included). Every line runs the code of the
+checkout this file lives in (its ``src`` first on ``PYTHONPATH``), in this Python. With
+``--repeat R`` each keeps its fastest of R runs. Prints games per second and the ratios to
+``dominoes``.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import time
@@ -25,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHICKENFOOT = ROOT / ".venv" / "bin" / "chickenfoot"
+SOURCES = ROOT / "src"
 
 DOMINOES = """
 import random, sys, time
@@ -57,10 +62,31 @@ for _ in range(games):
 print(time.perf_counter() - start)
 """
 
+SIMULATED = """
+import sys, time
+from chickenfoot.arena import simulation_result
+from chickenfoot.core.games import make_rules
+from chickenfoot.play import play_simulated_match
+games = int(sys.argv[1])
+rules = make_rules("block", 4, options={"partnership": True})
+start = time.perf_counter()
+for k in range(1, games + 1):
+    match, _ = play_simulated_match(["random"] * 4, rules, k)
+    simulation_result(k, match)
+print(time.perf_counter() - start)
+"""
+
+
+def this_checkout() -> dict[str, str]:
+    """The environment with this checkout's sources first on ``PYTHONPATH``."""
+    path = os.environ.get("PYTHONPATH")
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(SOURCES), *([path] if path else [])])}
+
 
 def in_process(python: str, code: str, games: int) -> float | None:
     """Seconds ``code`` took for ``games`` games in a fresh ``python`` (None: it failed)."""
-    done = subprocess.run([python, "-c", code, str(games)], capture_output=True, text=True)
+    command = [python, "-c", code, str(games)]
+    done = subprocess.run(command, capture_output=True, text=True, env=this_checkout())
     if done.returncode != 0:
         print(f"  ({python}: {done.stderr.strip().splitlines()[-1]})")
         return None
@@ -68,10 +94,10 @@ def in_process(python: str, code: str, games: int) -> float | None:
 
 
 def whole_process(games: int) -> float:
-    command = [str(CHICKENFOOT), "simulate", "--game", "block", "--players", "4"]
-    command += ["-o", "partnership=true", "--matches", str(games)]
+    command = [sys.executable, "-m", "chickenfoot", "simulate", "--game", "block"]
+    command += ["--players", "4", "-o", "partnership=true", "--matches", str(games)]
     start = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True)
+    subprocess.run(command, check=True, capture_output=True, env=this_checkout())
     return time.perf_counter() - start
 
 
@@ -95,6 +121,10 @@ def main() -> int:
             fastest(lambda: in_process(args.dominoes_python, DOMINOES, n)),
         ),
         ("StandardGame loop, in process", fastest(lambda: in_process(sys.executable, ENGINE, n))),
+        (
+            "simulate's matches, in process",
+            fastest(lambda: in_process(sys.executable, SIMULATED, n)),
+        ),
         ("chickenfoot simulate, whole process", fastest(lambda: whole_process(n))),
     ]
     base = rows[0][1]

@@ -7,7 +7,9 @@ from random import Random
 from chickenfoot.bots.base import Limit, View
 from chickenfoot.core import Action, Play, Rules
 from chickenfoot.core.compact import TARGET_BITS, Picker
-from chickenfoot.core.tiles import PIPS
+from chickenfoot.core.fast import weights
+from chickenfoot.core.standard.rules import StandardRules
+from chickenfoot.core.tiles import TILES
 
 
 class RandomBot:
@@ -22,7 +24,7 @@ class RandomBot:
         legal = view.legal
         return legal[int(self.rng.random() * len(legal))]
 
-    def picker(self, rules: Rules) -> Picker:
+    def picker(self, rules: Rules | StandardRules) -> Picker:
         """The same choice among the legal options of the compact state."""
         return _Uniform(self.rng)
 
@@ -39,9 +41,10 @@ class GreedyBot:
     def choose(self, view: View, limit: Limit | None = None) -> Action:
         return heaviest(view)
 
-    def picker(self, rules: Rules) -> Picker:
-        """The same choice among the legal options of the compact state."""
-        weight = (rules.double_blank_points, *PIPS[1:])
+    def picker(self, rules: Rules | StandardRules) -> Picker:
+        """The same choice among the legal options of the compact state (of any game: each
+        values a tile at its pips, 0-0 at what its :meth:`tile_value` says)."""
+        weight = weights(rules.tile_value(TILES[0]))
 
         def pick(options: list[int]) -> int:
             best, best_key = options[0], (-1, 0)

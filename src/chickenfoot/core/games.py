@@ -14,6 +14,7 @@ from chickenfoot.core.match import Match
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.round import RoundState
 from chickenfoot.core.rules import PRESETS, SOURCES, Rules
+from chickenfoot.core.standard import compact as standard_compact
 from chickenfoot.core.standard import record as standard_record
 from chickenfoot.core.standard.game import StandardGame
 from chickenfoot.core.standard.hand import HandState
@@ -63,7 +64,7 @@ def make_rules(
 @dataclass(frozen=True, slots=True)
 class GameKind:
     """What the rest of the project needs of a game besides its rules: new matches, a
-    seat's view, records, and (Chicken Foot) whole matches on the compact state."""
+    seat's view, records, and whole matches on the compact state."""
 
     new_match: Callable[[list[str], Any, int | None], Any]
     view: Callable[[Any, int, Any], Any]
@@ -85,6 +86,13 @@ def _play_compact(
     return match, partial(chickenfoot_record.logged_record, match, logs)
 
 
+def _play_standard_compact(
+    rules: StandardRules, players: list[str], seed: int, pickers: list[compact.Picker]
+) -> tuple[StandardGame, Callable[[], dict[str, Any]]]:
+    game, logs = standard_compact.play_match(rules, players, seed, pickers)
+    return game, partial(standard_compact.logged_record, game, logs)
+
+
 KINDS: dict[type, GameKind] = {
     Rules: GameKind(
         Match,
@@ -95,7 +103,11 @@ KINDS: dict[type, GameKind] = {
         chickenfoot_record.check,
     ),
     StandardRules: GameKind(
-        StandardGame, standard_view, standard_record.to_record, standard_record.replay
+        StandardGame,
+        standard_view,
+        standard_record.to_record,
+        standard_record.replay,
+        _play_standard_compact,
     ),
 }
 """Each kind of rules with its game."""

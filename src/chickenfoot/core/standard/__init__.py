@@ -3,9 +3,10 @@
 A second game of the core, built like Chicken Foot's: :class:`StandardRules` (every option,
 named games), :func:`deal` (the chance event), :class:`HandState` (one hand: legal actions in a
 fixed order, ``apply``, the end and its points), :class:`StandardGame` (hands to the end of
-the game), :func:`standard_view` (what one seat may know) and records
-(:func:`to_record` / :func:`replay`). ``docs/STANDARD.md`` gives the rules played
-and every decision taken where the sources are silent.
+the game), :func:`standard_view` (what one seat may know), records
+(:func:`to_record` / :func:`replay`), and whole games on integers for the bots that pick from
+the legal list alone (:mod:`chickenfoot.core.standard.compact`). ``docs/STANDARD.md`` gives
+the rules played and every decision taken where the sources are silent.
 """
 
 from chickenfoot.core.actions import Event

@@ -50,7 +50,7 @@ class StandardGame(MatchBase[HandState]):
     def totals(self) -> list[int]:
         """Each seat's side total, the hand in play included."""
         totals = self.side_totals()
-        return [totals[self.rules.side_of(s)] for s in range(self.seats)]
+        return [totals[side] for side in self.rules.seat_sides]
 
     @property
     def is_over(self) -> bool:
@@ -78,7 +78,8 @@ class StandardGame(MatchBase[HandState]):
         sides = self.winning_sides()
         if sides is None:
             return None
-        winners = tuple(s for s in range(self.seats) if self.rules.side_of(s) in sides)
+        seat_sides = self.rules.seat_sides
+        winners = tuple(s for s in range(self.seats) if seat_sides[s] in sides)
         return Outcome(tuple(self.totals()), winners, sides)
 
     # -- hands -----------------------------------------------------------------------------
@@ -92,19 +93,20 @@ class StandardGame(MatchBase[HandState]):
             return None
         return self.rounds[-1].turn
 
-    def start_round(self, dealt: Deal) -> HandState:
-        """Start the next hand from ``dealt``; its leader follows the rules."""
+    def start_round(self, dealt: Deal, check: bool = True) -> HandState:
+        """Start the next hand from ``dealt``; its leader follows the rules. ``check``
+        False: ``dealt`` is known to be a deal for these rules (:func:`deal` made it)."""
         if self.current is not None or self.is_over:
             raise ValueError("no hand can start now")
         first, lead = self.leader_for(dealt)
-        hand = HandState(self.rules, dealt, first, lead, self.side_totals())
+        hand = HandState(self.rules, dealt, first, lead, self.side_totals(), check)
         self.rounds.append(hand)
         return hand
 
     def deal_next(self, rng: Random) -> HandState:
         """Deal the next hand from ``rng`` (the chance event) and start it; the lot is drawn
         only when it decides who leads."""
-        return self.start_round(deal(self.rules, rng, self.lot_decides_next()))
+        return self.start_round(deal(self.rules, rng, self.lot_decides_next()), check=False)
 
     def lot_decides_next(self) -> bool:
         """Is the next hand's leader drawn by lot (not named by the previous hand)?"""
@@ -125,11 +127,21 @@ class StandardGame(MatchBase[HandState]):
 
     def apply(self, action: Action) -> Event:
         """Apply ``action`` in the hand in play; books its points when it ends."""
-        hand = self.current
-        if hand is None:
+        hand = self.rounds[-1] if self.rounds else None
+        if hand is None or hand.end is not None:
             raise ValueError("no hand is in play")
         event = hand.apply(action)
         if hand.end is not None:
-            self.points.append(hand.seat_points())
-            self._booked = [a + b for a, b in zip(self._booked, hand.points(), strict=True)]
+            self._book(hand)
         return event
+
+    def finish_hand_if_over(self) -> None:
+        """Book the points of the last hand if it has ended and was not booked yet (a hand
+        played out on the compact state ends there, not through :meth:`apply`)."""
+        if self.rounds and self.rounds[-1].end is not None and len(self.points) < len(self.rounds):
+            self._book(self.rounds[-1])
+
+    def _book(self, hand: HandState) -> None:
+        points = hand.points()
+        self.points.append([points[side] for side in self.rules.seat_sides])
+        self._booked = [a + b for a, b in zip(self._booked, points, strict=True)]

@@ -16,7 +16,7 @@ from chickenfoot.core.fast import action_limit, too_long
 from chickenfoot.core.messages import CodedError
 from chickenfoot.core.pieces import Deal, Placed, RoundEnd
 from chickenfoot.core.projection import SeenHistories
-from chickenfoot.core.standard.layout import Layout
+from chickenfoot.core.standard.layout import Layout, playable_of, plays_of
 from chickenfoot.core.standard.rules import (
     BlockedScore,
     BlockedWinner,
@@ -37,6 +37,46 @@ from chickenfoot.core.tiles import (
     set_size,
     tiles_of,
 )
+
+_LEADS: tuple[Play, ...] = tuple(Play(t, None) for t in TILES)
+"""The lead of each tile, by tile index. Legal actions are made of these shared objects
+(and of :data:`_PLAYS`, :data:`_DRAW`, :data:`_PASS`): actions are values, so an object
+equal to a legal action is that action."""
+_PLAYS: dict[int, Play] = {}
+"""Every play made so far, by ``tile_index << 8 | tile_id``."""
+_DRAW = Draw()
+_PASS = Pass()
+
+
+def _play(option: int) -> Play:
+    """The play of the option ``tile_index << 13 | tile_id << 5 | number`` (made once)."""
+    key = option >> 5
+    play = _PLAYS.get(key)
+    if play is None:
+        play = _PLAYS[key] = Play(TILES[option >> 13], key & 0xFF)
+    return play
+
+
+_EVENTS: dict[int, Event] = {}
+"""``Event(seat, action)`` of the shared actions (a play that scored nothing, a pass), by
+``id(action) << 3 | seat``: events are values too."""
+
+
+def _shared_event(seat: int, action: Action) -> Event:
+    """``Event(seat, action)``, made once for ``action``, one of the shared actions (the
+    event kept here keeps its action alive, so no other object ever takes that id)."""
+    event = _EVENTS[id(action) << 3 | seat] = Event(seat, action)
+    return event
+
+
+def _pips(mask: int) -> int:
+    """The pips of the tiles of the bitmask ``mask``."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += PIPS[low.bit_length() - 1]
+        mask ^= low
+    return total
 
 
 class DealError(CodedError):
@@ -86,13 +126,29 @@ def leader_of(
         if dealt.lot is None:
             raise DealError("lot-missing")
         return dealt.lot, None
-    held = {t: s for s, hand in enumerate(dealt.hands) for t in hand}
-    doubles = sorted(t for t in held if t.is_double)
-    if rules.leader is Leader.HIGHEST_DOUBLE:
-        tile = doubles[-1] if doubles else max(held, key=lambda t: (t.pips, t.hi))
-    else:
-        tile = doubles[0] if doubles else min(held, key=lambda t: (t.pips, t.lo))
-    return held[tile], tile if rules.lead_deciding_tile else None
+    highest = rules.leader is Leader.HIGHEST_DOUBLE
+    seat, tile = _double_holder(dealt.hands, highest)
+    if tile is None:
+        held = {t: s for s, hand in enumerate(dealt.hands) for t in hand}
+        if highest:
+            tile = max(held, key=lambda t: (t.pips, t.hi))
+        else:
+            tile = min(held, key=lambda t: (t.pips, t.lo))
+        seat = held[tile]
+    return seat, tile if rules.lead_deciding_tile else None
+
+
+def _double_holder(hands: Sequence[Sequence[Tile]], highest: bool) -> tuple[int, Tile | None]:
+    """``(seat, double)``: the highest (else the lowest) double dealt and who holds it;
+    ``(-1, None)`` if no double was dealt."""
+    seat, found = -1, None
+    for s, hand in enumerate(hands):
+        for tile in hand:
+            if tile.hi == tile.lo and (
+                found is None or (tile.hi > found.hi if highest else tile.hi < found.hi)
+            ):
+                seat, found = s, tile
+    return seat, found
 
 
 class HandState(RoundBase):
@@ -106,10 +162,13 @@ class HandState(RoundBase):
         first: int,
         lead: Tile | None,
         base: Sequence[int],
+        check: bool = True,
     ) -> None:
         """``first`` leads (with ``lead`` if the leader must lead a given tile); ``base`` is
-        each side's game total before this hand (Bergen's scores depend on it)."""
-        check_deal(rules, dealt)
+        each side's game total before this hand (Bergen's scores depend on it). ``check``
+        False: ``dealt`` is known to be a deal for these rules (:func:`deal` made it)."""
+        if check:
+            check_deal(rules, dealt)
         if not 0 <= first < rules.players:
             raise DealError("no-seat-to-lead", seat=first)
         if lead is not None and lead not in dealt.hands[first]:
@@ -142,6 +201,11 @@ class HandState(RoundBase):
         """Points each side scored when the hand ended."""
         self._legal: list[Action] | None = None
         """The legal actions of this position, once worked out."""
+        self._options: list[int] = []
+        """The option of each play in :attr:`_legal` (see :meth:`_work_out_legal`)."""
+        self._limit = action_limit(set_size(rules.set_top), rules.players)
+        """More actions than any hand can take (:func:`action_limit`)."""
+        self._scores_play = rules.play_scoring is not PlayScoring.NONE
 
     def copy(self) -> HandState:
         """An independent copy (the deal and the events are shared: they are immutable)."""
@@ -165,7 +229,7 @@ class HandState(RoundBase):
         return [h.bit_count() for h in self.hands]
 
     def pips(self, seat: int) -> int:
-        return sum(PIPS[i] for i in indices_of(self.hands[seat]))
+        return _pips(self.hands[seat])
 
     @property
     def boneyard_size(self) -> int:
@@ -224,7 +288,7 @@ class HandState(RoundBase):
     def seat_points(self) -> list[int]:
         """:meth:`points` per seat (partners show their side's points)."""
         points = self.points()
-        return [points[self.rules.side_of(s)] for s in range(self.players)]
+        return [points[side] for side in self.rules.seat_sides]
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -232,67 +296,89 @@ class HandState(RoundBase):
         """Leads ordered by tile index (0-0, 1-0, 1-1, 2-0, ...); or plays ordered by tile
         index then target id (then ``Pass()`` if a drawn tile may be kept); or ``Draw()``;
         or ``Pass()``. Empty once the hand is over. Worked out once per position."""
-        if self._legal is None:
-            self._legal = self._work_out_legal()
-        return self._legal[:]
+        legal = self._legal
+        if legal is None:
+            legal = self._work_out_legal()
+        return legal[:]
 
     def _work_out_legal(self) -> list[Action]:
-        if self.end is not None:
-            return []
-        hand = self.hands[self.turn]
-        if not self.layout:
-            if self.lead_tile is not None:
-                return [Play(self.lead_tile, None)]
-            return [Play(t, None) for t in tiles_of(hand)]
-        plays: list[Action] = [
-            Play(tile, on)
-            for tile in tiles_of(hand & self.layout.playable_mask())
-            for on in self.layout.targets(tile)
-        ]
-        if plays:
-            if self.drew and not self.rules.drawn_tile_must_be_played:
-                plays.append(Pass())
-            return plays
-        return [Draw()] if self.drawable else [Pass()]
+        """Work out the legal actions of this position and keep them, with the option of
+        each play (``tile_index << 13 | tile_id << 5 | number``: the number it goes on)."""
+        ends = self.layout.ends
+        if ends and self.end is None:
+            options = plays_of(self.hands[self.turn], ends)
+            known = _PLAYS
+            legal: list[Action] = [known.get(o >> 5) or _play(o) for o in options]
+            if not legal:
+                legal = [_DRAW] if self.drawable else [_PASS]
+            elif self.drew and not self.rules.drawn_tile_must_be_played:
+                legal.append(_PASS)
+        elif self.end is not None:
+            options = []
+            legal = []
+        else:  # nothing led yet (a layout always has an open end)
+            lead = self.lead_tile
+            options = list(indices_of(self.hands[self.turn])) if lead is None else [lead.index]
+            legal = [_LEADS[i] for i in options]
+        self._legal = legal
+        self._options = options
+        return legal
 
     def apply(self, action: Action) -> Event:
         """Carry out ``action`` for the seat to act; raises :class:`IllegalActionError`.
 
         An action object taken from :meth:`legal_actions` of this very position is known to
         be legal and is not checked again."""
-        known = self._legal
-        if known is None or not any(legal is action for legal in known):
+        k = -1
+        for i, legal in enumerate(self._legal or ()):
+            if legal is action:
+                k = i
+                break
+        else:
             self._check(action)
-        self._legal = None
-        limit = action_limit(set_size(self.rules.set_top), self.players)
-        if len(self.history) >= limit:
-            raise too_long(limit)
+        if len(self.history) >= self._limit:
+            raise too_long(self._limit)
         seat = self.turn
-        if isinstance(action, Draw):
+        if isinstance(action, Play):
+            tile = action.tile
+            hand = self.hands[seat] & ~(1 << tile.index)
+            self.hands[seat] = hand
+            layout = self.layout
+            on = action.on
+            if on is None:
+                layout.lead(tile)
+            else:
+                number = self._options[k] & 31 if k >= 0 else layout.number_for(tile, on)
+                assert number is not None
+                layout.place(tile, on, number)
+            score = self._score_play(seat) if self._scores_play else 0
+            if score or k < 0:
+                event = Event(seat, action, None, score)
+            else:
+                event = _EVENTS.get(id(action) << 3 | seat) or _shared_event(seat, action)
+            self.history.append(event)
+            if not hand:
+                self._legal = None
+                self._finish(RoundEnd.OUT)
+                return event
+            self.turn = (seat + 1) % self.rules.players
+            self.drew = False
+        elif isinstance(action, Draw):
             index = self.boneyard[self.next_draw]
             self.next_draw += 1
             self.hands[seat] |= 1 << index
             self.drew = True
             event = Event(seat, action, TILES[index])
-        elif isinstance(action, Pass):
-            event = Event(seat, action)
-            self._next_turn()
+            self.history.append(event)
         else:
-            self.hands[seat] &= ~action.tile.bit
-            if action.on is None:
-                self.layout.lead(action.tile)
+            if k < 0:
+                event = Event(seat, action)
             else:
-                number = self.layout.number_for(action.tile, action.on)
-                assert number is not None
-                self.layout.place(action.tile, action.on, number)
-            event = Event(seat, action, score=self._score_play(seat))
-            if not self.hands[seat]:
-                self.history.append(event)
-                self._finish(RoundEnd.OUT)
-                return event
+                event = _EVENTS.get(id(action) << 3 | seat) or _shared_event(seat, action)
+            self.history.append(event)
             self._next_turn()
-        self.history.append(event)
-        if self._blocked():
+        if self._work_out_legal()[0] is _PASS and self._blocked():
+            self._legal = None
             self._finish(RoundEnd.BLOCKED)
         return event
 
@@ -341,14 +427,22 @@ class HandState(RoundBase):
         raise IllegalActionError("no-match-ends", tile=str(tile), ends=ends, on=action.on)
 
     def _score_play(self, seat: int) -> int:
-        rules = self.rules
-        if rules.play_scoring is PlayScoring.FIVES:
-            total = self.layout.ends_total()
-            points = total if total % 5 == 0 else 0
-        elif rules.play_scoring is PlayScoring.HEADERS:
-            points = self.layout.headers()
-        else:
+        scoring = self.rules.play_scoring
+        if scoring is PlayScoring.NONE:
             return 0
+        layout = self.layout
+        count = layout.ends_total() if scoring is PlayScoring.FIVES else layout.headers()
+        return self.book_play(seat, count)
+
+    def book_play(self, seat: int, count: int) -> int:
+        """Book what the play ``seat`` just made scores, ``count`` being the layout's count
+        after it (:meth:`Layout.ends_total` in All Fives, :meth:`Layout.headers` in Bergen):
+        a multiple of five scores itself, a header its value, less near the target where
+        the rules limit it. Returns the points."""
+        rules = self.rules
+        if rules.play_scoring is PlayScoring.FIVES and count % 5:
+            return 0
+        points = count
         side = rules.side_of(seat)
         if points and rules.near_target_limit and rules.target:
             need = rules.target - self.base[side] - self.scored[side]
@@ -359,16 +453,31 @@ class HandState(RoundBase):
         self.scored[side] += points
         return points
 
+    def settle(self, end: RoundEnd, turn: int, next_draw: int, drew: bool) -> None:
+        """End the hand as it was played out elsewhere (on the compact state, which kept
+        :attr:`hands` and :attr:`scored` up to date but not :attr:`layout` nor
+        :attr:`history`): ``turn``, ``next_draw`` and ``drew`` as they were when it ended
+        (``turn``: the seat that went out, or the one to act when it blocked). Works out
+        the winner and the points as :meth:`apply` does."""
+        self.turn = turn
+        self.next_draw = next_draw
+        self.drew = drew
+        self._legal = None
+        self._finish(end)
+
     def _blocked(self) -> bool:
-        if self.drawable or not self.layout:
+        ends = self.layout.ends
+        if not ends or self.drawable:
             return False
-        playable = self.layout.playable_mask()
+        playable = playable_of(ends)
         return not any(hand & playable for hand in self.hands)
 
     def _finish(self, end: RoundEnd) -> None:
         rules = self.rules
         self.end = end
-        side_pips = [sum(self.pips(s) for s in side) for side in rules.sides]
+        side_pips = [0] * len(self.scored)
+        for seat, side in enumerate(rules.seat_sides):
+            side_pips[side] += _pips(self.hands[seat])
         decided_by_pips = end is RoundEnd.BLOCKED or not rules.out_wins
         if not decided_by_pips:
             self.winner = rules.side_of(self.turn)
@@ -381,8 +490,8 @@ class HandState(RoundBase):
                     if not any(TILES[t].is_double for s in side for t in indices_of(self.hands[s]))
                 ]
                 candidates = free or candidates
-            low = min(side_pips[i] for i in candidates)
-            lowest = tuple(i for i in candidates if side_pips[i] == low)
+            low = min([side_pips[i] for i in candidates])
+            lowest = tuple([i for i in candidates if side_pips[i] == low])
             if len(lowest) > 1:
                 self.tied = lowest
                 return

@@ -10,7 +10,7 @@ hand (in play and at its end). Partners show the same points and totals; the top
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from chickenfoot.core.common import entry_of, replay_actions
@@ -30,15 +30,19 @@ from chickenfoot.core.standard.hand import DealError, check_deal
 from chickenfoot.core.standard.rules import Game, StandardRules
 
 
-def to_record(game: StandardGame) -> dict[str, Any]:
-    """The record of ``game`` as JSON data (finished or still in play)."""
+def to_record(
+    game: StandardGame, actions: Sequence[list[dict[str, Any]]] | None = None
+) -> dict[str, Any]:
+    """The record of ``game`` as JSON data (finished or still in play); ``actions``, if
+    given, are each hand's actions in record form (hands played out on the compact state
+    keep no history of events)."""
     rounds = []
     for k, hand in enumerate(game.rounds):
         entry: dict[str, Any] = {
             "first": hand.first,
             "hands": [[str(t) for t in h] for h in hand.dealt.hands],
             "boneyard": [str(t) for t in hand.dealt.boneyard],
-            "actions": [e.to_json() for e in hand.history],
+            "actions": actions[k] if actions is not None else [e.to_json() for e in hand.history],
         }
         if hand.end is not None:
             entry["end"] = hand.end.value

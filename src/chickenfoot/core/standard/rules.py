@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Annotated, Any, ClassVar, Literal
 
 from msgspec import Meta
@@ -169,7 +170,7 @@ class StandardRules:
 
     # -- derived facts ---------------------------------------------------------------------
 
-    @property
+    @cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side: partners 0 and 2 against 1 and 3, or each seat alone."""
         if self.partnership:
@@ -178,6 +179,11 @@ class StandardRules:
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.partnership else seat
+
+    @cached_property
+    def seat_sides(self) -> tuple[int, ...]:
+        """The side of each seat."""
+        return tuple(self.side_of(s) for s in range(self.players))
 
     @property
     def boneyard_size(self) -> int:
