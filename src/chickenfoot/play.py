@@ -57,10 +57,10 @@ def play_simulated_match(
     seed: int,
     on_round: Callable[[], None] | None = None,
 ) -> tuple[AnyMatch, Callable[[], dict[str, Any]]]:
-    """:func:`play_match`, and what makes its record when it is wanted. Chicken Foot between
-    bots that pick from the legal actions alone (random, greedy) is played on the compact
-    state: the same match, many times faster, whose rounds keep no history (the record is
-    made from a log of every action)."""
+    """:func:`play_match`, and what makes its record when it is wanted. A match of any game
+    between bots that pick from the legal actions alone (random, greedy) is played on the
+    compact state: the same match, many times faster, whose rounds (hands) keep no history
+    (the record is made from a log of every action)."""
     bots: list[Bot] = [make_bot(name, seat_seed(seed, s)) for s, name in enumerate(bot_names)]
     pickers = [getattr(bot, "picker", None) for bot in bots]
     play_compact = kind_of(rules).play_compact

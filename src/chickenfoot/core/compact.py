@@ -42,6 +42,7 @@ __all__ = [
     "play_out",
     "record_actions",
     "replay_out",
+    "uniform_random",
 ]
 
 
@@ -75,11 +76,11 @@ def play_out(state: RoundState, pickers: Sequence[Picker]) -> list[int]:
         else:
             place(state, option)
     if not fast.end:
-        play_placed(state, pickers, [_uniform(p) for p in pickers], log)
+        play_placed(state, pickers, [uniform_random(p) for p in pickers], log)
     return log
 
 
-def _uniform(picker: Picker) -> Callable[[], float] | None:
+def uniform_random(picker: Picker) -> Callable[[], float] | None:
     """The ``random`` of a :class:`UniformPicker`, None for any other picker."""
     random: Callable[[], float] | None = getattr(picker, "random", None)
     return random

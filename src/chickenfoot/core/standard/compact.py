@@ -23,14 +23,8 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from chickenfoot.core.compact import (
-    _DRAWN,
-    SEAT_BITS,
-    Picker,
-    _kth_tile,
-    _uniform,
-    record_actions,
-)
+from chickenfoot.core.compact import uniform_random
+from chickenfoot.core.compact_loop import DRAWN, SEAT_BITS, Picker, kth_tile, record_actions
 from chickenfoot.core.fast import DRAW, PASS, PLACE, action_limit, too_long
 from chickenfoot.core.pieces import RoundEnd, round_rng
 from chickenfoot.core.standard.game import StandardGame
@@ -42,7 +36,7 @@ from chickenfoot.core.tiles import HI, LO, NUMBER_MASK, indices_of, set_size
 
 HandLog = tuple[list[int], dict[int, int]]
 """A hand as :func:`play_hand` logs it: every action (``option << SEAT_BITS | seat``, a
-draw's option being ``_DRAWN - drawn_tile_index``, as :func:`compact.record_actions` reads
+draw's option being ``DRAWN - drawn_tile_index``, as :func:`compact.record_actions` reads
 them), and the points of each play that scored, by its place in the log."""
 
 _END_BITS = (1 << 13) - 1
@@ -142,7 +136,7 @@ def play_hand(
                 if k == count:
                     option = tail
                 elif simple:
-                    tile = _kth_tile(legal, k)
+                    tile = kth_tile(legal, k)
                     option = tile << 13 | (ea if la >> tile & 1 else eb)
                 else:
                     option = plays_of(legal, ends)[k]
@@ -157,7 +151,7 @@ def play_hand(
             hands[seat] = mine | 1 << tile
             held |= 1 << tile
             drew = True
-            log.append((_DRAWN - tile) << SEAT_BITS | seat)
+            log.append((DRAWN - tile) << SEAT_BITS | seat)
             continue
         log.append(option << SEAT_BITS | seat)
         tile = option >> 13
@@ -218,7 +212,7 @@ def play_match(
     number): the game (for its points and outcome; its hands keep no history) and each
     hand's log (:func:`play_hand`), which its record is made of."""
     game = StandardGame(list(players), rules, seed)
-    randoms = [_uniform(p) for p in pickers]
+    randoms = [uniform_random(p) for p in pickers]
     logs: list[HandLog] = []
     while not game.is_over:
         hand = game.deal_next(round_rng(seed, len(game.rounds)))
