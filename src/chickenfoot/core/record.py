@@ -22,14 +22,16 @@ from chickenfoot.core.pieces import Deal
 from chickenfoot.core.record_fields import (
     RecordError,
     check_result,
+    finish_record,
     need,
     read_deal,
     read_header,
     read_seed,
     read_tile,
+    round_entry,
 )
 from chickenfoot.core.rules import MatchLength, RoundDouble, Rules
-from chickenfoot.core.tiles import NAMES, Tile, deal_message, mask_of, set_mask
+from chickenfoot.core.tiles import Tile, deal_message, mask_of, set_mask
 
 FORMAT = "chickenfoot-record/1"
 
@@ -45,29 +47,14 @@ def to_record(
         entry: dict[str, Any] = {"double": f"{state.double}-{state.double}", "first": state.first}
         if state.dealt.start_draw:
             entry["start_draw"] = [{"seat": s, "draw": str(t)} for s, t in state.dealt.start_draw]
-        entry["hands"] = [[NAMES[t.index] for t in hand] for hand in state.dealt.hands]
-        entry["boneyard"] = [NAMES[t.index] for t in state.dealt.boneyard]
-        entry["actions"] = (
-            actions[k] if actions is not None else [e.to_json() for e in state.history]
-        )
-        if state.end is not None:
-            entry["end"] = state.end.value
-            entry["points"] = match.points[k]
-        rounds.append(entry)
+        rounds.append(round_entry(entry, state, k, match.points, actions))
     record: dict[str, Any] = {
         "format": FORMAT,
         "game": "chickenfoot",
         "rules": {"preset": match.rules.preset, "options": match.rules.options()},
         "players": list(match.players),
     }
-    if match.seed is not None:
-        record["seed"] = match.seed
-    record["rounds"] = rounds
-    outcome = match.outcome()
-    if outcome is not None:
-        record["totals"] = match.totals()
-        record["winners"] = list(outcome.winners)
-    return record
+    return finish_record(record, match, rounds, match.totals)
 
 
 def logged_record(match: Match, logs: Sequence[list[int]]) -> dict[str, Any]:

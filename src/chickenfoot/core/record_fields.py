@@ -3,12 +3,12 @@ checks one field and raises :class:`RecordError` saying where and what is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from chickenfoot.core.actions import Action, Draw, Pass, Play
 from chickenfoot.core.messages import CodedError, Message, Param, message
-from chickenfoot.core.tiles import Tile, TileError, parse_tile_in_set, tiles_in_set
+from chickenfoot.core.tiles import NAMES, Tile, TileError, parse_tile_in_set, tiles_in_set
 
 _KINDS = {list: "must-be-list", dict: "must-be-object", str: "must-be-string", int: "must-be-whole"}
 """The message that a value is not of a kind."""
@@ -220,3 +220,40 @@ def describe(seat: int, action: Action, first_tile: str) -> Message:
             return message(f"seat-{first_tile}", seat=seat, tile=str(action.tile))
         return message("seat-plays", seat=seat, tile=str(action.tile), on=action.on)
     return message("seat-draws" if isinstance(action, Draw) else "seat-passes", seat=seat)
+
+
+def round_entry(
+    entry: dict[str, Any],
+    state: Any,
+    k: int,
+    points: Sequence[list[int]],
+    actions: Sequence[list[dict[str, Any]]] | None,
+) -> dict[str, Any]:
+    """``entry``, begun with the game's own keys, completed with round (hand) ``k``'s deal,
+    actions (``actions[k]`` if given: rounds played out on the compact state keep no
+    history of events), and its end and ``points`` once it has ended."""
+    entry["hands"] = [[NAMES[t.index] for t in hand] for hand in state.dealt.hands]
+    entry["boneyard"] = [NAMES[t.index] for t in state.dealt.boneyard]
+    entry["actions"] = actions[k] if actions is not None else [e.to_json() for e in state.history]
+    if state.end is not None:
+        entry["end"] = state.end.value
+        entry["points"] = points[k]
+    return entry
+
+
+def finish_record(
+    record: dict[str, Any],
+    match: Any,
+    rounds: list[dict[str, Any]],
+    totals: Callable[[], list[int]],
+) -> dict[str, Any]:
+    """``record``, begun with its header, completed with the seed, the ``rounds`` and, once
+    the match is over, the ``totals`` and winners."""
+    if match.seed is not None:
+        record["seed"] = match.seed
+    record["rounds"] = rounds
+    outcome = match.outcome()
+    if outcome is not None:
+        record["totals"] = totals()
+        record["winners"] = list(outcome.winners)
+    return record

@@ -20,10 +20,12 @@ from chickenfoot.core.record import FORMAT
 from chickenfoot.core.record_fields import (
     RecordError,
     check_result,
+    finish_record,
     need,
     read_deal,
     read_header,
     read_seed,
+    round_entry,
 )
 from chickenfoot.core.standard.game import StandardGame
 from chickenfoot.core.standard.hand import DealError, check_deal
@@ -36,18 +38,10 @@ def to_record(
     """The record of ``game`` as JSON data (finished or still in play); ``actions``, if
     given, are each hand's actions in record form (hands played out on the compact state
     keep no history of events)."""
-    rounds = []
-    for k, hand in enumerate(game.rounds):
-        entry: dict[str, Any] = {
-            "first": hand.first,
-            "hands": [[str(t) for t in h] for h in hand.dealt.hands],
-            "boneyard": [str(t) for t in hand.dealt.boneyard],
-            "actions": actions[k] if actions is not None else [e.to_json() for e in hand.history],
-        }
-        if hand.end is not None:
-            entry["end"] = hand.end.value
-            entry["points"] = game.points[k]
-        rounds.append(entry)
+    rounds = [
+        round_entry({"first": hand.first}, hand, k, game.points, actions)
+        for k, hand in enumerate(game.rounds)
+    ]
     rules = game.rules
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -56,14 +50,7 @@ def to_record(
         "players": list(game.players),
         "sides": [list(side) for side in rules.sides],
     }
-    if game.seed is not None:
-        record["seed"] = game.seed
-    record["rounds"] = rounds
-    outcome = game.outcome()
-    if outcome is not None:
-        record["totals"] = _booked_totals(game)
-        record["winners"] = list(outcome.winners)
-    return record
+    return finish_record(record, game, rounds, lambda: _booked_totals(game))
 
 
 def _booked_totals(game: StandardGame) -> list[int]:
