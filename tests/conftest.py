@@ -21,6 +21,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from chickenfoot.core import fast, record
+from chickenfoot.core.standard import hand
 from chickenfoot.i18n import set_language
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
@@ -61,4 +62,6 @@ def cold_caches() -> None:
     mutant's tests in a process forked after the whole suite ran once)."""
     fast.PLAYABLE.clear()
     fast._WEIGHTS.clear()
+    hand._PLAYS.clear()
+    hand._EVENTS.clear()
     record._remembered_rules.cache_clear()
