@@ -51,17 +51,13 @@ def round_rng(seed: int, round_index: int) -> Random:
     return Random(f"chickenfoot/{seed}/round/{round_index}")
 
 
-_BITS = tuple(n.bit_length() for n in range(1 << 10))
-
-
 def shuffle(items: list[T], rng: Random) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same draws from
     ``rng``, the same order), in fewer steps: every deal shuffles."""
     getrandbits = rng.getrandbits
-    bits = _BITS
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
-        k = bits[n] if n < 1024 else n.bit_length()
+        k = n.bit_length()
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

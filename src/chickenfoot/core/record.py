@@ -184,11 +184,12 @@ def _deal(match: Match, k: int, entry: Mapping[str, Any], where: str, double: Ti
     aside = not rules.double_dealt
     dealt = [*boneyard, *(t for h in hands for t in h)]
     mask = mask_of(dealt)
-    if aside and mask >> double.index & 1:
-        raise RecordError("double-set-aside", where, double=str(double))
-    everything = [double, *dealt] if aside else dealt
+    everything = dealt
     if aside:
+        if mask >> double.index & 1:
+            raise RecordError("double-set-aside", where, double=str(double))
         mask |= double.bit
+        everything = [double, *dealt]
     if mask != set_mask(top) or mask.bit_count() != len(everything):  # not each tile once
         problem = deal_message(everything, top)
         assert problem is not None
