@@ -1,6 +1,7 @@
 """Regenerate the golden records (tests/golden/*.json and, of the standard games,
 tests/golden/standard/*.json), the perft table (tests/perft.txt) and the JSON Schema of the
-table's messages (docs/table.schema.json).
+table's messages (docs/table.schema.json) and of the game socket's frames
+(docs/protocol.schema.json).
 
     .venv/bin/python -m scripts.regen_golden          # rewrite the files
     .venv/bin/python -m scripts.regen_golden --check  # exit 1 if any file would change
@@ -20,12 +21,14 @@ from random import Random
 from chickenfoot.core import CLASSIC, Match, RoundState, preset, to_record
 from chickenfoot.core.wire import schema
 from chickenfoot.play import play_match
+from chickenfoot.server import frames
 from scripts.regen_golden_standard import expected_files as standard_files
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 PERFT = ROOT / "tests" / "perft.txt"
 SCHEMA = ROOT / "docs" / "table.schema.json"
+PROTOCOL_SCHEMA = ROOT / "docs" / "protocol.schema.json"
 
 GOLDEN_MATCHES: dict[str, tuple[list[str], str, int, str]] = {
     "2p-single-random": (["random", "random"], "single", 1, "classic"),
@@ -84,8 +87,8 @@ def perft_table() -> str:
 
 
 def expected_paths() -> list[Path]:
-    """The Chicken Foot golden records, the perft table and the schema."""
-    return [*(GOLDEN / f"{name}.json" for name in GOLDEN_MATCHES), PERFT, SCHEMA]
+    """The Chicken Foot golden records, the perft table and the schemas."""
+    return [*(GOLDEN / f"{name}.json" for name in GOLDEN_MATCHES), PERFT, SCHEMA, PROTOCOL_SCHEMA]
 
 
 def expected_file(path: Path) -> str:
@@ -94,6 +97,8 @@ def expected_file(path: Path) -> str:
         return perft_table()
     if path == SCHEMA:
         return json.dumps(schema(), indent=1, sort_keys=True) + "\n"
+    if path == PROTOCOL_SCHEMA:
+        return json.dumps(frames.schema(), indent=1, sort_keys=True) + "\n"
     return golden_record(path.stem)
 
 

@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 
 from chickenfoot.core import CLASSIC, PRESETS, RecordError, games, replay, to_record
-from scripts.regen_golden import GOLDEN, PERFT, SCHEMA, expected_file, expected_paths
+from scripts.regen_golden import (
+    GOLDEN,
+    PERFT,
+    PROTOCOL_SCHEMA,
+    SCHEMA,
+    expected_file,
+    expected_paths,
+)
 from tests.helpers import random_match
 from tests.independent_checker import check_record
 
@@ -31,7 +38,9 @@ def legal() -> Record:
 
 
 def test_the_golden_files_are_the_ones_the_script_writes() -> None:
-    assert sorted(expected_paths()) == sorted([*GOLDEN.glob("*.json"), PERFT, SCHEMA])
+    assert sorted(expected_paths()) == sorted(
+        [*GOLDEN.glob("*.json"), PERFT, SCHEMA, PROTOCOL_SCHEMA]
+    )
 
 
 @pytest.mark.parametrize("path", expected_paths(), ids=lambda p: p.name)

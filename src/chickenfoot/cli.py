@@ -1287,6 +1287,103 @@ def _shown(path: Path) -> str:
     return ascii(text)[1:-1]
 
 
+_SERVE_HELP = "\n\n".join(
+    [
+        "Serve the game to browsers: open the address it prints, set up a table against "
+        "computer players or with friends (each friend gets an invite link), and play.",
+        "Every table and every accepted action is saved before anyone sees it: in SQLite in "
+        "the data folder by default, or in PostgreSQL with --db postgresql://USER@HOST/DB. "
+        "Stop it with Ctrl-C; started again on the same data, every unfinished table goes on "
+        "where it was.",
+        "Examples: chickenfoot serve; chickenfoot serve --host 0.0.0.0 --port 8080 (reachable "
+        "from other machines); chickenfoot serve --bot-delay 0 (bots act at once).",
+    ]
+)
+
+
+@app.command("serve", help=_SERVE_HELP)
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="The address to listen on (0.0.0.0: every one).")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int,
+        typer.Option("--port", min=0, max=65535, help="The port to listen on (0: any free one)."),
+    ] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            metavar="URL",
+            show_default=False,
+            help="A database URL (postgresql://... or sqlite:///FILE). \\[default: SQLite in "
+            "the data folder]",
+        ),
+    ] = None,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            "--data",
+            metavar="DIR",
+            show_default=False,
+            help="The data folder (the SQLite database is DIR/chickenfoot.db). \\[default: "
+            "the platform's user data folder for chickenfoot]",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        int,
+        typer.Option(
+            "--bot-delay",
+            metavar="MS",
+            min=0,
+            max=60_000,
+            help="Milliseconds a computer player waits before it acts, so people can follow "
+            "(0: at once).",
+        ),
+    ] = 600,
+    away: Annotated[
+        int,
+        typer.Option(
+            "--away",
+            metavar="SECONDS",
+            min=1,
+            max=86_400,
+            help="Seconds a player may be gone from an online table before a computer player "
+            "plays for them (until they are back).",
+        ),
+    ] = 60,
+    tables_per_address: Annotated[
+        int,
+        typer.Option(
+            "--tables-per-address",
+            metavar="N",
+            min=1,
+            help="How many tables not yet over one address may have set up at a time.",
+        ),
+    ] = 20,
+) -> None:
+    from chickenfoot.server import run
+    from chickenfoot.terminal.session import SessionError, check_data_folder, default_data_folder
+
+    folder = data if data is not None else default_data_folder()
+    if db is None:
+        try:
+            check_data_folder(folder)
+        except SessionError as exc:
+            _fail(str(exc))
+    try:
+        settings = run.Settings(
+            db_url=run.database_url(db, folder),
+            bot_delay=bot_delay / 1000,
+            away=away,
+            tables_per_address=tables_per_address,
+            steady_gc=True,
+        )
+        run.serve(host, port, settings, db, out.print)
+    except run.ServeError as exc:
+        _fail(str(exc))
+
+
 def _fail(message: str) -> NoReturn:
     # TRANSLATORS: the line of every error of the command line; {message} says what is wrong.
     err.print(_("error: {message}").format(message=message), markup=False, soft_wrap=True)

@@ -144,12 +144,18 @@ _KIND_PARAMETERS: Mapping[str, tuple[str, ...]] = {"option-type": ("expected", "
 
 def message_text(message: Message) -> str:
     """An engine message (a code with parameters) in the player's language."""
+    return message_in(message, _current)
+
+
+def message_in(message: Message, catalogue: gettext.NullTranslations) -> str:
+    """An engine message in the language of ``catalogue`` (:func:`translation`): for a
+    server, where each player has a language of their own."""
     params = dict(message.params)
     for name in _KIND_PARAMETERS.get(message.code, ()):
         value = params.get(name)
         if isinstance(value, str) and value in KINDS:
-            params[name] = _(value)
-    return _(ENGLISH[message.code]).format_map(params)
+            params[name] = catalogue.gettext(value)
+    return catalogue.gettext(ENGLISH[message.code]).format_map(params)
 
 
 def error_text(error: BaseException) -> str:
@@ -157,10 +163,15 @@ def error_text(error: BaseException) -> str:
     the record (``rounds[0].actions[3]``) as it is, the engine's coded errors are looked up
     by their code (:func:`message_text`), and any other is said as it is (the front end's own
     errors, such as a ``FileProblem``, are made in the player's language already)."""
+    return error_in(error, _current)
+
+
+def error_in(error: BaseException, catalogue: gettext.NullTranslations) -> str:
+    """:func:`error_text` in the language of ``catalogue`` (:func:`translation`)."""
     if isinstance(error, RecordError):
-        text = error.text(message_text)
+        text = error.text(lambda message: message_in(message, catalogue))
     elif isinstance(error, CodedError):
-        text = message_text(error.message)
+        text = message_in(error.message, catalogue)
     else:
         text = str(error)
     return " ".join(text.split())
@@ -171,10 +182,12 @@ __all__ = [
     "N_",
     "UnknownLanguageError",
     "_",
+    "error_in",
     "error_text",
     "language",
     "language_from_environment",
     "language_name",
+    "message_in",
     "message_text",
     "ngettext",
     "set_language",

@@ -37,6 +37,7 @@ from chickenfoot.core.projection import (
     round_entry,
 )
 from chickenfoot.core.record_fields import RecordError, read_seed
+from chickenfoot.core.tiles import Tile
 from chickenfoot.core.wire import (
     ActionEntry,
     Entry,
@@ -89,19 +90,42 @@ class Table:
     def from_record(cls, record: Any) -> Table:
         """The table a record (finished or not) left off at; a record of a match still in play
         needs its ``seed`` to deal the rounds to come. Raises :class:`RecordError`."""
-        replayed = games.replay(record)
         seed = read_seed(record)
         if seed is None:
             raise RecordError("resume-no-seed", "seed")
-        table = cls(replayed.players, replayed.rules, seed, deal=False)
-        for state in replayed.rounds:
-            table._start(table.match.start_round(state.dealt))
-            for event in state.history:
-                table._apply(event.action)
+        table = cls._replayed(record, seed, None)
         table._dealing = True
         if table.match.current is None and not table.match.is_over:
             table._deal_next()
         return table
+
+    @classmethod
+    def with_hands(cls, record: Any) -> tuple[Table, list[list[list[Tile]]]]:
+        """The table of a record (with or without a seed: nothing more is dealt) and every
+        hand at every version from 0 on, for a replay that shows them all. Raises
+        :class:`RecordError`."""
+        hands: list[list[list[Tile]]] = [[]]
+        return cls._replayed(record, read_seed(record) or 0, hands), hands
+
+    @classmethod
+    def _replayed(cls, record: Any, seed: int, hands: list[list[list[Tile]]] | None) -> Table:
+        replayed = games.replay(record)
+        table = cls(replayed.players, replayed.rules, seed, deal=False)
+        for state in replayed.rounds:
+            table._start(table.match.start_round(state.dealt))
+            table._note_hands(hands)
+            for event in state.history:
+                table._apply(event.action)
+                table._note_hands(hands)
+        return table
+
+    def _note_hands(self, hands: list[list[list[Tile]]] | None) -> None:
+        """Every hand at each version added since ``hands`` was last noted."""
+        if hands is None:
+            return
+        while len(hands) <= self.version:
+            state = self.match.rounds[self._log[len(hands) - 1].round]
+            hands.append([state.hand(s) for s in range(self.seats)])
 
     # -- reading ---------------------------------------------------------------------------
 

@@ -82,6 +82,8 @@ class BlockedScore(StrEnum):
 
 
 SETS = (6, 9, 12)
+STANDARD_PLAYERS = 4
+"""The most players of a standard game (each plays alone, or two partnerships)."""
 """The sets the standard games are played with: double-6, and double-9 / double-12 optional."""
 
 
@@ -98,7 +100,7 @@ class StandardRules:
     """
 
     game: Annotated[Game, described("game")] = Game.DRAW
-    players: Annotated[int, Meta(ge=2, le=4), described("players")] = 2
+    players: Annotated[int, Meta(ge=2, le=STANDARD_PLAYERS), described("players")] = 2
     set_top: Annotated[SetTop, described("set_top")] = 6
     partnership: Annotated[bool, described("partnership")] = False
     hand_size: Annotated[int, Meta(ge=1, le=set_size(12)), described("hand_size")] = 7

@@ -1,0 +1,403 @@
+"""The ASGI app of ``chickenfoot serve``: the pages, the JSON API and the game socket
+(docs/protocol.md).
+
+Everything a client sends is checked before it reaches a table: a request's body has a size
+limit and a schema; a socket's frames have a size limit, a rate limit and a schema; an
+action is the core's to accept or refuse. Whatever is refused is answered with a code and a
+message in the client's language (``?lang=``, else the browser's ``Accept-Language``), and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta, Struct
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from chickenfoot.bots import LEVELS
+from chickenfoot.core import games
+from chickenfoot.core.messages import CodedError
+from chickenfoot.core.rules import PRESETS, SOURCES, MatchLength
+from chickenfoot.core.standard.rules import GAMES as STANDARD_GAMES
+from chickenfoot.core.standard.rules import STANDARD_PLAYERS
+from chickenfoot.core.table import Table
+from chickenfoot.i18n import LANGUAGES, error_in, language_of_locale, message_in, translation
+from chickenfoot.server import frames
+from chickenfoot.server.collector import keep_pauses_short
+from chickenfoot.server.errors import ServerError
+from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
+from chickenfoot.server.store import OVER, PLAYING, WAITING, Store, TableRow
+
+STATIC = Path(__file__).parent / "static"
+
+FRAME_LIMIT = 4_096
+"""The largest frame a client may send, in bytes (an action is well under 100)."""
+FRAMES_PER_SECOND = 10
+FRAME_BURST = 30
+TABLE_REQUEST_LIMIT = 16_384
+RECORD_REQUEST_LIMIT = 16 * 2**20
+LISTED = 50
+"""How many open and finished tables the home page lists."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How ``chickenfoot serve`` was started."""
+
+    db_url: str
+    bot_delay: float = 0.6
+    """Seconds a bot waits before it acts, so that people can follow."""
+    away: float = 60.0
+    """Seconds a person may be gone before a bot plays for them."""
+    tables_per_address: int = 20
+    steady_gc: bool = False
+    """Keep the garbage collector's pauses short (:mod:`~chickenfoot.server.collector`):
+    what ``serve`` does; it changes the whole process, so tests in process leave it off."""
+
+
+class SeatRequest(Struct, forbid_unknown_fields=True):
+    human: Annotated[str, Meta(min_length=1, max_length=40)] | None = None
+    bot: Annotated[str, Meta(min_length=1, max_length=32)] | None = None
+
+
+class TableRequest(Struct, forbid_unknown_fields=True):
+    seats: Annotated[list[SeatRequest], Meta(min_length=2, max_length=12)]
+    game: str = games.CHICKENFOOT
+    preset: str | None = None
+    options: dict[str, Any] = msgspec.field(default_factory=dict)
+    length: MatchLength | None = None
+    seed: Annotated[int, Meta(ge=0, le=2**53)] | None = None
+
+
+def create_app(settings: Settings) -> Starlette:
+    store = Store(settings.db_url)
+    hub = Hub(
+        store,
+        bot_delay=settings.bot_delay,
+        away=settings.away,
+        tables_per_address=settings.tables_per_address,
+    )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await store.open()
+        await hub.start()
+        collector = asyncio.create_task(keep_pauses_short()) if settings.steady_gc else None
+        try:
+            yield
+        finally:
+            if collector is not None:
+                collector.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await collector
+            await hub.stop()
+            await store.close()
+
+    api = _Api(hub)
+    routes = [
+        Route("/", _page("index.html")),
+        Route("/table/{table}", _page("table.html")),
+        Route("/replay", _page("replay.html")),
+        Route("/api/meta", api.meta),
+        Route("/api/tables", api.tables, methods=["GET"]),
+        Route("/api/tables", api.create, methods=["POST"]),
+        Route("/api/tables/{table}", api.summary),
+        Route("/api/tables/{table}/record", api.record),
+        Route("/api/replay", api.replay, methods=["POST"]),
+        WebSocketRoute("/ws/tables/{table}", api.socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    return app
+
+
+def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+    return page
+
+
+class _Api:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+
+    # -- HTTP -----------------------------------------------------------------------------
+
+    async def meta(self, request: Request) -> Response:
+        lang = _language(request)
+        catalogue = translation(lang)
+        classic = PRESETS["classic"]
+        players = {games.CHICKENFOOT: [classic.min_players, classic.max_players]}
+        players.update({name: [2, STANDARD_PLAYERS] for name in STANDARD_GAMES})
+        return JSONResponse(
+            {
+                "games": list(games.GAMES),
+                "presets": [{"name": name, "summary": SOURCES[name][1]} for name in PRESETS],
+                "levels": [
+                    {"name": name, "text": message_in(text, catalogue)}
+                    for name, (text, _) in LEVELS.items()
+                ],
+                "lengths": [length.value for length in MatchLength],
+                "languages": list(LANGUAGES),
+                "players": players,
+            }
+        )
+
+    async def create(self, request: Request) -> Response:
+        lang = _language(request)
+        try:
+            body = await _body(request, TABLE_REQUEST_LIMIT)
+            try:
+                asked = msgspec.json.decode(body, type=TableRequest)
+            except msgspec.DecodeError as exc:
+                raise ServerError("bad-request", reason=str(exc)) from None
+            seats = [_new_seat(s) for s in asked.seats]
+            options = dict(asked.options)
+            if asked.length is not None:
+                options["length"] = asked.length.value
+            table, tokens = await self.hub.create(
+                asked.game, asked.preset, options, seats, asked.seed, _address(request)
+            )
+        except CodedError as exc:
+            return _refusal(exc, lang)
+        base = str(request.base_url).rstrip("/")
+        return JSONResponse(
+            {
+                "table": table,
+                "seats": [
+                    {"seat": seat, "token": token, "invite": f"{base}/table/{table}#token={token}"}
+                    for seat, token in tokens.items()
+                ],
+                "spectate": f"{base}/table/{table}",
+            },
+            status_code=201,
+        )
+
+    async def tables(self, request: Request) -> Response:
+        store = self.hub.store
+        open_ = await store.tables_in([WAITING, PLAYING], LISTED)
+        finished = await store.tables_in([OVER], LISTED)
+        return JSONResponse(
+            {
+                "open": [self._summary_of(row.id, row) for row in open_],
+                "finished": [self._summary_of(row.id, row) for row in finished],
+            }
+        )
+
+    async def summary(self, request: Request) -> Response:
+        table_id = request.path_params["table"]
+        row = await self.hub.store.table(table_id)
+        if row is None:
+            return _refusal(ServerError("no-such-table", 404, table=table_id), _language(request))
+        return JSONResponse(self._summary_of(table_id, row))
+
+    def _summary_of(self, table_id: str, row: TableRow) -> dict[str, Any]:
+        live = self.hub.live.get(table_id)
+        seats = live.seats if live is not None else row.seats
+        status = live.status if live is not None else row.status
+        version = live.table.version if live is not None and live.table is not None else None
+        return {
+            "table": table_id,
+            "game": row.game,
+            "preset": row.preset,
+            "length": row.options.get("length"),
+            "status": status,
+            "version": version,
+            "seats": [
+                {"seat": s.seat, "name": s.name, "bot": s.bot, "joined": s.joined} for s in seats
+            ],
+            "created": row.created,
+        }
+
+    async def record(self, request: Request) -> Response:
+        table_id = request.path_params["table"]
+        lang = _language(request)
+        if await self.hub.store.table(table_id) is None:
+            return _refusal(ServerError("no-such-table", 404, table=table_id), lang)
+        text = await self.hub.store.record(table_id)
+        if text is None:
+            return _refusal(ServerError("record-not-ready", 409), lang)
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="chickenfoot-{table_id}.json"'},
+        )
+
+    async def replay(self, request: Request) -> Response:
+        """A record's table for the replay viewer: the log as a spectator sees it, and every
+        hand at every version (the record shows them all)."""
+        lang = _language(request)
+        try:
+            body = await _body(request, RECORD_REQUEST_LIMIT)
+            try:
+                record = msgspec.json.decode(body)
+            except msgspec.DecodeError as exc:
+                raise ServerError("bad-request", reason=str(exc)) from None
+            loop = asyncio.get_running_loop()
+            table, hands = await loop.run_in_executor(None, Table.with_hands, record)
+        except CodedError as exc:
+            return _refusal(exc, lang)
+        entries = table.entries(0, None)
+        data = {
+            "game": table.match.rules.game_name,
+            "preset": table.match.rules.preset_name,
+            "players": table.players,
+            "entries": [json.loads(frames.event(e))["event"] for e in entries],
+            "hands": [[[str(t) for t in hand] for hand in at] for at in hands],
+        }
+        return Response(msgspec.json.encode(data), media_type="application/json")
+
+    # -- the game socket ------------------------------------------------------------------
+
+    async def socket(self, websocket: WebSocket) -> None:
+        lang = _language(websocket)
+        catalogue = translation(lang)
+        await websocket.accept()
+        try:
+            live = await self.hub.get(websocket.path_params["table"])
+            seat = self.hub.seat_of(live, websocket.query_params.get("token"))
+        except ServerError as exc:
+            await websocket.send_text(_error_frame(exc, lang).decode())
+            await websocket.close(code=4000 + exc.status)
+            return
+        connection = Connection(seat, lang)
+        writer = asyncio.create_task(_write(websocket, connection))
+        try:
+            await self.hub.connect(live, connection)
+            await self._read(websocket, live, connection, catalogue)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.hub.disconnect(live, connection)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+
+    async def _read(
+        self, websocket: WebSocket, live: Live, connection: Connection, catalogue: Any
+    ) -> None:
+        bucket = _Bucket(FRAMES_PER_SECOND, FRAME_BURST)
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            data = message.get("text") or message.get("bytes") or b""
+            size = len(data.encode() if isinstance(data, str) else data)
+            try:
+                if size > FRAME_LIMIT:
+                    raise ServerError("frame-too-large", size=size, limit=FRAME_LIMIT)
+                if not bucket.take():
+                    raise ServerError("too-many-frames", rate=FRAMES_PER_SECOND)
+                frame, action = frames.decode(data)
+                if action is not None:
+                    await self.hub.act(live, connection.viewer, action)
+                    bucket.refund()  # an accepted action is play, however fast: never limited
+                elif isinstance(frame, frames.Sync):
+                    async with live.lock:
+                        self.hub.sync(live, connection, frame.since)
+                else:
+                    found = await self.hub.hint(live, connection.viewer)
+                    text = message_in(found.reason, catalogue)
+                    connection.send(frames.hint(found, text))
+            except CodedError as exc:
+                connection.send(_error_frame(exc, connection.lang))
+
+
+async def _write(websocket: WebSocket, connection: Connection) -> None:
+    """Send the connection's frames in order; ``None`` closes the socket. A client gone
+    meanwhile ends it quietly (the reader sees the socket close)."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        while (frame := await connection.queue.get()) is not None:
+            await websocket.send_text(frame.decode())
+        await websocket.close()
+
+
+class _Bucket:
+    """At most ``rate`` frames a second on average, ``burst`` at once; an accepted action
+    gives its frame back."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def refund(self) -> None:
+        self.tokens = min(self.burst, self.tokens + 1)
+
+
+def _new_seat(asked: SeatRequest) -> NewSeat:
+    if (asked.human is None) == (asked.bot is None):
+        raise ServerError("bad-request", reason="each seat is {'human': name} or {'bot': level}")
+    if asked.human is not None:
+        name = " ".join(asked.human.split())
+        if not name:
+            raise ServerError("bad-request", reason="a player's name cannot be blank")
+        return NewSeat(human=name)
+    return NewSeat(bot=asked.bot)
+
+
+async def _body(request: Request, limit: int) -> bytes:
+    """The request's body, refused past ``limit`` bytes without reading the rest."""
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise ServerError("frame-too-large", status=413, size=size, limit=limit)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _language(connection: Request | WebSocket) -> str:
+    """``?lang=`` if it names one of the languages, else the first of the browser's."""
+    asked = connection.query_params.get("lang")
+    if asked is not None and (code := language_of_locale(asked)) is not None:
+        return code
+    for part in connection.headers.get("accept-language", "").split(","):
+        code = language_of_locale(part.split(";")[0].strip())
+        if code is not None and part.strip():
+            return code
+    return "en"
+
+
+def _error_frame(error: CodedError, lang: str) -> bytes:
+    return frames.error(error.code, _said(error, lang))
+
+
+def _refusal(error: CodedError, lang: str) -> Response:
+    status = error.status if isinstance(error, ServerError) else 400
+    return JSONResponse({"code": error.code, "message": _said(error, lang)}, status_code=status)
+
+
+def _said(error: CodedError, lang: str) -> str:
+    return error_in(error, translation(lang))

@@ -1,0 +1,202 @@
+"""The messages of the game socket, both ways (docs/protocol.md; :func:`schema` is their JSON
+Schema).
+
+The server sends what the core's projection gives each viewer, wrapped in a frame: a
+``snapshot`` (the view now), an ``event`` (one entry of the table's log: ``dealt``, ``play``,
+``draw``, ``pass``, ``round_end``, ``match_end``), a ``lobby`` while people are still to come,
+a ``hint``, an ``error``. A frame after which it is the receiver's turn carries ``legal``.
+The client sends ``act``, ``sync`` and ``hint``; anything else is refused with one error.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta, Struct
+
+from chickenfoot.bots import Hint
+from chickenfoot.core.actions import Action
+from chickenfoot.core.wire import (
+    DrawAction,
+    Entry,
+    PassAction,
+    PlayAction,
+    Snapshot,
+    action_from_json,
+    action_to_json,
+)
+from chickenfoot.server.errors import ServerError
+from chickenfoot.server.store import SeatRow
+
+# -- from the client ------------------------------------------------------------------------
+
+
+class Act(Struct, tag="act", tag_field="type", forbid_unknown_fields=True):
+    """Take an action (RECORD.md's notation: ``{"play": "9-3", "on": 4}``, ``{"draw": true}``,
+    ``{"pass": true}``)."""
+
+    action: dict[str, Any]
+
+
+class Sync(Struct, tag="sync", tag_field="type", forbid_unknown_fields=True):
+    """Send what happened after version ``since`` (or a snapshot)."""
+
+    since: Annotated[int, Meta(ge=0, le=2**31)]
+
+
+class AskHint(Struct, tag="hint", tag_field="type", forbid_unknown_fields=True):
+    """The expert's advice, when it is the sender's turn."""
+
+
+ClientFrame = Act | Sync | AskHint
+
+_decoder = msgspec.json.Decoder(ClientFrame)
+
+
+def decode(data: str | bytes) -> tuple[ClientFrame, Action | None]:
+    """A client's frame, and its action if it is one; :class:`ServerError` if malformed."""
+    try:
+        frame = _decoder.decode(data)
+    except msgspec.DecodeError as exc:
+        raise ServerError("bad-frame", reason=str(exc)) from None
+    if isinstance(frame, Act):
+        return frame, action_from_json(frame.action)  # WireError if not an action
+    return frame, None
+
+
+# -- to the client --------------------------------------------------------------------------
+
+
+class LobbySeat(Struct):
+    seat: int
+    name: str
+    bot: str | None
+    joined: bool
+
+
+class Lobby(Struct, tag="lobby", tag_field="type"):
+    """The table waits for every person to join (it deals then)."""
+
+    seats: list[LobbySeat]
+
+
+class SnapshotFrame(Struct, tag="snapshot", tag_field="type", omit_defaults=True):
+    version: int
+    view: Snapshot
+    legal: list[dict[str, Any]] | None = None
+
+
+class EventFrame(Struct, tag="event", tag_field="type", omit_defaults=True):
+    version: int
+    event: Entry
+    legal: list[dict[str, Any]] | None = None
+
+
+class HintText(Struct):
+    action: dict[str, Any]
+    text: str
+    """Why, in the receiver's language."""
+    win_share: float
+    """Share of sampled rounds this action went on to win."""
+    mean_points: float
+
+
+class HintFrame(Struct, tag="hint", tag_field="type"):
+    hint: HintText
+
+
+class ErrorFrame(Struct, tag="error", tag_field="type"):
+    code: str
+    message: str
+    """In the receiver's language."""
+
+
+ServerFrame = Lobby | SnapshotFrame | EventFrame | HintFrame | ErrorFrame
+
+EVENT_KINDS: dict[str, str] = {
+    "round": "dealt",
+    "round-end": "round_end",
+    "match-end": "match_end",
+}
+"""The log entry kinds of the core as the socket names them (an action is named by what it
+is: ``play``, ``draw`` or ``pass``)."""
+
+_encoder = msgspec.json.Encoder()
+
+
+def lobby(seats: Sequence[SeatRow]) -> bytes:
+    return _encoder.encode(Lobby([LobbySeat(s.seat, s.name, s.bot, s.joined) for s in seats]))
+
+
+def snapshot(view: Snapshot) -> bytes:
+    return _encoder.encode(SnapshotFrame(view.v, view, view.legal))
+
+
+def event(entry: Entry) -> bytes:
+    data = msgspec.to_builtins(entry)
+    kind = data["kind"]
+    data["kind"] = next(iter(data["action"])) if kind == "action" else EVENT_KINDS[kind]
+    legal = getattr(entry, "legal", None)
+    frame: dict[str, Any] = {"type": "event", "version": entry.v, "event": data}
+    if legal:
+        frame["legal"] = legal
+    return _encoder.encode(frame)
+
+
+def hint(found: Hint, text: str) -> bytes:
+    advice = HintText(action_to_json(found.action), text, found.win_share, found.mean_points)
+    return _encoder.encode(HintFrame(advice))
+
+
+def error(code: str, message: str) -> bytes:
+    return _encoder.encode(ErrorFrame(code, message))
+
+
+# -- the schema -----------------------------------------------------------------------------
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of every frame, both ways (``$defs`` names each)."""
+    server_types = [Lobby, SnapshotFrame, EventFrame, HintFrame, ErrorFrame]
+    actions = [PlayAction, DrawAction, PassAction]
+    _, definitions = msgspec.json.schema_components([Act, Sync, AskHint, *server_types, *actions])
+    action = {"$ref": "#/$defs/Action"}
+    definitions["Action"] = {"anyOf": [{"$ref": f"#/$defs/{a.__name__}"} for a in actions]}
+    definitions["Act"]["properties"]["action"] = action
+    definitions["HintText"]["properties"]["action"] = action
+    for definition in definitions.values():
+        legal = definition.get("properties", {}).get("legal")
+        if legal is not None:
+            legal["anyOf"] = [{"type": "array", "items": action}, {"type": "null"}]
+    kinds: list[tuple[str, str]] = [
+        ("RoundEntry", "dealt"),
+        ("ActionEntry", "play"),
+        ("ActionEntry", "draw"),
+        ("ActionEntry", "pass"),
+        ("RoundEndEntry", "round_end"),
+        ("MatchEndEntry", "match_end"),
+    ]
+    events = []
+    for name, kind in kinds:
+        variant = copy.deepcopy(definitions[name])
+        variant["properties"]["kind"] = {"enum": [kind]}
+        variant["title"] = f"{kind} event"
+        definitions[f"{kind}_event"] = variant
+        events.append({"$ref": f"#/$defs/{kind}_event"})
+    for name, _kind in kinds:
+        definitions.pop(name, None)
+    definitions["Event"] = {"anyOf": events}
+    definitions["EventFrame"]["properties"]["event"] = {"$ref": "#/$defs/Event"}
+    client = ("Act", "Sync", "AskHint")
+    server = ("Lobby", "SnapshotFrame", "EventFrame", "HintFrame", "ErrorFrame")
+    definitions["ClientFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in client]}
+    definitions["ServerFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in server]}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "chickenfoot game socket: the frames both ways",
+        "$defs": definitions,
+        "anyOf": [{"$ref": "#/$defs/ClientFrame"}, {"$ref": "#/$defs/ServerFrame"}],
+    }

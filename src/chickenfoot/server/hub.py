@@ -1,0 +1,435 @@
+"""The tables a server holds in play, and everybody connected to them.
+
+A :class:`Live` table is a :class:`~chickenfoot.core.table.Table` with its seats (a person
+holding a secret token, or a bot), the connections watching it and the bots that play for it.
+The :class:`Hub` is the only way anything changes: it takes an action from a seat, lets the
+core decide, commits it to the store, and only then tells each connection what that
+connection may see (the core's projection, per viewer). Bots think on worker threads, off the
+event loop, at the server's pace; a person gone longer than ``away`` seconds is played by a
+bot until they come back. After a restart the hub rebuilds every table not yet over from
+the store, where it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from chickenfoot.bots import Bot, Hint, hints, make_bot
+from chickenfoot.bots.registry import BOTS
+from chickenfoot.core import games
+from chickenfoot.core.actions import Action
+from chickenfoot.core.table import Table
+from chickenfoot.core.wire import action_from_json, action_to_json
+from chickenfoot.play import seat_seed
+from chickenfoot.server import frames
+from chickenfoot.server.errors import ServerError
+from chickenfoot.server.store import OVER, PLAYING, WAITING, SeatRow, Store, TableRow, token_hash
+
+log = logging.getLogger("chickenfoot.server")
+
+BOT_PREFIX = "bot:"
+STAND_IN = "medium"
+"""The level of the bot that plays for a person who has gone away."""
+QUEUE_LIMIT = 1_000
+"""Frames waiting for one connection before it is taken for dead and closed."""
+
+
+@dataclass(eq=False)
+class Connection:
+    """One socket's end at a table: who it is (a seat, or None for a spectator) and the
+    frames waiting to be sent to it (``None`` closes it)."""
+
+    viewer: int | None
+    lang: str = "en"
+    queue: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)
+    version: int = 0
+    """The last version this connection has been sent."""
+
+    def send(self, frame: bytes | None) -> None:
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            frame = None  # too slow to follow the table: it reconnects and syncs
+        self.queue.put_nowait(frame)
+
+
+@dataclass(eq=False)
+class Live:
+    """A table held in memory (see the module docstring)."""
+
+    row: TableRow
+    rules: games.AnyRules
+    table: Table | None
+    bots: dict[int, Bot]
+    actions: int = 0
+    connections: set[Connection] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    gone_since: dict[int, float] = field(default_factory=dict)
+    """A person's seat with nobody connected: since when."""
+    stand_ins: dict[int, Bot] = field(default_factory=dict)
+    thinking: asyncio.Task[None] | None = None
+    wake: asyncio.TimerHandle | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def seats(self) -> list[SeatRow]:
+        return self.row.seats
+
+    @property
+    def status(self) -> str:
+        if self.table is None:
+            return WAITING
+        return OVER if self.table.is_over else PLAYING
+
+    def present(self, seat: int) -> bool:
+        return any(c.viewer == seat for c in self.connections)
+
+
+@dataclass(frozen=True, slots=True)
+class NewSeat:
+    """A seat asked for: a person by name, or a bot by level or name."""
+
+    human: str | None = None
+    bot: str | None = None
+
+
+class Hub:
+    """Every table the server holds in play (see the module docstring)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.6,
+        away: float = 60.0,
+        bot_threads: int = 2,
+        tables_per_address: int = 20,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.away = away
+        self.tables_per_address = tables_per_address
+        self.clock = clock
+        self.live: dict[str, Live] = {}
+        self.executor = ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
+        self._closing = False
+
+    # -- starting and stopping ------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Rebuild every table not yet over, where it was, and let its bots go on."""
+        for row in await self.store.tables_in([WAITING, PLAYING]):
+            live = await self._load(row)
+            now = self.clock()
+            for seat in self._persons(live):
+                live.gone_since[seat] = now
+            self._schedule(live)
+
+    async def stop(self) -> None:
+        self._closing = True
+        for live in self.live.values():
+            if live.wake is not None:
+                live.wake.cancel()
+            if live.thinking is not None:
+                live.thinking.cancel()
+            for connection in live.connections:
+                connection.send(None)
+        tasks = [live.thinking for live in self.live.values() if live.thinking is not None]
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+    # -- making tables --------------------------------------------------------------------
+
+    async def create(
+        self,
+        game: str,
+        preset: str | None,
+        options: dict[str, Any],
+        seats: list[NewSeat],
+        seed: int | None,
+        creator: str,
+    ) -> tuple[str, dict[int, str]]:
+        """A new table; its id and the token of each person's seat."""
+        rules = games.make_rules(game, len(seats), preset, options)  # RulesError
+        for spec in seats:
+            if spec.bot is not None and spec.bot not in BOTS:
+                make_bot(spec.bot, 0)  # raises UnknownBotError, said by its code
+            if spec.human is not None and spec.human.startswith(BOT_PREFIX):
+                raise ServerError("name-reserved")
+        made = await self.store.open_tables_of(creator)
+        if made >= self.tables_per_address:
+            raise ServerError("too-many-tables", status=429, count=made)
+        tokens = {s: secrets.token_urlsafe(24) for s, spec in enumerate(seats) if spec.bot is None}
+        row = TableRow(
+            id=secrets.token_urlsafe(9),
+            created=time.time(),
+            creator=creator,
+            game=game,
+            preset=rules.preset_name if game == games.CHICKENFOOT else None,
+            options=options,
+            seed=secrets.randbelow(2**53) if seed is None else seed,
+            status=WAITING if tokens else PLAYING,
+            seats=[
+                SeatRow(
+                    seat=s,
+                    name=spec.human or f"{BOT_PREFIX}{spec.bot}",
+                    bot=spec.bot,
+                    token_hash=token_hash(tokens[s]) if s in tokens else None,
+                    joined=spec.bot is not None,
+                )
+                for s, spec in enumerate(seats)
+            ],
+        )
+        await self.store.add_table(row)
+        live = self._hold(row, rules)
+        if not tokens:
+            self._deal(live)
+        return row.id, tokens
+
+    async def get(self, table_id: str) -> Live:
+        """The table ``table_id``, held in memory (a finished one is rebuilt from its record)."""
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        row = await self.store.table(table_id)
+        if row is None:
+            raise ServerError("no-such-table", status=404, table=table_id)
+        return await self._load(row)
+
+    def seat_of(self, live: Live, token: str | None) -> int | None:
+        """The seat a token holds (None: no token, a spectator)."""
+        if token is None:
+            return None
+        digest = token_hash(token)
+        for seat in live.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        raise ServerError("bad-token", status=403)
+
+    # -- connections ----------------------------------------------------------------------
+
+    async def connect(self, live: Live, connection: Connection) -> None:
+        """A socket has opened: it gets the table as its viewer may see it; a person's first
+        visit takes their seat, and the table deals once every person has come."""
+        async with live.lock:
+            live.connections.add(connection)
+            seat = connection.viewer
+            if seat is not None:
+                live.gone_since.pop(seat, None)
+                live.stand_ins.pop(seat, None)
+                if not live.seats[seat].joined:
+                    live.seats[seat] = _joined(live.seats[seat])
+                    everybody = all(s.joined for s in live.seats)
+                    await self.store.join(live.id, seat, PLAYING if everybody else WAITING)
+                    if everybody:
+                        self._deal(live)
+                        return
+            if live.table is None:
+                self._send_lobby(live)
+            else:
+                self._send_snapshot(live, connection)
+
+    def disconnect(self, live: Live, connection: Connection) -> None:
+        live.connections.discard(connection)
+        seat = connection.viewer
+        if seat is not None and not live.present(seat):
+            live.gone_since[seat] = self.clock()
+            self._schedule(live)
+        if not live.connections and live.status == OVER:
+            self.live.pop(live.id, None)
+
+    def sync(self, live: Live, connection: Connection, since: int) -> None:
+        """What the connection missed after version ``since``, or a snapshot when that is
+        not a version of the table (or the table has not been dealt)."""
+        table = live.table
+        if table is None:
+            self._send_lobby(live)
+        elif 0 <= since <= table.version:
+            self._send_entries(live, connection, since)
+        else:
+            self._send_snapshot(live, connection)
+
+    # -- acting ---------------------------------------------------------------------------
+
+    async def act(self, live: Live, seat: int | None, action: Action) -> None:
+        """A person's action; refused (nothing changes) with a :class:`CodedError`."""
+        if seat is None:
+            raise ServerError("spectator-acts")
+        # Once taken, an action is seen through even if the socket that sent it goes away
+        # meanwhile: the table and the store must not part ways.
+        taking = asyncio.create_task(self._take(live, seat, action))
+        taking.add_done_callback(_observed)
+        await asyncio.shield(taking)
+
+    async def _take(self, live: Live, seat: int, action: Action) -> None:
+        async with live.lock:
+            if live.table is None:
+                raise ServerError("table-waiting")
+            await self._accept(live, seat, action)
+        self._schedule(live)
+
+    async def hint(self, live: Live, seat: int | None) -> Hint:
+        """The expert's advice for ``seat``, from that seat's view alone."""
+        table = live.table
+        if seat is None or table is None or table.turn != seat:
+            raise ServerError("no-hint-now")
+        view = table.view(seat)
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(self.executor, hints, view, 1)
+        if not found:
+            raise ServerError("no-hint-now")
+        return found[0]
+
+    async def _accept(self, live: Live, seat: int, action: Action) -> None:
+        """Apply, commit, then tell: the caller holds the table's lock."""
+        table = live.table
+        assert table is not None
+        before = table.version
+        table.act(seat, action)  # refuses, changing nothing, what the core refuses
+        record = table.record() if table.is_over else None
+        try:
+            await self.store.add_action(live.id, live.actions, seat, action_to_json(action), record)
+        except Exception:
+            log.exception("table %s: action %d not saved", live.id, live.actions)
+            await self._rebuild(live)
+            raise ServerError("not-saved", status=503) from None
+        live.actions += 1
+        for connection in live.connections:
+            self._send_entries(live, connection, before)
+
+    # -- bots -----------------------------------------------------------------------------
+
+    def _player_for(self, live: Live, seat: int) -> Bot | None:
+        """Who plays ``seat`` now if not a person at their screen: its bot, or a stand-in for
+        a person gone longer than :attr:`away` (a timer wakes the table when that comes)."""
+        bot = live.bots.get(seat)
+        if bot is not None:
+            return bot
+        gone = live.gone_since.get(seat)
+        if gone is None:
+            return None
+        wait = gone + self.away - self.clock()
+        if wait > 0:
+            if live.wake is None:
+                live.wake = asyncio.get_running_loop().call_later(wait, self._woken, live)
+            return None
+        stand_in = live.stand_ins.get(seat)
+        if stand_in is None:
+            stand_in = make_bot(STAND_IN, seat_seed(live.row.seed, seat))
+            live.stand_ins[seat] = stand_in
+        return stand_in
+
+    def _woken(self, live: Live) -> None:
+        live.wake = None
+        self._schedule(live)
+
+    def _schedule(self, live: Live) -> None:
+        """If a bot (or a stand-in) is to act and is not thinking yet, let it think."""
+        if self._closing or live.thinking is not None or live.table is None:
+            return
+        seat = live.table.turn
+        if seat is None:
+            return
+        bot = self._player_for(live, seat)
+        if bot is not None:
+            live.thinking = asyncio.create_task(self._bot_turn(live, seat, bot))
+
+    async def _bot_turn(self, live: Live, seat: int, bot: Bot) -> None:
+        try:
+            await asyncio.sleep(self.bot_delay)
+            table = live.table
+            assert table is not None
+            version = table.version
+            view = table.view(seat)
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self.executor, bot.choose, view)
+            async with live.lock:
+                if table.version == version and self._player_for(live, seat) is bot:
+                    await asyncio.shield(self._accept(live, seat, action))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the bot of seat %d failed", live.id, seat)
+            return
+        finally:
+            live.thinking = None
+        self._schedule(live)
+
+    # -- holding tables -------------------------------------------------------------------
+
+    def _hold(self, row: TableRow, rules: games.AnyRules) -> Live:
+        bots = {s.seat: make_bot(s.bot, seat_seed(row.seed, s.seat)) for s in row.seats if s.bot}
+        live = Live(row=row, rules=rules, table=None, bots=bots)
+        self.live[row.id] = live
+        return live
+
+    async def _load(self, row: TableRow) -> Live:
+        """A table from the store: dealt from its seed, its actions applied again."""
+        rules = games.make_rules(row.game, len(row.seats), row.preset, row.options)
+        live = self._hold(row, rules)
+        if row.status != WAITING:
+            await self._rebuild(live)
+        return live
+
+    async def _rebuild(self, live: Live) -> None:
+        live.table = self._new_table(live)
+        stored = await self.store.actions_of(live.id)
+        for seat, action in stored:
+            live.table.act(seat, action_from_json(action))
+        live.actions = len(stored)
+
+    def _new_table(self, live: Live) -> Table:
+        return Table([s.name for s in live.seats], live.rules, live.row.seed)
+
+    def _deal(self, live: Live) -> None:
+        live.table = self._new_table(live)
+        for connection in live.connections:
+            self._send_snapshot(live, connection)
+        self._schedule(live)
+
+    def _persons(self, live: Live) -> list[int]:
+        return [s.seat for s in live.seats if s.bot is None]
+
+    # -- frames ---------------------------------------------------------------------------
+
+    def _send_lobby(self, live: Live) -> None:
+        frame = frames.lobby(live.seats)
+        for connection in live.connections:
+            connection.send(frame)
+
+    def _send_snapshot(self, live: Live, connection: Connection) -> None:
+        table = live.table
+        assert table is not None
+        connection.send(frames.snapshot(table.snapshot(connection.viewer)))
+        connection.version = table.version
+
+    def _send_entries(self, live: Live, connection: Connection, since: int) -> None:
+        table = live.table
+        assert table is not None
+        for entry in table.entries(since, connection.viewer):
+            connection.send(frames.event(entry))
+        connection.version = table.version
+
+
+def _observed(task: asyncio.Task[None]) -> None:
+    """Its error was said to the sender, if the sender was still there to hear it."""
+    if not task.cancelled():
+        task.exception()
+
+
+def _joined(seat: SeatRow) -> SeatRow:
+    return dataclasses.replace(seat, joined=True)

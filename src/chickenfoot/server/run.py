@@ -1,0 +1,87 @@
+"""Starting the server: check that it can listen and reach its database, then run uvicorn."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import socket
+from collections.abc import Callable
+
+import uvicorn
+
+from chickenfoot.i18n import _
+from chickenfoot.server.app import FRAME_LIMIT, Settings, create_app
+from chickenfoot.server.store import Store, database_url
+
+__all__ = ["ServeError", "Settings", "database_url", "serve"]
+
+
+class ServeError(ValueError):
+    """The server cannot start; the text says why, on one line."""
+
+
+def serve(
+    host: str, port: int, settings: Settings, db: str | None, say: Callable[[str], None]
+) -> None:
+    """Serve until stopped; ``db`` is the database as the user named it (None: the default)."""
+    _check_database(settings.db_url, db)
+    listener = _listen(host, port)
+    shown = f"[{host}]" if ":" in host else host
+    if host in ("0.0.0.0", "::"):
+        shown = "127.0.0.1"
+    say(
+        _("chickenfoot is served at http://{host}:{port}/ (Ctrl-C stops it)").format(
+            host=shown, port=listener.getsockname()[1]
+        )
+    )
+    app = create_app(settings)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        ws_max_size=4 * FRAME_LIMIT,
+        ws_per_message_deflate=False,  # frames are small: compressing them costs more than it saves
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    asyncio.run(server.serve(sockets=[listener]))
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound now so that a port in use is said plainly."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            reason = _("the port is in use (is chickenfoot serve running already? try --port)")
+        else:
+            reason = exc.strerror or str(exc)
+        text = _("cannot listen on {host}:{port}: {reason}")
+        raise ServeError(text.format(host=host, port=port, reason=reason)) from None
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _check_database(url: str, db: str | None) -> None:
+    """Open the database and bring its schema up to date, or say why not."""
+
+    async def check() -> None:
+        store = Store(url)
+        try:
+            await store.open()
+        finally:
+            await store.close()
+
+    try:
+        asyncio.run(check())
+    except Exception as exc:
+        reason = " ".join(str(getattr(exc, "orig", None) or exc).split())[:300]
+        raise ServeError(
+            _("cannot use the database {db}: {reason}").format(db=db or url, reason=reason)
+        ) from None

@@ -1,0 +1,83 @@
+// Following a table: a viewer's snapshot and the log entries after it, as the game socket
+// names them (dealt, play, draw, pass, round_end, match_end). A port of
+// chickenfoot.core.projection.advance.
+
+import { byIndex } from "./tiles.js";
+
+const ACTIONS = new Set(["play", "draw", "pass"]);
+
+// The view before the first deal (the replay viewer starts here).
+export function emptySnapshot(game, preset, players) {
+  return {
+    v: 0,
+    game,
+    preset,
+    players,
+    viewer: null,
+    round: 0,
+    double: null,
+    first: null,
+    start_draw: [],
+    lot: null,
+    hand: null,
+    board: [],
+    public: null,
+    legal: null,
+    history: [],
+    end: null,
+    shown: null,
+    round_points: [],
+    totals: players.map(() => 0),
+    winners: null,
+  };
+}
+
+export function advance(snapshot, entry) {
+  const view = { ...snapshot, v: entry.v };
+  if (entry.kind === "dealt") {
+    return {
+      ...view,
+      round: entry.round,
+      double: entry.double,
+      first: entry.first,
+      start_draw: entry.start_draw,
+      lot: entry.lot,
+      hand: entry.hand,
+      board: [...entry.board],
+      public: entry.public,
+      legal: entry.legal,
+      history: [],
+      end: null,
+      shown: null,
+    };
+  }
+  if (ACTIONS.has(entry.kind)) {
+    const board = [...view.board];
+    for (const tile of entry.changed) board[tile.id] = tile;
+    if (entry.placed) board.push(entry.placed);
+    let hand = view.hand;
+    if (hand && entry.seat === view.viewer) {
+      if ("play" in entry.action) hand = hand.filter((t) => t !== entry.action.play);
+      else if (entry.drawn) hand = byIndex([...hand, entry.drawn]);
+    }
+    return {
+      ...view,
+      board,
+      hand,
+      public: entry.public,
+      legal: entry.legal,
+      history: [...view.history, entry],
+    };
+  }
+  if (entry.kind === "round_end") {
+    return {
+      ...view,
+      end: entry.end,
+      shown: entry.hands,
+      legal: null,
+      round_points: [...view.round_points, entry.points],
+      totals: entry.totals,
+    };
+  }
+  return { ...view, winners: entry.winners, totals: entry.totals };
+}

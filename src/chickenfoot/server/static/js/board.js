@@ -1,0 +1,204 @@
+// The board as SVG, with pan (drag), zoom (wheel, pinch, +/- buttons) and fit.
+// A chosen tile's places are drawn as see-through tiles where it would lie, each carrying
+// data-target (the id of the tile it would be played on, "none" for the first tile).
+
+import { h, s } from "./dom.js";
+import { tn } from "./i18n.js";
+import { UNIT, geometry, tree } from "./layout.js";
+import { tileGroup } from "./tiles.js";
+
+const PAD = 24;
+const MAX_FIT = 1.4;
+
+export class BoardView {
+  constructor(container, { onTarget = () => {} } = {}) {
+    this.onTarget = onTarget;
+    this.world = s("g", { class: "world" });
+    this.svg = s("svg", { class: "board-svg", role: "img" }, this.world);
+    this.empty = h("p", { class: "board-empty" });
+    const button = (label, title, action) =>
+      h(
+        "button",
+        { type: "button", "data-i18n-title": title, "data-i18n-label": title, onclick: action },
+        label,
+      );
+    this.controls = h(
+      "div",
+      { class: "zoom" },
+      button("+", "board.zoom_in", () => this.zoomBy(1.25)),
+      button("−", "board.zoom_out", () => this.zoomBy(0.8)),
+      button("⤢", "board.fit", () => this.fit(true)),
+    );
+    container.classList.add("board");
+    container.append(this.svg, this.empty, this.controls);
+    this.view = { k: 1, x: 0, y: 0 };
+    this.auto = true;
+    this.bounds = null;
+    this.pointers = new Map();
+    this.listen();
+    this.drawn = null;
+    new ResizeObserver(() => this.drawn && this.render(this.drawn)).observe(this.svg);
+  }
+
+  // board: placed tiles; pub: the public state; phantoms: [{tile, on}] places to offer.
+  render(drawn) {
+    this.drawn = drawn;
+    const {
+      board,
+      pub,
+      chickenfoot,
+      phantoms = [],
+      last = null,
+      cursor = null,
+      names = new Map(),
+      emptyText = "",
+    } = drawn;
+    let placed = board.map((p) => ({ ...p }));
+    phantoms.forEach((p, i) => {
+      const phantom = { id: -1 - i, tile: p.tile, on: p.on, open: [], phantom: true, target: p.on };
+      placed = p.on === null ? [phantom] : [...placed, phantom];
+    });
+    const [width, height] = this.size();
+    const geo = geometry(tree(placed, pub, chickenfoot), width / height);
+    const byId = new Map(placed.map((p) => [p.id, p]));
+    const links = geo.links.map(({ x1, y1, x2, y2 }) => {
+      const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
+      const bend = geo.upright ? `${x1},${my} ${x2},${my}` : `${mx},${y1} ${mx},${y2}`;
+      return s("path", { class: "link", d: `M${x1},${y1} C${bend} ${x2},${y2}` });
+    });
+    const tiles = geo.tiles.map((g) => {
+      const p = byId.get(g.shown.id);
+      const attrs = {};
+      if (p.phantom) {
+        const n = -p.id;
+        attrs.class = `tile phantom${cursor === n - 1 ? " cursor" : ""}`;
+        attrs["data-target"] = p.target === null ? "none" : String(p.target);
+        attrs.tabindex = "-1";
+      } else {
+        attrs["data-id"] = String(p.id);
+        if (p.id === last) attrs.class = "tile last";
+      }
+      const group = tileGroup(g.first, g.second, {
+        x: g.x,
+        y: g.y,
+        unit: UNIT,
+        vertical: g.vertical,
+        attrs,
+      });
+      const who = names.get(p.id);
+      group.prepend(s("title", {}, who ? `${p.tile} · ${who}` : p.tile));
+      if (p.phantom) {
+        const [cx, cy] = [g.x, g.y];
+        group.append(
+          s("circle", { class: "target-badge", cx, cy, r: UNIT * 0.3 }),
+          s("text", { class: "target-number", x: cx, y: cy }, String(-p.id)),
+        );
+      }
+      return group;
+    });
+    const notes = geo.notes.map(({ x, y, foot }) =>
+      s(
+        "g",
+        { class: "foot-note" },
+        s("title", {}, tn("board.needs_toes", foot.need, { number: foot.tile.near })),
+        s("rect", {
+          x: x - UNIT * 0.6,
+          y: y - UNIT * 0.28,
+          width: UNIT * 1.2,
+          height: UNIT * 0.56,
+          rx: UNIT * 0.28,
+        }),
+        s("text", { x, y }, `${foot.need}×${foot.tile.near}`),
+      ),
+    );
+    this.world.replaceChildren(...links, ...tiles, ...notes);
+    this.empty.textContent = placed.length ? "" : emptyText;
+    this.bounds = geo.bounds;
+    if (this.auto || (phantoms.length && !this.targetsInView())) this.fit(this.auto);
+    else this.apply();
+  }
+
+  targetsInView() {
+    const box = this.svg.getBoundingClientRect();
+    return [...this.world.querySelectorAll("[data-target]")].every((el) => {
+      const r = el.getBoundingClientRect();
+      return (
+        r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom
+      );
+    });
+  }
+
+  size() {
+    const r = this.svg.getBoundingClientRect();
+    return [r.width || 1, r.height || 1];
+  }
+
+  fit(auto = true) {
+    this.auto = auto;
+    if (!this.bounds) return;
+    const [w, h] = this.size();
+    const b = this.bounds;
+    const k = Math.min((w - 2 * PAD) / b.w, (h - 2 * PAD) / b.h, MAX_FIT);
+    this.view = { k, x: w / 2 - k * (b.x + b.w / 2), y: h / 2 - k * (b.y + b.h / 2) };
+    this.apply();
+  }
+
+  apply() {
+    const { k, x, y } = this.view;
+    this.world.setAttribute("transform", `translate(${x} ${y}) scale(${k})`);
+  }
+
+  zoomBy(factor, px, py) {
+    const [w, h] = this.size();
+    const [cx, cy] = [px ?? w / 2, py ?? h / 2];
+    const k = Math.min(6, Math.max(0.05, this.view.k * factor));
+    const ratio = k / this.view.k;
+    this.view = { k, x: cx - (cx - this.view.x) * ratio, y: cy - (cy - this.view.y) * ratio };
+    this.auto = false;
+    this.apply();
+  }
+
+  listen() {
+    const svg = this.svg;
+    const local = (e) => {
+      const r = svg.getBoundingClientRect();
+      return [e.clientX - r.left, e.clientY - r.top];
+    };
+    svg.addEventListener(
+      "wheel",
+      (e) => {
+        e.preventDefault();
+        this.zoomBy(Math.exp(-e.deltaY * 0.0015), ...local(e));
+      },
+      { passive: false },
+    );
+    svg.addEventListener("click", (e) => {
+      const target = e.target.closest("[data-target]");
+      if (target) this.onTarget(target.dataset.target);
+    });
+    svg.addEventListener("pointerdown", (e) => {
+      if (e.target.closest("[data-target]")) return;
+      svg.setPointerCapture(e.pointerId);
+      this.pointers.set(e.pointerId, local(e));
+    });
+    svg.addEventListener("pointermove", (e) => {
+      const before = this.pointers.get(e.pointerId);
+      if (!before) return;
+      const now = local(e);
+      if (this.pointers.size === 2) {
+        const [other] = [...this.pointers].filter(([id]) => id !== e.pointerId).map(([, p]) => p);
+        const spread = (a) => Math.hypot(a[0] - other[0], a[1] - other[1]) || 1;
+        this.zoomBy(spread(now) / spread(before), (now[0] + other[0]) / 2, (now[1] + other[1]) / 2);
+      } else {
+        this.view.x += now[0] - before[0];
+        this.view.y += now[1] - before[1];
+        this.auto = false;
+        this.apply();
+      }
+      this.pointers.set(e.pointerId, now);
+    });
+    const release = (e) => this.pointers.delete(e.pointerId);
+    svg.addEventListener("pointerup", release);
+    svg.addEventListener("pointercancel", release);
+  }
+}

@@ -1,0 +1,101 @@
+// Words for what happens at a table: names of seats, games and rounds, and one line per
+// log entry.
+
+import { has, t } from "./i18n.js";
+
+const BOT = "bot:";
+
+export function levelName(level) {
+  return has(`level.${level}`) ? t(`level.${level}`) : level;
+}
+
+export function gameName(game) {
+  return has(`game.${game}`) ? t(`game.${game}`) : game;
+}
+
+export function presetName(preset) {
+  return has(`preset.${preset}`) ? t(`preset.${preset}`) : preset;
+}
+
+// A seat's name as shown: a person's own, or "Bot 2 (medium)" for a computer player.
+export function seatName(players, seat) {
+  const name = players[seat];
+  if (name.startsWith(BOT))
+    return t("player.bot", { seat: seat + 1, level: levelName(name.slice(BOT.length)) });
+  return name;
+}
+
+export function roundName(game, n) {
+  return t(game === "chickenfoot" ? "round.n" : "hand.n", { n });
+}
+
+export function joinNames(names) {
+  return new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(
+    names,
+  );
+}
+
+// One line for a log entry; `board` is the board before it (a play names the tile it went on).
+export function describe(entry, view, board) {
+  const you = entry.seat !== undefined && entry.seat === view.viewer;
+  const who = entry.seat !== undefined ? seatName(view.players, entry.seat) : "";
+  const chickenfoot = view.game === "chickenfoot";
+  switch (entry.kind) {
+    case "dealt": {
+      const round = roundName(view.game, entry.round);
+      const starter = { round, who: seatName(view.players, entry.first), double: entry.double };
+      if (!chickenfoot)
+        return t(entry.first === view.viewer ? "log.you_lead_round" : "log.leads_round", starter);
+      if (!entry.board.length) {
+        return t(
+          entry.first === view.viewer ? "log.round_double_you" : "log.round_double",
+          starter,
+        );
+      }
+      return t(entry.first === view.viewer ? "log.centre_you_start" : "log.centre_starts", starter);
+    }
+    case "play": {
+      const tile = entry.action.play;
+      let text;
+      if (entry.action.on === null) {
+        const key = chickenfoot ? "log.places_centre" : "log.leads";
+        text = t(you ? `${key}_you` : key, { who, tile });
+      } else {
+        const target = board[entry.action.on]?.tile ?? "";
+        text = t(you ? "log.plays_you" : "log.plays", { who, tile, target });
+      }
+      return entry.score ? text + t("log.scoring", { score: entry.score }) : text;
+    }
+    case "draw":
+      return you && entry.drawn
+        ? t("log.draws_you", { tile: entry.drawn })
+        : t("log.draws", { who });
+    case "pass":
+      return t(you ? "log.passes_you" : "log.passes", { who });
+    case "round_end":
+      return roundOver(view, entry.end, entry.hands);
+    default:
+      return matchOver(view, entry.winners, entry.totals);
+  }
+}
+
+export function roundOver(view, end, hands) {
+  const round = roundName(view.game, view.round);
+  if (end === "blocked") return t("result.blocked", { round });
+  const out = hands
+    .map((hand, seat) => (hand.length ? null : seatName(view.players, seat)))
+    .filter(Boolean);
+  return t("result.out", { round, who: joinNames(out) });
+}
+
+export function matchOver(view, winners, totals) {
+  const total = totals[winners[0]];
+  if (winners.length > 1) {
+    return t("result.match_tie", {
+      who: joinNames(winners.map((w) => seatName(view.players, w))),
+      total,
+    });
+  }
+  if (winners[0] === view.viewer) return t("result.match_you", { total });
+  return t("result.match", { who: seatName(view.players, winners[0]), total });
+}

@@ -1,0 +1,229 @@
+// The home page: set up a table, and the lists of open tables and finished matches.
+
+import { gameName, levelName, presetName } from "./describe.js";
+import { $, api, h, postJSON } from "./dom.js";
+import * as i18n from "./i18n.js";
+import { t } from "./i18n.js";
+import { describeTable, storeInvites, storedInvites } from "./tables.js";
+
+const NAME = "chickenfoot.name";
+const REFRESH_MS = 5000;
+
+let meta = null;
+let seats = [];
+
+function option(value, text) {
+  return h("option", { value }, text);
+}
+
+function fillSelect(select, values, label) {
+  const before = select.value;
+  select.replaceChildren(...values.map((v) => option(v, label(v))));
+  if (values.map(String).includes(before)) select.value = before;
+}
+
+function defaultSeat(i) {
+  if (i === 0) return { kind: "human", name: localStorage.getItem(NAME) || "", level: "medium" };
+  return { kind: "bot", name: "", level: "medium" };
+}
+
+function renderForm() {
+  const game = $("#game");
+  fillSelect(game, meta.games, gameName);
+  const chickenfoot = game.value === "chickenfoot";
+  for (const el of document.querySelectorAll(".cf-only")) el.hidden = !chickenfoot;
+  fillSelect(
+    $("#preset"),
+    meta.presets.map((p) => p.name),
+    presetName,
+  );
+  const preset = meta.presets.find((p) => p.name === $("#preset").value);
+  const summaryKey = `preset.${preset.name}.summary`;
+  $("#preset-note").textContent = i18n.has(summaryKey) ? t(summaryKey) : preset.summary;
+  fillSelect(
+    $("#length"),
+    ["single", "half", "full"].filter((l) => meta.lengths.includes(l)),
+    (l) => t(`length.${l}`),
+  );
+  $("#length-note").textContent = t(`length.${$("#length").value}.note`);
+  const [low, high] = meta.players[game.value];
+  const counts = [];
+  for (let n = low; n <= high; n++) counts.push(n);
+  const players = $("#players");
+  const wanted = Number(players.value) || 4;
+  players.replaceChildren(...counts.map((n) => option(n, String(n))));
+  players.value = String(Math.min(high, Math.max(low, wanted)));
+  const n = Number(players.value);
+  while (seats.length < n) seats.push(defaultSeat(seats.length));
+  seats.length = n;
+  renderSeats();
+}
+
+function renderSeats() {
+  const levels = meta.levels;
+  const rows = seats.map((seat, i) => {
+    const kind = h(
+      "select",
+      { "aria-label": t("home.seat_kind", { n: i + 1 }), "data-seat-kind": i },
+      option("human", t("home.person")),
+      option("bot", t("home.computer")),
+    );
+    kind.value = seat.kind;
+    kind.addEventListener("change", () => {
+      seat.kind = kind.value;
+      renderSeats();
+    });
+    let detail;
+    if (seat.kind === "human") {
+      detail = h("input", {
+        type: "text",
+        maxlength: 40,
+        value: seat.name,
+        "data-seat-name": i,
+        placeholder: t("home.name_placeholder", { n: i + 1 }),
+        "aria-label": t("home.seat_name", { n: i + 1 }),
+      });
+      detail.addEventListener("input", () => {
+        seat.name = detail.value;
+      });
+    } else {
+      detail = h(
+        "select",
+        { "data-seat-level": i, "aria-label": t("home.seat_level", { n: i + 1 }) },
+        levels.map((l) => option(l.name, `${levelName(l.name)}: ${l.text}`)),
+      );
+      detail.value = seat.level;
+      detail.addEventListener("change", () => {
+        seat.level = detail.value;
+      });
+    }
+    return h(
+      "li",
+      {},
+      h("span", { class: `swatch seat-${i % 8}`, "aria-hidden": "true" }),
+      kind,
+      detail,
+    );
+  });
+  $("#seats").replaceChildren(...rows);
+}
+
+async function create(event) {
+  event.preventDefault();
+  const error = $("#create-error");
+  error.hidden = true;
+  const game = $("#game").value;
+  const body = {
+    game,
+    seats: seats.map((seat, i) =>
+      seat.kind === "human"
+        ? { human: seat.name.trim() || t("home.name_placeholder", { n: i + 1 }) }
+        : { bot: seat.level },
+    ),
+  };
+  if (game === "chickenfoot") {
+    body.preset = $("#preset").value;
+    body.length = $("#length").value;
+  }
+  const seed = $("#seed").value.trim();
+  if (seed) body.seed = Number(seed);
+  const button = $("#create");
+  button.disabled = true;
+  try {
+    const made = await postJSON(`/api/tables?lang=${i18n.language()}`, body);
+    if (seats[0].kind === "human" && seats[0].name.trim())
+      localStorage.setItem(NAME, seats[0].name.trim());
+    storeInvites(made);
+    location.href = made.seats.length ? made.seats[0].invite : made.spectate;
+  } catch (e) {
+    error.textContent = e.message;
+    error.hidden = false;
+    button.disabled = false;
+  }
+}
+
+function tableItem(summary, finished) {
+  const invites = storedInvites(summary.table);
+  const links = [];
+  if (finished) {
+    links.push(
+      h(
+        "a",
+        { class: "button", href: `/replay?table=${encodeURIComponent(summary.table)}` },
+        t("home.replay"),
+      ),
+    );
+    links.push(
+      h(
+        "a",
+        {
+          class: "button",
+          href: `/api/tables/${encodeURIComponent(summary.table)}/record`,
+          download: `chickenfoot-${summary.table}.json`,
+        },
+        t("home.record"),
+      ),
+    );
+  } else {
+    for (const invite of invites) {
+      const seat = summary.seats[invite.seat];
+      if (seat)
+        links.push(
+          h("a", { class: "button", href: invite.invite }, t("home.play_as", { who: seat.name })),
+        );
+    }
+    links.push(
+      h(
+        "a",
+        { class: "button", href: `/table/${encodeURIComponent(summary.table)}` },
+        t("home.watch"),
+      ),
+    );
+  }
+  const { what, who } = describeTable(summary);
+  return h(
+    "li",
+    { "data-table": summary.table },
+    h("span", { class: "what" }, what),
+    h("span", { class: "who" }, who),
+    h("span", { class: "links" }, links),
+  );
+}
+
+async function refreshLists() {
+  try {
+    const lists = await api("/api/tables");
+    const fill = (el, items, finished, empty) =>
+      el.replaceChildren(
+        ...(items.length
+          ? items.map((s) => tableItem(s, finished))
+          : [h("li", { class: "muted" }, t(empty))]),
+      );
+    fill($("#open-tables"), lists.open, false, "home.no_open");
+    fill($("#finished-tables"), lists.finished, true, "home.no_finished");
+  } catch {
+    // the lists come back with the next refresh
+  }
+}
+
+async function loadMeta() {
+  meta = await api(`/api/meta?lang=${i18n.language()}`);
+  renderForm();
+}
+
+async function main() {
+  await i18n.start();
+  i18n.languageSwitch($("#lang"));
+  for (const id of ["#game", "#preset", "#length", "#players"])
+    $(id).addEventListener("change", renderForm);
+  $("#new-table").addEventListener("submit", create);
+  i18n.onLanguage(() => {
+    loadMeta();
+    refreshLists();
+  });
+  await loadMeta();
+  await refreshLists();
+  setInterval(refreshLists, REFRESH_MS);
+}
+
+main();

@@ -1,0 +1,259 @@
+// The board laid out: the placed tiles are a tree (each names the tile it was played on).
+// The tree is read as the terminal reads it (chickenfoot.terminal.board): Chicken Foot's
+// centre and every later double take several lines (toes); a standard game lays one line
+// with two ends, and All Fives' spinner takes a line above and below.
+//
+// Chicken Foot is drawn sideways: the centre stands upright, its lines run out to the right
+// and to the left (alternately), stacked; a double ending a line stands upright and its
+// toes fan out beyond it.
+
+import { parse } from "./tiles.js";
+
+export const UNIT = 40;
+const GAP = 4;
+const ROW = 14;
+const FAN = 30;
+
+function shownOf(placed, touching) {
+  const [hi, lo] = parse(placed.tile);
+  const far = hi === touching ? lo : hi;
+  return { id: placed.id, tile: placed.tile, near: touching, far, phantom: !!placed.phantom };
+}
+
+const isDouble = (shown) => shown.near === shown.far;
+
+// The board as lines, as the terminal's Layout: {chickenfoot, root (its id), centre (Chicken
+// Foot), middle, left, right (a standard game: the lead, and the line's two halves out from
+// it, each tile's near number towards the lead), arms, spinner}.
+export function tree(board, pub, chickenfoot) {
+  const layout = {
+    chickenfoot,
+    root: null,
+    centre: null,
+    middle: null,
+    left: [],
+    right: [],
+    arms: [],
+    spinner: null,
+  };
+  if (!board.length) return layout;
+  layout.root = board[0].id;
+  const children = new Map();
+  for (const placed of board) {
+    if (placed.on === null) continue;
+    if (!children.has(placed.on)) children.set(placed.on, []);
+    children.get(placed.on).push(placed);
+  }
+  const kids = (id) => children.get(id) || [];
+  const root = board[0];
+  const [hi, lo] = parse(root.tile);
+  const rootShown = { id: root.id, tile: root.tile, near: hi, far: lo, phantom: !!root.phantom };
+  const waiting = pub?.foot;
+  const spinner = pub?.spinner ?? null;
+  const needOf = (id) => (waiting && waiting.id === id ? waiting.need : 0);
+
+  const footLines = (node) => kids(node.id).map((child) => run(shownOf(child, node.far)));
+
+  function run(first) {
+    const line = { tiles: [first], foot: null };
+    let node = first;
+    for (;;) {
+      if (chickenfoot && isDouble(node)) {
+        line.foot = { tile: node, lines: footLines(node), need: needOf(node.id) };
+        line.tiles.pop();
+        return line;
+      }
+      const following = kids(node.id);
+      if (!chickenfoot && node.id === spinner && following.length > 1) {
+        line.foot = { tile: node, lines: following.slice(1).map((c) => run(shownOf(c, node.far))) };
+      }
+      if (!following.length) return line;
+      node = shownOf(following[0], node.far);
+      line.tiles.push(node);
+    }
+  }
+
+  if (chickenfoot) {
+    layout.centre = { tile: rootShown, lines: footLines(rootShown), need: needOf(root.id) };
+    return layout;
+  }
+  const touching = (child) => {
+    const [a, b] = parse(child.tile);
+    return a === rootShown.near || b === rootShown.near ? rootShown.near : rootShown.far;
+  };
+  const arms = kids(root.id).map((child) => run(shownOf(child, touching(child))));
+  const left = arms[0] || { tiles: [], foot: null };
+  const right = arms[1] || { tiles: [], foot: null };
+  let middle = rootShown;
+  if (
+    (left.tiles.length && left.tiles[0].near !== middle.near) ||
+    (right.tiles.length && right.tiles[0].near !== middle.far)
+  ) {
+    middle = { ...middle, near: middle.far, far: middle.near };
+  }
+  layout.middle = middle;
+  layout.left = left.tiles;
+  layout.right = right.tiles;
+  layout.arms = arms.slice(2);
+  layout.spinner = root.id === spinner ? rootShown : null;
+  for (const arm of [left, right]) {
+    if (arm.foot) {
+      layout.arms.push(...arm.foot.lines);
+      layout.spinner = arm.foot.tile;
+    }
+  }
+  return layout;
+}
+
+// Where everything goes: tiles {shown, x, y, vertical, first, second} (first: the number on
+// the left, or on top), links between a double and its toes, and notes on a foot still
+// waiting for toes. `aspect` is the board's width over its height: a tall board gets
+// Chicken Foot's lines running up and down, and a standard game's line turns a corner
+// sooner.
+export function geometry(layout, aspect = 1.5) {
+  const tiles = [];
+  const links = [];
+  const notes = [];
+  const put = (shown, x, y, vertical, first, second) =>
+    tiles.push({ shown, x, y, vertical, first, second });
+  let upright = false;
+  if (layout.centre) {
+    chickenfootGeometry(layout, put, links, notes);
+    upright = aspect < 0.9;
+  } else if (layout.middle) {
+    standardGeometry(layout, put, tiles, aspect);
+  }
+  if (upright) {
+    for (const tile of tiles) [tile.x, tile.y, tile.vertical] = [tile.y, tile.x, !tile.vertical];
+    for (const link of links)
+      [link.x1, link.y1, link.x2, link.y2] = [link.y1, link.x1, link.y2, link.x2];
+    for (const note of notes) [note.x, note.y] = [note.y, note.x];
+  }
+  const U = UNIT;
+  const xs = tiles.flatMap((t) => [t.x, t.x + (t.vertical ? U : 2 * U)]);
+  const ys = tiles.flatMap((t) => [t.y, t.y + (t.vertical ? 2 * U : U)]);
+  const bounds = xs.length
+    ? {
+        x: Math.min(...xs),
+        y: Math.min(...ys),
+        w: Math.max(...xs) - Math.min(...xs),
+        h: Math.max(...ys) - Math.min(...ys),
+      }
+    : { x: -U, y: -U, w: 2 * U, h: 2 * U };
+  return { tiles, links, notes, bounds, upright };
+}
+
+function chickenfootGeometry(layout, put, links, notes) {
+  const U = UNIT;
+  const lineHeight = (line) => (line.foot ? Math.max(U, footSpan(line.foot.lines)) : U);
+  const footSpan = (lines) =>
+    Math.max(2 * U, lines.reduce((sum, l) => sum + lineHeight(l), 0) + ROW * (lines.length - 1));
+
+  const placeLine = (line, x0, cy, dir) => {
+    let x = x0;
+    for (const shown of line.tiles) {
+      const [first, second] = dir > 0 ? [shown.near, shown.far] : [shown.far, shown.near];
+      put(shown, dir > 0 ? x : x - 2 * U, cy - U / 2, false, first, second);
+      x += dir * (2 * U + GAP);
+    }
+    if (line.foot) placeFoot(line.foot, x + (dir * U) / 2, cy, [[dir, line.foot.lines]]);
+  };
+
+  const placeFoot = (foot, cx, cy, sides) => {
+    put(foot.tile, cx - U / 2, cy - U, true, foot.tile.near, foot.tile.far);
+    if (foot.need > 0) notes.push({ x: cx, y: cy, foot });
+    for (const [dir, lines] of sides) {
+      if (!lines.length) continue;
+      const total = lines.reduce((sum, l) => sum + lineHeight(l), 0) + ROW * (lines.length - 1);
+      let y = cy - total / 2;
+      for (const line of lines) {
+        const height = lineHeight(line);
+        const ly = y + height / 2;
+        const x0 = cx + dir * (U / 2 + FAN);
+        const from = Math.max(-0.7 * U, Math.min(0.7 * U, ly - cy));
+        links.push({ x1: cx + (dir * U) / 2, y1: cy + from, x2: x0, y2: ly });
+        placeLine(line, x0, ly, dir);
+        y += height + ROW;
+      }
+    }
+  };
+
+  const lines = layout.centre.lines;
+  placeFoot(layout.centre, 0, 0, [
+    [1, lines.filter((_, i) => i % 2 === 0)],
+    [-1, lines.filter((_, i) => i % 2 === 1)],
+  ]);
+}
+
+// A standard game: the lead in the middle, the right half running right and turning down at
+// a corner (then back left, and so on), the left half the same way turned about the lead.
+// A double lies crosswise. All Fives' spinner takes a straight line up and one down, so
+// with a spinner the line runs straight.
+function standardGeometry(layout, put, tiles, aspect) {
+  const U = UNIT;
+  const middle = layout.middle;
+  const rootWidth = isDouble(middle) ? U : 2 * U;
+  if (isDouble(middle)) put(middle, -U / 2, -U, true, middle.near, middle.far);
+  else put(middle, -U, -U / 2, false, middle.near, middle.far);
+  const half = layout.spinner ? Infinity : (aspect >= 1 ? 5 : 3) * (2 * U + GAP);
+  const start = rootWidth / 2 + GAP;
+  snake(layout.right, start, half, put);
+  snake(layout.left, start, half, (shown, x, y, vertical, first, second) => {
+    const [w, h] = vertical ? [U, 2 * U] : [2 * U, U];
+    put(shown, -(x + w), -(y + h), vertical, second, first);
+  });
+  if (!layout.spinner) return;
+  const spinner = tiles.find((t) => t.shown.id === layout.spinner.id);
+  const sx = spinner.x + U / 2;
+  layout.arms.slice(0, 2).forEach((arm, i) => {
+    const dir = i === 0 ? -1 : 1;
+    let y = dir * (U + GAP);
+    for (const shown of arm.tiles) {
+      if (isDouble(shown)) {
+        put(shown, sx - U, dir > 0 ? y : y - U, false, shown.near, shown.far);
+        y += dir * (U + GAP);
+      } else {
+        const [first, second] = dir > 0 ? [shown.near, shown.far] : [shown.far, shown.near];
+        put(shown, sx - U / 2, dir > 0 ? y : y - 2 * U, true, first, second);
+        y += dir * (2 * U + GAP);
+      }
+    }
+  });
+}
+
+// Tiles laid outwards along +x from x = start on the row y = 0; past x = ±half a tile turns
+// the corner (upright, beside the row's end) and the row below runs back the other way.
+function snake(tiles, start, half, put) {
+  const U = UNIT;
+  let dir = 1;
+  let x = start;
+  let y = 0;
+  let afterCorner = false;
+  for (const shown of tiles) {
+    const double = isDouble(shown);
+    const crosswise = double && !afterCorner;
+    const length = crosswise ? U : 2 * U;
+    afterCorner = false;
+    if (!double && Math.abs(x + dir * length) > half) {
+      const cx = dir > 0 ? x : x - U;
+      put(shown, cx, y - U / 2, true, shown.near, shown.far);
+      dir = -dir;
+      x = dir > 0 ? cx : cx + U;
+      y += 2 * U;
+      afterCorner = true;
+      continue;
+    }
+    const left = dir > 0 ? x : x - length;
+    if (crosswise) put(shown, left, y - U, true, shown.near, shown.far);
+    else
+      put(
+        shown,
+        left,
+        y - U / 2,
+        false,
+        dir > 0 ? shown.near : shown.far,
+        dir > 0 ? shown.far : shown.near,
+      );
+    x += dir * (length + GAP);
+  }
+}

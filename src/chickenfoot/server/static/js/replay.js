@@ -1,0 +1,177 @@
+// The replay viewer: a record (a finished table's, or a file) stepped through forwards and
+// back, every hand shown at every step.
+
+import { advance, emptySnapshot } from "./advance.js";
+import { BoardView } from "./board.js";
+import { describe, gameName, presetName, roundName, seatName } from "./describe.js";
+import { $, api, h, postJSON } from "./dom.js";
+import * as i18n from "./i18n.js";
+import { t, tn } from "./i18n.js";
+import { scoreTable } from "./scores.js";
+import { tileSVG } from "./tiles.js";
+
+const AUTO_MS = 700;
+
+let board;
+let replay = null;
+let views = [];
+let at = 0;
+let timer = null;
+
+async function load(recordText) {
+  $("#load-error").hidden = true;
+  try {
+    replay = await postJSON(`/api/replay?lang=${i18n.language()}`, recordText);
+  } catch (e) {
+    $("#load-error").textContent = e.message;
+    $("#load-error").hidden = false;
+    return;
+  }
+  views = [emptySnapshot(replay.game, replay.preset, replay.players)];
+  for (const entry of replay.entries) views.push(advance(views[views.length - 1], entry));
+  $("#slider").max = String(views.length - 1);
+  go(0);
+}
+
+function go(step) {
+  if (!replay) return;
+  at = Math.max(0, Math.min(views.length - 1, step));
+  if (at === views.length - 1) stopAuto();
+  render();
+}
+
+function roundStarts() {
+  return replay.entries.filter((e) => e.kind === "dealt").map((e) => e.v);
+}
+
+function jumpRound(direction) {
+  const starts = roundStarts();
+  const target =
+    direction > 0 ? starts.find((v) => v > at) : [...starts].reverse().find((v) => v < at);
+  go(target ?? (direction > 0 ? views.length - 1 : 0));
+}
+
+function toggleAuto() {
+  if (timer) return stopAuto();
+  if (at === views.length - 1) go(0);
+  timer = setInterval(() => go(at + 1), AUTO_MS);
+  $("#auto").classList.add("playing");
+}
+
+function stopAuto() {
+  clearInterval(timer);
+  timer = null;
+  $("#auto").classList.remove("playing");
+}
+
+function render() {
+  if (!replay) {
+    $("#current").textContent = t("replay.none");
+    return;
+  }
+  const view = views[at];
+  const entry = at > 0 ? replay.entries[at - 1] : null;
+  const parts = [gameName(view.game)];
+  if (view.game === "chickenfoot") parts.push(presetName(view.preset));
+  if (view.round) parts.push(roundName(view.game, view.round));
+  if (view.public) parts.push(t("info.boneyard", { n: view.public.boneyard }));
+  $("#info").textContent = parts.join(" · ");
+  const names = new Map();
+  for (const e of view.history)
+    if (e.placed) names.set(e.placed.id, seatName(view.players, e.seat));
+  board.render({
+    board: view.board,
+    pub: view.public,
+    chickenfoot: view.game === "chickenfoot",
+    last: entry?.placed?.id ?? null,
+    names,
+    emptyText: t("replay.start"),
+  });
+  $("#current").textContent = entry ? describe(entry, view, view.board) : t("replay.start");
+  $("#slider").value = String(at);
+  const position = $("#position");
+  position.dataset.version = String(at);
+  position.textContent = t("replay.position", { n: at, total: views.length - 1 });
+  const turn = view.public && !view.end ? view.public.turn : null;
+  const hands = replay.hands[at] || [];
+  $("#hands").replaceChildren(
+    ...view.players.map((_, s) => {
+      const tiles = hands[s] || [];
+      return h(
+        "li",
+        { class: s === turn ? "turn" : "", "data-seat": s },
+        h(
+          "span",
+          { class: "name" },
+          h("span", { class: `swatch seat-${s % 8}` }),
+          " ",
+          seatName(view.players, s),
+          " · ",
+          tn("seats.tiles", tiles.length),
+          " · ",
+          t("seats.total_points", { n: view.totals[s] }),
+        ),
+        h(
+          "span",
+          { class: "tiles" },
+          tiles.map((tile) => tileSVG(tile, { unit: 17, vertical: true })),
+        ),
+      );
+    }),
+  );
+  $("#score-table").replaceChildren(scoreTable(view));
+  for (const id of ["#first", "#back"]) $(id).disabled = at === 0;
+  for (const id of ["#forward", "#last"]) $(id).disabled = at === views.length - 1;
+}
+
+function onKey(event) {
+  if (!replay || event.target.closest("input[type=file], select")) return;
+  const keys = {
+    ArrowLeft: () => go(at - 1),
+    ArrowRight: () => go(at + 1),
+    Home: () => go(0),
+    End: () => go(views.length - 1),
+    PageUp: () => jumpRound(-1),
+    PageDown: () => jumpRound(1),
+    " ": toggleAuto,
+  };
+  const action = keys[event.key];
+  if (!action) return;
+  event.preventDefault();
+  action();
+}
+
+async function main() {
+  await i18n.start();
+  i18n.languageSwitch($("#lang"));
+  board = new BoardView($("#board"));
+  $("#first").addEventListener("click", () => go(0));
+  $("#back").addEventListener("click", () => go(at - 1));
+  $("#forward").addEventListener("click", () => go(at + 1));
+  $("#last").addEventListener("click", () => go(views.length - 1));
+  $("#auto").addEventListener("click", toggleAuto);
+  $("#slider").addEventListener("input", (e) => go(Number(e.target.value)));
+  $("#file").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    $("#file-name").textContent = file.name;
+    await load(await file.text());
+  });
+  document.addEventListener("keydown", onKey);
+  i18n.onLanguage(render);
+  render();
+  const table = new URLSearchParams(location.search).get("table");
+  if (table) {
+    try {
+      const record = await api(
+        `/api/tables/${encodeURIComponent(table)}/record?lang=${i18n.language()}`,
+      );
+      await load(JSON.stringify(record));
+    } catch (e) {
+      $("#load-error").textContent = e.message;
+      $("#load-error").hidden = false;
+    }
+  }
+}
+
+main();

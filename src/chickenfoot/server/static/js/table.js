@@ -1,0 +1,751 @@
+// The table page: follows one table over its game socket, as a seat (the invite link's
+// #token=... fragment) or a spectator, and plays the seat's turns.
+
+import { advance } from "./advance.js";
+import { BoardView } from "./board.js";
+import {
+  describe,
+  gameName,
+  matchOver,
+  presetName,
+  roundName,
+  roundOver,
+  seatName,
+} from "./describe.js";
+import { $, copyField, h, toast } from "./dom.js";
+import * as i18n from "./i18n.js";
+import { t, tn } from "./i18n.js";
+import { scoreTable } from "./scores.js";
+import { storedInvites } from "./tables.js";
+import { tileSVG } from "./tiles.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const token = new URLSearchParams(location.hash.slice(1)).get("token");
+const LOG_LIMIT = 200;
+
+const state = {
+  view: null,
+  lobby: null,
+  log: [],
+  cursor: 0,
+  choosing: null,
+  targetCursor: 0,
+  hint: null,
+  pending: false,
+  dragged: false,
+  summary: null,
+  socket: null,
+  retry: 0,
+  asked: null,
+  fatal: null,
+};
+
+let board;
+let drawnSummary = null;
+
+// -- what the view says ---------------------------------------------------------------------
+
+const legal = () => state.view?.legal || [];
+const myTurn = () => !state.pending && legal().length > 0;
+const targetsOf = (tile) =>
+  legal()
+    .filter((a) => a.play === tile)
+    .map((a) => a.on);
+const can = (kind) => myTurn() && legal().some((a) => kind in a);
+const hand = () => state.view?.hand || [];
+
+function turnSeat() {
+  const view = state.view;
+  return view && view.public && view.end === null ? view.public.turn : null;
+}
+
+function names() {
+  const byId = new Map();
+  for (const entry of state.view.history) {
+    if (entry.placed) byId.set(entry.placed.id, seatName(state.view.players, entry.seat));
+  }
+  return byId;
+}
+
+function lastPlaced() {
+  const placed = state.view.history.filter((e) => e.placed);
+  return placed.length ? placed[placed.length - 1].placed.id : null;
+}
+
+// -- the socket -----------------------------------------------------------------------------
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = new URLSearchParams({ lang: i18n.language() });
+  if (token) query.set("token", token);
+  const socket = new WebSocket(
+    `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`,
+  );
+  state.socket = socket;
+  socket.addEventListener("open", () => {
+    state.retry = 0;
+    showConnection(null);
+    if (state.view) send({ type: "sync", since: state.view.v });
+  });
+  socket.addEventListener("message", (message) => onFrame(JSON.parse(message.data)));
+  socket.addEventListener("close", (event) => {
+    if (state.socket !== socket) return;
+    state.pending = false;
+    if (event.code >= 4000) {
+      state.fatal = state.fatal || t("connection.closed");
+      showConnection(null);
+      render();
+      return;
+    }
+    state.retry += 1;
+    showConnection(t("connection.lost"));
+    setTimeout(connect, Math.min(5000, 300 * 2 ** state.retry));
+  });
+}
+
+function reconnect() {
+  const old = state.socket;
+  state.socket = null;
+  old?.close();
+  connect();
+}
+
+function send(frame) {
+  if (state.socket?.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify(frame));
+}
+
+function showConnection(text) {
+  const el = $("#connection");
+  el.hidden = !text;
+  el.textContent = text || "";
+}
+
+function onFrame(frame) {
+  switch (frame.type) {
+    case "lobby":
+      state.lobby = frame.seats;
+      break;
+    case "snapshot":
+      state.lobby = null;
+      state.pending = false;
+      state.view = { ...frame.view, legal: frame.legal ?? null };
+      state.choosing = null;
+      state.hint = null;
+      state.log = logOf(state.view);
+      if (state.view.end && !state.summary) openSummary(state.view);
+      break;
+    case "event":
+      if (!state.view || frame.version <= state.view.v) return;
+      if (frame.version > state.view.v + 1) {
+        if (state.asked !== state.view.v) send({ type: "sync", since: state.view.v });
+        state.asked = state.view.v;
+        return;
+      }
+      onEvent(frame.event, frame.legal ?? null);
+      break;
+    case "hint":
+      onHint(frame.hint);
+      break;
+    case "error":
+      state.pending = false;
+      if (state.view || state.lobby) toast(frame.message, "error");
+      else state.fatal = frame.message;
+      break;
+  }
+  render();
+}
+
+function onEvent(event, nextLegal) {
+  const before = state.view;
+  const view = advance(before, { ...event, legal: nextLegal });
+  state.view = view;
+  const text = describe(event, view, view.board);
+  state.log.push({ text, seat: event.seat, kind: event.kind });
+  if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT);
+  if (event.kind === "draw" || event.kind === "pass") toast(text);
+  if (event.seat === view.viewer) state.pending = false;
+  state.choosing = null;
+  state.hint = null;
+  if (event.kind === "round_end") openSummary(view);
+  if (event.kind === "match_end" && state.summary)
+    state.summary.view = { ...state.summary.view, winners: view.winners };
+}
+
+function logOf(view) {
+  if (!view.round) return [];
+  const dealtOnEmpty = view.history.some((e) => e.action.on === null);
+  const dealt = {
+    kind: "dealt",
+    round: view.round,
+    first: view.first,
+    double: view.double,
+    board: dealtOnEmpty ? [] : view.board.slice(0, 1),
+  };
+  const lines = [{ text: describe(dealt, view, view.board), kind: "dealt" }];
+  for (const entry of view.history) {
+    const kind = Object.keys(entry.action)[0];
+    lines.push({ text: describe({ ...entry, kind }, view, view.board), seat: entry.seat, kind });
+  }
+  if (view.end) lines.push({ text: roundOver(view, view.end, view.shown), kind: "round_end" });
+  if (view.winners)
+    lines.push({ text: matchOver(view, view.winners, view.totals), kind: "match_end" });
+  return lines;
+}
+
+function openSummary(view) {
+  state.summary = { view, open: true };
+}
+
+// -- acting ---------------------------------------------------------------------------------
+
+function act(action) {
+  if (!myTurn()) return;
+  state.pending = true;
+  state.choosing = null;
+  state.hint = null;
+  send({ type: "act", action });
+  render();
+}
+
+// Take a tile: played at once if it has one place (and `playIfOne`), else its places shown.
+function choose(tile, playIfOne = true) {
+  state.cursor = Math.max(0, hand().indexOf(tile));
+  if (!myTurn()) {
+    toast(t("play.not_your_turn"));
+    return;
+  }
+  const targets = targetsOf(tile);
+  if (!targets.length) {
+    toast(t("play.fits_nowhere", { tile }));
+    return;
+  }
+  if (targets.length === 1 && playIfOne) {
+    act({ play: tile, on: targets[0] });
+    return;
+  }
+  const hinted = state.hint?.action.play === tile ? targets.indexOf(state.hint.action.on) : -1;
+  state.choosing = { tile, targets };
+  state.targetCursor = Math.max(0, hinted);
+  render();
+}
+
+function playOn(target) {
+  if (!state.choosing) return;
+  act({ play: state.choosing.tile, on: target === "none" ? null : Number(target) });
+}
+
+function askHint() {
+  if (!myTurn()) return;
+  send({ type: "hint" });
+}
+
+function onHint(hint) {
+  if (!myTurn()) return;
+  state.hint = hint;
+  const action = hint.action;
+  if (action.play) {
+    state.cursor = Math.max(0, hand().indexOf(action.play));
+    const targets = targetsOf(action.play);
+    state.choosing = { tile: action.play, targets };
+    state.targetCursor = Math.max(0, targets.indexOf(action.on));
+  }
+}
+
+function hintText(hint) {
+  const action = hint.action;
+  let what;
+  if (action.draw) what = t("action.draw");
+  else if (action.pass) what = t("action.pass");
+  else if (action.on === null) what = t("hint.place", { tile: action.play });
+  else what = t("hint.play_on", { tile: action.play, target: state.view.board[action.on].tile });
+  return t("hint.text", { what, reason: hint.text, share: Math.round(hint.win_share * 100) });
+}
+
+function startDrag(event, tile) {
+  state.dragged = false;
+  if (!myTurn() || !targetsOf(tile).length) return;
+  const start = [event.clientX, event.clientY];
+  let ghost = null;
+  const move = (e) => {
+    if (!ghost && Math.hypot(e.clientX - start[0], e.clientY - start[1]) > 8) {
+      ghost = h("div", { class: "drag-ghost" }, tileSVG(tile));
+      document.body.append(ghost);
+      choose(tile, false);
+    }
+    if (ghost)
+      ghost.style.transform = `translate(${e.clientX}px, ${e.clientY}px) translate(-50%, -50%)`;
+  };
+  const up = (e) => {
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", up);
+    if (!ghost) return;
+    ghost.remove();
+    state.dragged = true;
+    const under = document.elementFromPoint(e.clientX, e.clientY)?.closest("[data-target]");
+    if (under) playOn(under.dataset.target);
+  };
+  window.addEventListener("pointermove", move);
+  window.addEventListener("pointerup", up);
+}
+
+function onKey(event) {
+  const key = event.key;
+  if (
+    event.target.closest("input, select, textarea") ||
+    event.ctrlKey ||
+    event.metaKey ||
+    event.altKey
+  )
+    return;
+  if (!state.view || (key === "Enter" && event.target.closest("button, a"))) return;
+  const tiles = hand();
+  const choosing = state.choosing;
+  const handled = () => event.preventDefault();
+  if (key === "+" || key === "=") return (handled(), board.zoomBy(1.25));
+  if (key === "-") return (handled(), board.zoomBy(0.8));
+  if (key === "0") return (handled(), board.fit(true));
+  if (state.summary?.open && (key === "Escape" || key === "Enter"))
+    return (handled(), closeSummary());
+  if (key === "d") return (handled(), can("draw") && act({ draw: true }));
+  if (key === "p") return (handled(), can("pass") && act({ pass: true }));
+  if (key === "h") return (handled(), askHint());
+  if (key === "Escape") {
+    handled();
+    state.choosing = null;
+    state.hint = null;
+    return render();
+  }
+  if (key === "ArrowLeft" || key === "ArrowRight") {
+    handled();
+    const step = key === "ArrowLeft" ? -1 : 1;
+    if (choosing && choosing.targets.length > 1) {
+      state.targetCursor =
+        (state.targetCursor + step + choosing.targets.length) % choosing.targets.length;
+    } else if (tiles.length) {
+      state.choosing = null;
+      const pool = myTurn() ? tiles.filter((tile) => targetsOf(tile).length) : tiles;
+      const list = pool.length ? pool : tiles;
+      const at = list.indexOf(tiles[state.cursor]);
+      const next = list[(at + step + list.length) % list.length];
+      state.cursor = tiles.indexOf(next);
+    }
+    return render();
+  }
+  if (/^[1-9]$/.test(key)) {
+    handled();
+    const n = Number(key) - 1;
+    if (choosing && choosing.targets.length > 1) {
+      if (n < choosing.targets.length) state.targetCursor = n;
+    } else if (n < tiles.length) {
+      state.cursor = n;
+      state.choosing = null;
+    }
+    return render();
+  }
+  if (key === "Enter") {
+    handled();
+    if (choosing) return playOn(String(choosing.targets[state.targetCursor] ?? "none"));
+    if (state.hint?.action.draw) return act({ draw: true });
+    if (state.hint?.action.pass) return act({ pass: true });
+    if (tiles[state.cursor]) choose(tiles[state.cursor]);
+  }
+}
+
+function closeSummary() {
+  state.summary.open = false;
+  drawnSummary = null;
+  render();
+}
+
+// -- drawing --------------------------------------------------------------------------------
+
+function render() {
+  renderInfo();
+  if (!state.view) {
+    renderWaiting();
+    return;
+  }
+  const view = state.view;
+  const spectator = view.viewer === null;
+  $("#play").classList.toggle("spectator", spectator);
+  renderBoard();
+  renderTurn();
+  if (!spectator) {
+    renderHand();
+    renderActions();
+  }
+  renderHint();
+  renderSeats();
+  renderScores();
+  renderLog();
+  renderOver();
+  renderSummary();
+  $("#lobby").hidden = true;
+  document.title = myTurn() ? `${t("turn.yours_short")} · ${t("app.name")}` : t("app.name");
+}
+
+function renderInfo() {
+  const view = state.view;
+  const parts = [];
+  if (view) {
+    parts.push(gameName(view.game));
+    if (view.game === "chickenfoot") parts.push(presetName(view.preset));
+    if (view.round) parts.push(roundName(view.game, view.round));
+    if (view.public) parts.push(t("info.boneyard", { n: view.public.boneyard }));
+  }
+  $("#info").textContent = parts.join(" · ");
+}
+
+function renderWaiting() {
+  const turn = $("#turn");
+  turn.dataset.turn = "";
+  turn.textContent = state.fatal || (state.lobby ? t("lobby.title") : t("connection.connecting"));
+  $("#play").classList.add("spectator");
+  renderLobby();
+}
+
+function renderBoard() {
+  const view = state.view;
+  const choosing = state.choosing;
+  board.render({
+    board: view.board,
+    pub: view.public,
+    chickenfoot: view.game === "chickenfoot",
+    phantoms: choosing ? choosing.targets.map((on) => ({ tile: choosing.tile, on })) : [],
+    cursor: choosing ? state.targetCursor : null,
+    last: lastPlaced(),
+    names: names(),
+    emptyText: view.round ? "" : t("board.empty"),
+  });
+}
+
+function renderTurn() {
+  const view = state.view;
+  const el = $("#turn");
+  const seat = turnSeat();
+  el.dataset.turn = seat === null ? "" : String(seat);
+  el.classList.toggle("mine", myTurn());
+  let text;
+  if (view.winners) text = matchOver(view, view.winners, view.totals);
+  else if (view.end) text = roundOver(view, view.end, view.shown);
+  else if (seat === null) text = "";
+  else if (seat !== view.viewer) text = t("turn.of", { who: seatName(view.players, seat) });
+  else if (state.pending) text = t("turn.sent");
+  else if (state.choosing) {
+    text = tn("turn.places", state.choosing.targets.length, { tile: state.choosing.tile });
+  } else {
+    const fitting = hand().filter((tile) => targetsOf(tile).length).length;
+    if (fitting) text = tn("turn.fits", fitting);
+    else if (can("draw")) text = t("turn.draw");
+    else text = t("turn.pass");
+  }
+  const foot = view.public?.foot;
+  if (foot && !view.end && seat !== null) {
+    text +=
+      " " + tn("turn.foot", foot.need, { tile: view.board[foot.id].tile, number: foot.number });
+  }
+  el.textContent = text;
+}
+
+function renderHand() {
+  const tiles = hand();
+  state.cursor = Math.min(state.cursor, Math.max(0, tiles.length - 1));
+  const mine = myTurn();
+  const buttons = tiles.map((tile, i) => {
+    const fits = mine && targetsOf(tile).length > 0;
+    const classes = ["hand-tile"];
+    if (fits) classes.push("legal");
+    if (i === state.cursor) classes.push("cursor");
+    if (state.choosing?.tile === tile) classes.push("selected");
+    if (state.hint?.action.play === tile) classes.push("hinted");
+    return h(
+      "button",
+      {
+        type: "button",
+        class: classes.join(" "),
+        "data-tile": tile,
+        "data-legal": String(fits),
+        "aria-label": tile,
+        "aria-pressed": String(state.choosing?.tile === tile),
+        onclick: () => {
+          if (!state.dragged) choose(tile);
+        },
+        onpointerdown: (e) => startDrag(e, tile),
+      },
+      tileSVG(tile),
+    );
+  });
+  const el = $("#hand");
+  el.classList.toggle("mine", mine);
+  el.replaceChildren(...buttons);
+  if (!tiles.length)
+    el.append(h("p", { class: "muted" }, t(state.view.end ? "hand.shown_below" : "hand.empty")));
+}
+
+function renderActions() {
+  $('[data-action="draw"]').disabled = !can("draw");
+  $('[data-action="pass"]').disabled = !can("pass");
+  $('[data-action="draw"]').classList.toggle("suggested", !!state.hint?.action.draw);
+  $('[data-action="pass"]').classList.toggle("suggested", !!state.hint?.action.pass);
+  $("#hint-button").disabled = !myTurn();
+}
+
+function renderHint() {
+  const el = $("#hint");
+  el.hidden = !state.hint;
+  if (state.hint) el.textContent = hintText(state.hint);
+}
+
+function renderSeats() {
+  const view = state.view;
+  const seat = turnSeat();
+  const items = view.players.map((_, s) => {
+    const size = view.public?.hand_sizes[s];
+    const points = view.public?.hand_points?.[s];
+    return h(
+      "li",
+      { class: `seat${s === seat ? " turn" : ""}${s === view.viewer ? " you" : ""}` },
+      h("span", { class: `swatch seat-${s % 8}`, "aria-hidden": "true" }),
+      h(
+        "span",
+        { class: "name" },
+        seatName(view.players, s),
+        s === view.viewer ? ` (${t("seats.you")})` : "",
+      ),
+      size === undefined ? "" : h("span", { class: "count" }, tn("seats.tiles", size)),
+      points ? h("span", { class: "count" }, t("seats.hand_points", { n: points })) : "",
+      h("span", { class: "total", title: t("scores.total") }, String(view.totals[s])),
+    );
+  });
+  $("#seats").replaceChildren(...items);
+}
+
+function renderScores() {
+  $("#score-table").replaceChildren(scoreTable(state.view));
+}
+
+function renderLog() {
+  const el = $("#log");
+  el.replaceChildren(
+    ...state.log.map((line) =>
+      h(
+        "li",
+        { class: `log-${line.kind}` },
+        line.seat === undefined ? "" : h("span", { class: `swatch seat-${line.seat % 8}` }),
+        line.text,
+      ),
+    ),
+  );
+  el.scrollTop = el.scrollHeight;
+}
+
+function recordLinks() {
+  return [
+    h(
+      "a",
+      {
+        class: "button",
+        href: `/api/tables/${encodeURIComponent(tableId)}/record`,
+        download: `chickenfoot-${tableId}.json`,
+      },
+      t("over.record"),
+    ),
+    h(
+      "a",
+      { class: "button", href: `/replay?table=${encodeURIComponent(tableId)}` },
+      t("over.replay"),
+    ),
+    h("a", { class: "button", href: "/" }, t("over.new")),
+  ];
+}
+
+function renderOver() {
+  const view = state.view;
+  const el = $("#over");
+  el.hidden = !view.winners || state.summary?.open;
+  if (el.hidden) return;
+  el.replaceChildren(
+    h("p", {}, matchOver(view, view.winners, view.totals)),
+    h(
+      "div",
+      { class: "buttons" },
+      h(
+        "button",
+        {
+          type: "button",
+          onclick: () => {
+            state.summary = { view, open: true };
+            render();
+          },
+        },
+        t("over.results"),
+      ),
+      recordLinks(),
+    ),
+  );
+}
+
+function renderSummary() {
+  const el = $("#summary");
+  const summary = state.summary;
+  el.hidden = !summary?.open;
+  if (el.hidden || summary.view === drawnSummary) return;
+  drawnSummary = summary.view;
+  const view = summary.view;
+  const points = view.round_points[view.round_points.length - 1] || [];
+  const rows = view.players.map((_, s) =>
+    h(
+      "tr",
+      { class: view.shown[s].length ? "" : "out" },
+      h(
+        "th",
+        {},
+        seatName(view.players, s),
+        h(
+          "span",
+          { class: "shown" },
+          view.shown[s].map((tile) => tileSVG(tile, { unit: 15, vertical: false })),
+        ),
+      ),
+      h("td", {}, String(points[s] ?? "")),
+      h("td", { class: "total" }, String(view.totals[s])),
+    ),
+  );
+  const card = h(
+    "div",
+    { class: "card", role: "dialog", "aria-modal": "true", "data-round-end": "" },
+    h("h2", {}, roundOver(view, view.end, view.shown)),
+    h(
+      "div",
+      { class: "scroll" },
+      h(
+        "table",
+        { class: "shown-hands" },
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", {}, t("summary.hand")),
+            h("th", {}, t("summary.points")),
+            h("th", {}, t("scores.total")),
+          ),
+        ),
+        h("tbody", {}, rows),
+      ),
+    ),
+  );
+  if (view.winners) {
+    card.append(
+      h(
+        "section",
+        { class: "match-end", "data-match-end": "" },
+        h("h2", {}, matchOver(view, view.winners, view.totals)),
+        scoreTable(view),
+        h("div", { class: "buttons" }, recordLinks()),
+      ),
+    );
+  }
+  const next = view.game === "chickenfoot" ? "summary.next_round" : "summary.next_hand";
+  const close = h(
+    "button",
+    { type: "button", class: "primary", onclick: closeSummary },
+    t(view.winners ? "summary.close" : next),
+  );
+  card.append(h("div", { class: "buttons" }, close));
+  el.replaceChildren(card);
+  close.focus();
+}
+
+function renderLobby() {
+  const el = $("#lobby");
+  el.hidden = !state.lobby;
+  if (!state.lobby) return;
+  const invites = storedInvites(tableId);
+  const seats = state.lobby.map((seat) => {
+    const invite = invites.find((i) => i.seat === seat.seat);
+    const shownName = seat.bot
+      ? seatName(
+          state.lobby.map((s) => s.name),
+          seat.seat,
+        )
+      : seat.name;
+    return h(
+      "li",
+      { class: seat.joined ? "joined" : "" },
+      h("span", { class: "name" }, shownName),
+      h("span", { class: "status" }, t(seat.joined ? "lobby.joined" : "lobby.waiting")),
+      !seat.joined && invite ? linkField(invite.invite, t("lobby.invite", { who: seat.name })) : "",
+    );
+  });
+  el.replaceChildren(
+    h(
+      "div",
+      { class: "card" },
+      h("h2", {}, t("lobby.title")),
+      h("p", {}, t("lobby.text")),
+      h("ul", { class: "lobby-seats" }, seats),
+      linkField(spectateURL(), t("links.spectate")),
+    ),
+  );
+}
+
+function renderLinks() {
+  $("#links").replaceChildren(
+    h("h2", {}, t("links.title")),
+    linkField(spectateURL(), t("links.spectate")),
+  );
+}
+
+function linkField(url, label) {
+  const input = h("input", { type: "text", readonly: true, value: url, "aria-label": label });
+  return h(
+    "div",
+    { class: "link-field" },
+    h("span", { class: "caption" }, label),
+    h(
+      "div",
+      { class: "row" },
+      input,
+      h(
+        "button",
+        { type: "button", onclick: () => copyField(input).then(() => toast(t("links.copied"))) },
+        t("links.copy"),
+      ),
+    ),
+  );
+}
+
+function spectateURL() {
+  return `${location.origin}/table/${encodeURIComponent(tableId)}`;
+}
+
+// -- start ----------------------------------------------------------------------------------
+
+async function main() {
+  await i18n.start();
+  i18n.languageSwitch($("#lang"));
+  board = new BoardView($("#board"), { onTarget: playOn });
+  $('[data-action="draw"]').addEventListener("click", () => act({ draw: true }));
+  $('[data-action="pass"]').addEventListener("click", () => act({ pass: true }));
+  $("#hint-button").addEventListener("click", askHint);
+  $("#keys-button").addEventListener("click", (e) => {
+    const keys = $("#keys");
+    keys.hidden = !keys.hidden;
+    e.currentTarget.setAttribute("aria-expanded", String(!keys.hidden));
+  });
+  document.addEventListener("keydown", onKey);
+  i18n.onLanguage(() => {
+    state.log = state.view ? logOf(state.view) : [];
+    drawnSummary = null;
+    renderLinks();
+    reconnect();
+    render();
+  });
+  renderLinks();
+  render();
+  connect();
+}
+
+main();

@@ -1,0 +1,39 @@
+// What this browser remembers of the tables it set up (each person's invite link), and a
+// table's summary in words.
+
+import { gameName, presetName, seatName } from "./describe.js";
+import { t } from "./i18n.js";
+
+const key = (table) => `chickenfoot.table.${table}`;
+
+export function storeInvites(made) {
+  localStorage.setItem(
+    key(made.table),
+    JSON.stringify({ seats: made.seats, spectate: made.spectate }),
+  );
+}
+
+export function storedInvites(table) {
+  try {
+    return JSON.parse(localStorage.getItem(key(table)) || "null")?.seats || [];
+  } catch {
+    return [];
+  }
+}
+
+// {what: "Chicken Foot · classic · playing", who: "Ann, Bot 2 (medium), ..."}
+export function describeTable(summary) {
+  const names = summary.seats.map((s) => s.name);
+  const parts = [gameName(summary.game)];
+  if (summary.game === "chickenfoot") {
+    parts.push(presetName(summary.preset));
+    if (summary.length) parts.push(t(`length.${summary.length}`));
+  }
+  parts.push(t(`status.${summary.status}`));
+  const who = summary.seats.map((s) => {
+    const name = seatName(names, s.seat);
+    return summary.status === "waiting" && !s.joined ? t("home.not_joined", { who: name }) : name;
+  });
+  const when = new Date(summary.created * 1000).toLocaleString(document.documentElement.lang);
+  return { what: parts.join(" · "), who: `${who.join(", ")} · ${when}` };
+}

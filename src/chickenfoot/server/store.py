@@ -1,0 +1,301 @@
+"""Where the server keeps its tables: SQLite in the data folder by default, PostgreSQL by URL.
+
+Three tables (the schema is made and upgraded by the Alembic migrations in ``migrations/``):
+``tables`` (one per match: game, rules, seed, status, the record once it is over), ``seats``
+(who sits where; a person's seat keeps only a hash of its secret token) and ``actions``
+(every accepted action, in order). A table in play is rebuilt by dealing from its seed and
+applying its actions again: the deal depends on the seed and the round number alone, so the
+rebuilt table is the one that was played. An action is committed before anybody hears of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+metadata = sa.MetaData()
+
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("creator", sa.String(64), nullable=False),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("preset", sa.String(32), nullable=True),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("record", sa.Text, nullable=True),
+    sa.Index("tables_by_status", "status", "created"),
+    sa.Index("tables_by_creator", "creator", "status"),
+)
+
+seats = sa.Table(
+    "seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("bot", sa.String(32), nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("joined", sa.Boolean, nullable=False),
+)
+
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Text, nullable=False),
+)
+
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a seat's token (the token itself is only ever in the invite)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def database_url(db: str | None, data: Path) -> str:
+    """The SQLAlchemy URL of ``--db`` (``postgresql://...``, ``sqlite:///...``), or the SQLite
+    file in the data folder when none is given."""
+    if db is None:
+        return f"sqlite+aiosqlite:///{data / 'chickenfoot.db'}"
+    for plain, driver in (
+        ("postgresql://", "postgresql+asyncpg://"),
+        ("postgres://", "postgresql+asyncpg://"),
+        ("sqlite://", "sqlite+aiosqlite://"),
+    ):
+        if db.startswith(plain):
+            return driver + db.removeprefix(plain)
+    return db
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    name: str
+    bot: str | None
+    token_hash: str | None
+    joined: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: str
+    created: float
+    creator: str
+    game: str
+    preset: str | None
+    options: dict[str, Any]
+    seed: int
+    status: str
+    seats: list[SeatRow]
+
+
+class Store:
+    """The server's database (see the module docstring)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._pending: list[tuple[dict[str, Any], Any | None, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+        if sa.engine.make_url(url).get_backend_name() == "sqlite":
+            # One connection: SQLite lets one writer in at a time, and writers waiting on
+            # its lock back off in sleeps of up to 100 ms; queueing here costs nothing.
+            self.engine: AsyncEngine = create_async_engine(url, pool_size=1, max_overflow=0)
+            sa.event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_async_engine(url, pool_size=10, max_overflow=10)
+
+    async def open(self) -> None:
+        """Create or upgrade the schema (Alembic's migrations, to the newest)."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(_upgrade)
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            await asyncio.gather(self._writer, return_exceptions=True)
+        await self.engine.dispose()
+
+    async def add_table(self, row: TableRow) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                tables.insert().values(
+                    id=row.id,
+                    created=row.created,
+                    creator=row.creator,
+                    game=row.game,
+                    preset=row.preset,
+                    options=json.dumps(row.options),
+                    seed=row.seed,
+                    status=row.status,
+                    record=None,
+                )
+            )
+            await conn.execute(
+                seats.insert(),
+                [
+                    {
+                        "table_id": row.id,
+                        "seat": s.seat,
+                        "name": s.name,
+                        "bot": s.bot,
+                        "token_hash": s.token_hash,
+                        "joined": s.joined,
+                    }
+                    for s in row.seats
+                ],
+            )
+
+    async def join(self, table_id: str, seat: int, status: str) -> None:
+        """A person has taken ``seat``; the table's status is now ``status``."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(joined=True)
+            )
+            await _set_status(conn, table_id, status, None)
+
+    async def add_action(
+        self, table_id: str, n: int, seat: int, action: dict[str, Any], record: Any | None
+    ) -> None:
+        """Action ``n`` (0-based) of the table, committed when this returns; with ``record``
+        the match is over.
+
+        Actions of all tables that arrive while a commit is under way are committed together
+        in the next transaction (a group commit): one commit for many tables under load."""
+        row = {"table_id": table_id, "n": n, "seat": seat, "action": json.dumps(action)}
+        done = asyncio.get_running_loop().create_future()
+        self._pending.append((row, record, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_pending())
+        await done
+
+    async def _write_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                async with self.engine.begin() as conn:
+                    await conn.execute(actions.insert(), [row for row, _, _ in batch])
+                    for row, record, _ in batch:
+                        if record is not None:
+                            await _set_status(conn, row["table_id"], OVER, record)
+            except Exception as exc:
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_exception(exc)
+            else:
+                for _, _, done in batch:
+                    if not done.done():
+                        done.set_result(None)
+
+    async def table(self, table_id: str) -> TableRow | None:
+        async with self.engine.connect() as conn:
+            found = await _tables(conn, tables.c.id == table_id)
+        return found[0] if found else None
+
+    async def tables_in(self, statuses: Sequence[str], limit: int | None = None) -> list[TableRow]:
+        """Tables of those statuses, the newest first."""
+        async with self.engine.connect() as conn:
+            return await _tables(conn, tables.c.status.in_(statuses), limit)
+
+    async def actions_of(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
+        """Every action of a table, in order: (seat, action as JSON)."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                sa.select(actions.c.seat, actions.c.action)
+                .where(actions.c.table_id == table_id)
+                .order_by(actions.c.n)
+            )
+            return [(seat, json.loads(text)) for seat, text in result]
+
+    async def record(self, table_id: str) -> str | None:
+        """The record of a finished match, as stored (JSON text)."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(sa.select(tables.c.record).where(tables.c.id == table_id))
+            return result.scalar_one_or_none()
+
+    async def open_tables_of(self, creator: str) -> int:
+        """How many tables not yet over ``creator`` (an address) has made."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                sa.select(sa.func.count())
+                .select_from(tables)
+                .where(tables.c.creator == creator, tables.c.status != OVER)
+            )
+            return int(result.scalar_one())
+
+
+async def _set_status(conn: AsyncConnection, table_id: str, status: str, record: Any) -> None:
+    values: dict[str, Any] = {"status": status}
+    if record is not None:
+        values["record"] = json.dumps(record)
+    await conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
+
+
+async def _tables(
+    conn: AsyncConnection, where: sa.ColumnElement[bool], limit: int | None = None
+) -> list[TableRow]:
+    query = sa.select(tables).where(where).order_by(tables.c.created.desc(), tables.c.id)
+    if limit is not None:
+        query = query.limit(limit)
+    rows = (await conn.execute(query)).all()
+    ids = [row.id for row in rows]
+    by_table: dict[str, list[SeatRow]] = {i: [] for i in ids}
+    if ids:
+        result = await conn.execute(
+            sa.select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)
+        )
+        for s in result:
+            by_table[s.table_id].append(SeatRow(s.seat, s.name, s.bot, s.token_hash, s.joined))
+    return [
+        TableRow(
+            id=row.id,
+            created=row.created,
+            creator=row.creator,
+            game=row.game,
+            preset=row.preset,
+            options=json.loads(row.options),
+            seed=row.seed,
+            status=row.status,
+            seats=by_table[row.id],
+        )
+        for row in rows
+    ]
+
+
+def _upgrade(connection: sa.Connection) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def now() -> float:
+    return time.time()

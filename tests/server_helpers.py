@@ -1,0 +1,169 @@
+"""What the server's tests share: a real ``chickenfoot serve`` process on loopback, frames
+checked against their schema, and an oracle of the tiles each viewer must not see, worked
+out from the full record (not from the projection)."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from websockets.asyncio.client import connect
+
+from chickenfoot.core.table import Table
+from chickenfoot.core.wire import ActionEntry, Entry, RoundEntry
+from chickenfoot.server import frames
+
+CHICKENFOOT = Path(sys.executable).parent / "chickenfoot"
+
+
+class Server:
+    """``chickenfoot serve`` on 127.0.0.1 (on a free port unless ``port`` is given), bots
+    acting at once."""
+
+    def __init__(self, data: Path, port: int = 0) -> None:
+        self.log = (data / "server.log").open("a")
+        command = [str(CHICKENFOOT), "serve", "--port", str(port), "--data", str(data)]
+        self.process = subprocess.Popen(
+            [*command, "--bot-delay", "0"],
+            stdout=subprocess.PIPE,
+            stderr=self.log,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        assert "http://" in line, f"the server did not start: {line!r}"
+        self.url = "http://" + line.split("http://", 1)[1].split("/", 1)[0]
+        self.port = int(self.url.rsplit(":", 1)[1])
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=30) as response:
+            return json.load(response)
+
+    def post(self, path: str, body: Any) -> Any:
+        request = urllib.request.Request(
+            self.url + path,
+            json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.load(response)
+
+    def socket(self, table: str, token: str | None = None) -> Any:
+        """A WebSocket client (``websockets``) on the table's game socket."""
+        query = f"?token={token}" if token else ""
+        return connect(f"ws://{self.url.removeprefix('http://')}/ws/tables/{table}{query}")
+
+    def wait_over(self, table: str, seconds: float = 30) -> dict[str, Any]:
+        """The table's summary once its match is over."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            summary: dict[str, Any] = self.get(f"/api/tables/{table}")
+            if summary["status"] == "over":
+                return summary
+            time.sleep(0.1)
+        raise AssertionError(f"table {table} is not over after {seconds} s")
+
+    def kill(self) -> None:
+        """SIGKILL: the server has no moment to save or close anything."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+        self._close()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self._close()
+
+    def _close(self) -> None:
+        assert self.process.stdout is not None
+        self.process.stdout.close()
+        self.log.close()
+
+
+_TILE = re.compile(r'"([0-9]+-[0-9]+)"')
+_CORE_KINDS = {value: key for key, value in frames.EVENT_KINDS.items()}
+_ENTRY = msgspec.json.Decoder(Entry)
+_FRAME = msgspec.json.Decoder(frames.ServerFrame)
+
+
+def check_frame(data: str | bytes) -> dict[str, Any]:
+    """A server frame as JSON, after checking it has the form docs/protocol.md gives."""
+    frame: dict[str, Any] = json.loads(data)
+    if frame["type"] == "event":
+        event = dict(frame["event"])
+        kind = event["kind"]
+        event["kind"] = _CORE_KINDS.get(kind, "action")
+        entry = _ENTRY.decode(json.dumps(event))
+        if isinstance(entry, ActionEntry):
+            assert kind == next(iter(entry.action))
+        assert entry.v == frame["version"]
+        assert frame.get("legal") == getattr(entry, "legal", None)
+    else:
+        _FRAME.decode(data)
+    return frame
+
+
+def hidden_tiles(record: dict[str, Any]) -> list[list[set[str]]]:
+    """For each version (from 1; index 0 is empty) and each viewer (seats, then the spectator
+    last), the tiles that viewer must not see then: every other hand and the boneyard,
+    taken from the full record (the draws for the start are face up)."""
+    table, hands = Table.with_hands(record)
+    seats = len(record["players"])
+    rounds = record["rounds"]
+    out: list[list[set[str]]] = [[]]
+    k, i = -1, 0
+    drawn: set[str] = set()
+    for entry in table.entries(0, None):
+        if isinstance(entry, RoundEntry):
+            k, i, drawn = k + 1, 0, set()
+        elif isinstance(entry, ActionEntry):
+            action = rounds[k]["actions"][i]
+            i += 1
+            if "draw" in action:
+                drawn.add(action["draw"])
+        face_up = {d["draw"] for d in rounds[k].get("start_draw", [])}
+        boneyard = set(rounds[k]["boneyard"]) - drawn
+        at = hands[entry.v]
+        per_viewer = []
+        for viewer in [*range(seats), None]:
+            hidden = set(boneyard)
+            for other in range(seats):
+                if other != viewer:
+                    hidden |= {str(t) for t in at[other]}
+            per_viewer.append(hidden - face_up)
+        out.append(per_viewer)
+    return out
+
+
+def leaked(frame: dict[str, Any], version: int, viewer: int | None, hidden: Any) -> set[str]:
+    """The tiles of ``frame`` (seen at ``version``) that ``viewer`` must not see. The hands
+    shown at a round's end are shown to everybody, the draws for the start face up, and
+    which double a round is played on (``double``) is known before it is found."""
+    if frame["type"] == "event" and frame["event"]["kind"] in ("round_end", "match_end"):
+        return set()
+    if frame["type"] in ("lobby", "error"):
+        return set()
+    shown = dict(frame)
+    if "view" in shown:
+        public = ("shown", "start_draw", "double")
+        view = {k: v for k, v in shown["view"].items() if k not in public}
+        shown["view"] = view
+    if "event" in shown:
+        public = ("start_draw", "double")
+        shown["event"] = {k: v for k, v in shown["event"].items() if k not in public}
+    tiles = set(_TILE.findall(json.dumps(shown)))
+    return tiles & hidden[version][-1 if viewer is None else viewer]

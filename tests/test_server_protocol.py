@@ -1,0 +1,348 @@
+"""The server's JSON API and game socket, in process (Starlette's test client): docs/protocol.md
+point by point."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from chickenfoot.core import games
+from chickenfoot.server import frames
+from chickenfoot.server.app import FRAME_BURST, FRAME_LIMIT, Settings, create_app
+from tests.server_helpers import check_frame, hidden_tiles, leaked
+
+
+def make_client(tmp_path: Path, **settings: Any) -> TestClient:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}"
+    return TestClient(create_app(Settings(db_url=url, bot_delay=0, **settings)))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with make_client(tmp_path) as c:
+        yield c
+
+
+def new_table(client: TestClient, seats: list[dict[str, str]], **more: Any) -> dict[str, Any]:
+    body = {"seats": seats, "length": "single", "seed": 11, **more}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    made: dict[str, Any] = response.json()
+    return made
+
+
+def play_out(ws: Any, seat: int | None) -> list[tuple[int, dict[str, Any]]]:
+    """Read frames until the match ends, playing the first legal action whenever asked;
+    every frame with the version it was seen at."""
+    seen = []
+    version = 0
+    while True:
+        frame = check_frame(ws.receive_text())
+        version = frame.get("version", version)
+        seen.append((version, frame))
+        if frame.get("legal"):
+            ws.send_json({"type": "act", "action": frame["legal"][0]})
+        if frame["type"] == "event" and frame["event"]["kind"] == "match_end":
+            return seen
+
+
+def test_a_person_plays_a_round_against_three_bots_and_downloads_the_record(
+    client: TestClient,
+) -> None:
+    made = new_table(
+        client, [{"human": "Ann"}, {"bot": "easy"}, {"bot": "medium"}, {"bot": "beginner"}]
+    )
+    table = made["table"]
+    assert [s["seat"] for s in made["seats"]] == [0]
+    token = made["seats"][0]["token"]
+    assert made["seats"][0]["invite"].endswith(f"/table/{table}#token={token}")
+    assert client.get(f"/api/tables/{table}/record").status_code == 409
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        seen = play_out(ws, 0)
+    assert seen[0][1]["type"] == "snapshot"
+    assert seen[0][1]["view"]["hand"]
+    kinds = {f["event"]["kind"] for _, f in seen if f["type"] == "event"}
+    assert {"play", "round_end", "match_end"} <= kinds
+    response = client.get(f"/api/tables/{table}/record")
+    assert response.status_code == 200
+    record = response.json()
+    match = games.check(record)
+    assert match.is_over
+    assert client.get(f"/api/tables/{table}").json()["status"] == "over"
+    hidden = hidden_tiles(record)
+    assert all(not leaked(f, v, 0, hidden) for v, f in seen)
+
+
+def test_the_table_waits_for_every_person_then_deals(client: TestClient) -> None:
+    made = new_table(client, [{"human": "Ann"}, {"human": "Bo"}, {"bot": "easy"}])
+    table = made["table"]
+    ann, bo = (s["token"] for s in made["seats"])
+    assert client.get(f"/api/tables/{table}").json()["status"] == "waiting"
+    with client.websocket_connect(f"/ws/tables/{table}?token={ann}") as ws_ann:
+        lobby = check_frame(ws_ann.receive_text())
+        assert lobby["type"] == "lobby"
+        assert [s["joined"] for s in lobby["seats"]] == [True, False, True]
+        with client.websocket_connect(f"/ws/tables/{table}?token={bo}") as ws_bo:
+            first_ann = check_frame(ws_ann.receive_text())
+            first_bo = check_frame(ws_bo.receive_text())
+            assert first_ann["type"] == first_bo["type"] == "snapshot"
+            assert first_ann["view"]["hand"] != first_bo["view"]["hand"]
+            both = two_play_out(ws_ann, ws_bo, first_ann, first_bo)
+    record = client.get(f"/api/tables/{table}/record").json()
+    hidden = hidden_tiles(record)
+    for seat, seen in enumerate(both):
+        assert all(not leaked(f, v, seat, hidden) for v, f in seen)
+
+
+def two_play_out(ws0: Any, ws1: Any, f0: dict[str, Any], f1: dict[str, Any]) -> list[Any]:
+    """Two people at one table: every event reaches both, in the same order."""
+    seen: list[list[tuple[int, dict[str, Any]]]] = [[], []]
+    while True:
+        for seat, (ws, frame) in enumerate(((ws0, f0), (ws1, f1))):
+            seen[seat].append((frame["version"], frame))
+            if frame.get("legal"):
+                ws.send_json({"type": "act", "action": frame["legal"][0]})
+        assert f0["version"] == f1["version"]
+        if f0["type"] == "event" and f0["event"]["kind"] == "match_end":
+            return seen
+        f0, f1 = check_frame(ws0.receive_text()), check_frame(ws1.receive_text())
+
+
+def test_a_spectator_sees_the_board_and_no_hand_and_cannot_act(client: TestClient) -> None:
+    made = new_table(client, [{"bot": "easy"}, {"bot": "medium"}, {"bot": "easy"}])
+    with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
+        snapshot = check_frame(ws.receive_text())
+        assert snapshot["type"] == "snapshot"
+        assert snapshot["view"]["hand"] is None
+        assert snapshot["view"]["viewer"] is None
+        ws.send_json({"type": "act", "action": {"draw": True}})
+        while (frame := check_frame(ws.receive_text()))["type"] != "error":
+            pass
+        assert frame["code"] == "spectator-acts"
+
+
+def refusals(client: TestClient, texts: list[str]) -> list[dict[str, Any]]:
+    """Send each text to seat 0 of a fresh table against bots; the error frames."""
+    made = new_table(client, [{"human": "Ann"}, {"bot": "easy"}])
+    token = made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{made['table']}?token={token}") as ws:
+        snapshot = check_frame(ws.receive_text())
+        errors = []
+        for text in texts:
+            ws.send_text(text)
+            errors.append(check_frame(ws.receive_text()))
+        ws.send_json({"type": "sync", "since": 0})
+        replayed = [check_frame(ws.receive_text()) for _ in range(snapshot["version"])]
+    assert [f["version"] for f in replayed] == list(range(1, snapshot["version"] + 1))
+    return errors
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("not json", "bad-frame"),
+        ('{"type": "dance"}', "bad-frame"),
+        ('{"type": "act"}', "bad-frame"),
+        ('{"type": "act", "action": {"play": "9-9", "on": 0}, "extra": 1}', "bad-frame"),
+        ('{"type": "act", "action": {"castle": true}}', "bad-action"),
+        ('{"type": "act", "action": {"play": "99-1", "on": 0}}', "bad-action"),
+        ('{"type": "act", "action": {"play": "0-0", "on": 77}}', "not-held"),
+        ('{"type": "sync", "since": -1}', "bad-frame"),
+        ("[" * 10, "bad-frame"),
+    ],
+)
+def test_a_malformed_or_illegal_frame_is_answered_with_an_error_and_changes_nothing(
+    client: TestClient, text: str, code: str
+) -> None:
+    (error,) = refusals(client, [text])
+    assert error["type"] == "error"
+    assert error["code"] == code
+    assert error["message"]
+
+
+def test_acting_out_of_turn_is_refused(client: TestClient) -> None:
+    made = new_table(client, [{"human": "Ann"}, {"human": "Bo"}], seed=5)
+    ann, bo = (s["token"] for s in made["seats"])
+    url = f"/ws/tables/{made['table']}"
+    with client.websocket_connect(f"{url}?token={ann}") as ws_ann:
+        check_frame(ws_ann.receive_text())
+        with client.websocket_connect(f"{url}?token={bo}") as ws_bo:
+            frames_ = [check_frame(ws.receive_text()) for ws in (ws_ann, ws_bo)]
+            turn = frames_[0]["view"]["public"]["turn"]
+            idle = (ws_ann, ws_bo)[1 - turn]
+            legal = frames_[turn]["legal"][0]
+            idle.send_json({"type": "act", "action": legal})
+            error = check_frame(idle.receive_text())
+            assert error["code"] == "not-your-turn"
+            idle.send_json({"type": "sync", "since": frames_[0]["version"]})
+            idle.send_json({"type": "hint"})
+            assert check_frame(idle.receive_text())["code"] == "no-hint-now"
+
+
+def test_a_hint_comes_from_the_seats_own_view(client: TestClient) -> None:
+    made = new_table(client, [{"human": "Ann"}, {"bot": "easy"}], seed=3)
+    token = made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{made['table']}?token={token}") as ws:
+        frame = check_frame(ws.receive_text())
+        while not frame.get("legal"):
+            frame = check_frame(ws.receive_text())
+        ws.send_json({"type": "hint"})
+        hint = check_frame(ws.receive_text())
+    assert hint["type"] == "hint"
+    assert hint["hint"]["action"] in frame["legal"]
+    assert hint["hint"]["text"]
+
+
+def test_a_frame_too_large_and_too_many_frames_are_refused(client: TestClient) -> None:
+    too_large = json.dumps({"type": "sync", "since": 0, "pad": "x" * FRAME_LIMIT})
+    (error,) = refusals(client, [too_large])
+    assert error["code"] == "frame-too-large"
+    made = new_table(client, [{"human": "Ann"}, {"bot": "easy"}])
+    token = made["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/tables/{made['table']}?token={token}") as ws:
+        check_frame(ws.receive_text())
+        for _ in range(FRAME_BURST + 5):
+            ws.send_text('{"type": "hint", "x": 1}')
+        codes = [check_frame(ws.receive_text())["code"] for _ in range(FRAME_BURST + 5)]
+    assert codes.count("bad-frame") <= FRAME_BURST
+    assert "too-many-frames" in codes
+
+
+def test_a_wrong_token_or_table_is_refused_and_closed(client: TestClient) -> None:
+    made = new_table(client, [{"human": "Ann"}, {"bot": "easy"}])
+    with client.websocket_connect(f"/ws/tables/{made['table']}?token=guess") as ws:
+        assert check_frame(ws.receive_text())["code"] == "bad-token"
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_text()
+    with client.websocket_connect("/ws/tables/nothing") as ws:
+        assert check_frame(ws.receive_text())["code"] == "no-such-table"
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"seats": [{"human": "Ann"}]}, "bad-request"),
+        ({"seats": [{"human": "Ann"}, {"bot": "nobody"}]}, "unknown-bot"),
+        ({"seats": [{"human": "Ann"}, {"human": "bot:x"}]}, "name-reserved"),
+        ({"seats": [{"human": "Ann", "bot": "easy"}, {"bot": "easy"}]}, "bad-request"),
+        ({"seats": [{"human": "Ann"}, {"bot": "easy"}], "game": "chess"}, "unknown-game"),
+        ({"seats": [{"human": "Ann"}, {"bot": "easy"}], "preset": "x"}, "unknown-preset"),
+        ({"seats": [{"human": "Ann"}, {"bot": "easy"}], "options": {"no": 1}}, "unknown-option"),
+        ({"seats": [{"bot": "easy"}] * 5, "game": "block"}, "option-at-most"),
+    ],
+)
+def test_a_table_the_rules_refuse_is_a_400_with_a_code(
+    client: TestClient, body: dict[str, Any], code: str
+) -> None:
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400
+    assert response.json()["code"] == code
+
+
+def test_refusals_are_said_in_the_language_asked(client: TestClient) -> None:
+    body = {"seats": [{"human": "Ann"}, {"human": "bot:x"}]}
+    english = client.post("/api/tables", json=body).json()["message"]
+    norwegian = client.post("/api/tables?lang=nb", json=body).json()["message"]
+    italian = client.post("/api/tables", json=body, headers={"Accept-Language": "it-IT"})
+    assert english != norwegian
+    assert italian.json()["message"] not in (english, norwegian)
+
+
+def test_tables_per_address_are_limited(tmp_path: Path) -> None:
+    with make_client(tmp_path, tables_per_address=2) as client:
+        body = {"seats": [{"human": "Ann"}, {"bot": "easy"}]}
+        assert [client.post("/api/tables", json=body).status_code for _ in range(3)] == [
+            201,
+            201,
+            429,
+        ]
+
+
+def test_the_lists_and_the_meta(client: TestClient) -> None:
+    made = new_table(client, [{"human": "Ann"}, {"bot": "easy"}])
+    listed = client.get("/api/tables").json()
+    assert [t["table"] for t in listed["open"]] == [made["table"]]
+    meta = client.get("/api/meta").json()
+    assert meta["games"] == list(games.GAMES)
+    assert [level["name"] for level in meta["levels"]] == [
+        "beginner",
+        "easy",
+        "medium",
+        "hard",
+        "expert",
+    ]
+    assert meta["languages"] == ["en", "nb", "it", "nl", "sv"]
+
+
+def test_the_replay_of_a_record_shows_every_hand_at_every_version(client: TestClient) -> None:
+    made = new_table(client, [{"bot": "easy"}, {"bot": "medium"}, {"bot": "easy"}])
+    with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
+        while (f := check_frame(ws.receive_text()))["type"] != "event" or f["event"][
+            "kind"
+        ] != "match_end":
+            pass
+    record = client.get(f"/api/tables/{made['table']}/record").json()
+    replay = client.post("/api/replay", json=record).json()
+    assert len(replay["hands"]) == len(replay["entries"]) + 1
+    first_round = record["rounds"][0]
+    assert replay["hands"][1] == [sorted(h, key=_order) for h in first_round["hands"]]
+    assert replay["entries"][0]["kind"] == "dealt"
+    broken = client.post("/api/replay", content=b"{").json()
+    assert broken["code"] == "bad-request"
+
+
+def _order(tile: str) -> tuple[int, int]:
+    high, low = tile.split("-")
+    return int(high), int(low)
+
+
+def test_the_schema_names_every_frame() -> None:
+    schema = frames.schema()
+    names = set(schema["$defs"])
+    assert {"Act", "Sync", "AskHint", "Lobby", "SnapshotFrame", "EventFrame"} <= names
+    assert {"dealt_event", "play_event", "draw_event", "pass_event"} <= names
+
+
+def test_a_player_gone_longer_than_away_is_played_by_a_bot(tmp_path: Path) -> None:
+    with make_client(tmp_path, away=0.05) as client:
+        made = new_table(client, [{"human": "Ann"}, {"bot": "easy"}], seed=8)
+        table, token = made["table"], made["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+            assert check_frame(ws.receive_text())["type"] == "snapshot"
+        with client.websocket_connect(f"/ws/tables/{table}") as spectator:
+            while (frame := check_frame(spectator.receive_text()))["type"] != "event" or frame[
+                "event"
+            ]["kind"] != "match_end":
+                pass
+        record = client.get(f"/api/tables/{table}/record").json()
+    assert any(a["seat"] == 0 for a in record["rounds"][0]["actions"])
+    assert games.check(record).is_over
+
+
+def test_the_collector_sets_survivors_aside_and_walks_everything_now_and_then() -> None:
+    import asyncio
+    import gc
+
+    from chickenfoot.server.collector import keep_pauses_short
+
+    counts: list[int] = []
+
+    async def watch() -> None:
+        task = asyncio.create_task(keep_pauses_short(freeze_every=0.01, full_every=0.03))
+        for _ in range(8):
+            await asyncio.sleep(0.005)
+            counts.append(gc.get_freeze_count())
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    asyncio.run(watch())
+    assert max(counts) > 0
+    assert gc.get_freeze_count() == 0

@@ -1,0 +1,288 @@
+"""The browser pages end to end: a real ``chickenfoot serve`` process on loopback and a real
+headless Chromium, played through the pages' own controls (clicks, drags, keys). Every test
+saves screenshots in tests/artifacts/ and fails on any script error in a page."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.web_helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    MY_TURN,
+    PHONE,
+    Server,
+    open_tab,
+    play_round,
+    take_turn,
+)
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
+        allow_module_level=True,
+    )
+
+STATIC = Path(__file__).parents[1] / "src" / "chickenfoot" / "server" / "static"
+CATALOGUES = {path.stem: json.loads(path.read_text()) for path in (STATIC / "i18n").glob("*.json")}
+BOTS = [{"bot": "easy"}] * 7
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("serve"))
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def new_table(server: Server, seats: list[dict[str, str]], seed: int) -> Any:
+    body = {"game": "chickenfoot", "length": "single", "seats": seats, "seed": seed}
+    return server.post("/api/tables", body)
+
+
+def set_up_on_home_page(page: Page, seats: list[str], seed: int) -> None:
+    """Fill the home page's form: each seat a name (a person) or ``bot:LEVEL``."""
+    page.wait_for_selector("[data-seat-kind='0']")
+    page.select_option("#players", str(len(seats)))
+    for i, seat in enumerate(seats):
+        if seat.startswith("bot:"):
+            page.select_option(f"[data-seat-kind='{i}']", "bot")
+            page.select_option(f"[data-seat-level='{i}']", seat.removeprefix("bot:"))
+        else:
+            page.select_option(f"[data-seat-kind='{i}']", "human")
+            page.fill(f"[data-seat-name='{i}']", seat)
+    page.click("details.advanced summary")
+    page.fill("#seed", str(seed))
+
+
+def test_a_round_against_three_bots(server: Server, browser: Browser) -> None:
+    tab = open_tab(browser, server.url + "/")
+    page = tab.page
+    set_up_on_home_page(page, ["Ann", "bot:easy", "bot:medium", "bot:easy"], seed=7)
+    tab.shot("home")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/table/[^/#]+#token="))
+    page.wait_for_selector("#hand [data-tile]")
+    assert page.locator("#hand [data-tile]").count() == 11
+    assert page.locator("[data-turn]").count() == 1
+
+    played: list[str] = []
+    while not any(p.startswith("play") for p in played):
+        page.wait_for_function(MY_TURN)
+        assert page.locator("[data-turn]").get_attribute("data-turn") == "0"
+        legal = page.locator("#hand [data-tile]").evaluate_all("ts => ts.map(t => t.dataset.legal)")
+        assert set(legal) <= {"true", "false"}
+        played.append(take_turn(page, "drag"))
+    page.wait_for_selector("#board [data-id='1']")
+    played += play_round([page], ["click"], actions=8)
+    tab.shot("table-desktop-4")
+    played += play_round([page], ["click"])
+
+    assert page.locator("[data-round-end]").is_visible()
+    assert page.locator("[data-round-end] .shown-hands tbody tr").count() == 4
+    match_end = page.locator("[data-match-end]")
+    assert match_end.is_visible()
+    assert "The match is over" in match_end.inner_text()
+    tab.shot("round-end")
+    href = match_end.locator("a[download]").get_attribute("href")
+    assert href is not None
+    record = server.get(href)
+    assert record["format"] == "chickenfoot-record/1"
+    assert record["players"][0] == "Ann"
+    assert len(record["rounds"][0]["actions"]) >= len([p for p in played if p])
+    assert tab.errors == []
+    tab.close()
+
+
+def test_two_friends_at_one_table(server: Server, browser: Browser) -> None:
+    ann = open_tab(browser, server.url + "/")
+    set_up_on_home_page(ann.page, ["Ann", "Bea", "bot:easy"], seed=11)
+    ann.page.click("#create")
+    ann.page.wait_for_selector("#lobby .lobby-seats input")
+    invite = ann.page.locator("#lobby .lobby-seats input").input_value()
+    assert "#token=" in invite
+    ann.shot("lobby")
+
+    bea = open_tab(browser, invite, PHONE)
+    for tab in (ann, bea):
+        tab.page.wait_for_selector("#hand [data-tile]")
+    assert ann.page.locator("#lobby").is_hidden()
+    turns = [""]
+    while len(set(turns)) != 1 or turns[0] not in ("0", "1"):  # a person's turn, seen by both
+        turns = [t.page.locator("[data-turn]").get_attribute("data-turn") or "" for t in (ann, bea)]
+
+    play_round([ann.page, bea.page], ["keys", "click"], actions=6)
+    bea.shot("table-phone-3")
+    play_round([ann.page, bea.page], ["keys", "click"])
+    for tab in (ann, bea):
+        assert tab.page.locator("[data-round-end]").is_visible()
+        assert tab.page.locator("[data-match-end]").is_visible()
+        assert tab.errors == []
+    bea.shot("round-end-phone")
+    ann.close()
+    bea.close()
+
+
+def test_a_spectator_sees_the_board_and_no_hand(server: Server, browser: Browser) -> None:
+    made = new_table(server, [{"human": "Ann"}, *BOTS], seed=3)
+    ann = open_tab(browser, made["seats"][0]["invite"])
+    ann.page.wait_for_selector("#hand [data-tile]")
+    play_round([ann.page], ["click"], actions=4)
+    watcher = open_tab(browser, made["spectate"])
+    page = watcher.page
+    page.wait_for_selector("#board [data-id='0']")
+    placed = page.locator("#board [data-id]").count()
+    assert page.locator("[data-tile]").count() == 0
+    assert page.locator("#hand").is_hidden()
+    assert page.locator('[data-action="draw"]').is_hidden()
+    assert page.locator('[data-action="pass"]').is_hidden()
+    assert page.locator("#seats li").count() == 8
+    watcher.shot("spectator-desktop-8")
+
+    before = ann.page.locator("#board [data-id]").count()
+    play_round([ann.page], ["click"], actions=2)
+    ann.page.wait_for_function(f"document.querySelectorAll('#board [data-id]').length > {before}")
+    page.wait_for_function(f"document.querySelectorAll('#board [data-id]').length > {placed}")
+    page.wait_for_function(
+        "() => document.querySelector('[data-turn]').dataset.turn === "
+        f"{json.dumps(ann.page.locator('[data-turn]').get_attribute('data-turn'))}"
+    )
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(200)
+    watcher.shot("spectator-phone-8")
+    assert watcher.errors == []
+    assert ann.errors == []
+    ann.close()
+    watcher.close()
+
+
+def test_the_page_comes_back_when_the_server_does(
+    browser: Browser, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    data = tmp_path_factory.mktemp("restarted")
+    first = Server(data)
+    made = new_table(first, [{"human": "Ann"}, *BOTS[:2]], seed=13)
+    ann = open_tab(browser, made["seats"][0]["invite"])
+    page = ann.page
+    page.wait_for_selector("#hand [data-tile]")
+    play_round([page], ["click"], actions=3)
+    page.wait_for_function(MY_TURN)
+    hand = page.locator("#hand [data-tile]").evaluate_all("tiles => tiles.map(t => t.dataset.tile)")
+    first.stop()
+    page.wait_for_selector("#connection:not([hidden])")
+    ann.shot("reconnecting")
+
+    second = Server(data, port=first.port)
+    try:
+        page.wait_for_selector("#connection", state="hidden")
+        page.wait_for_function(MY_TURN)
+        again = page.locator("#hand [data-tile]").evaluate_all("ts => ts.map(t => t.dataset.tile)")
+        assert again == hand
+        play_round([page], ["click"])
+        assert page.locator("[data-match-end]").is_visible()
+    finally:
+        second.stop()
+    refused = "net::ERR_CONNECTION_REFUSED"  # the browser's own note of each try in the gap
+    assert [error for error in ann.errors if refused not in error] == []
+    ann.close()
+
+
+def version(page: Page) -> int:
+    return int(page.locator("#position").get_attribute("data-version") or "-1")
+
+
+def test_the_replay_steps_forwards_and_back(
+    server: Server, browser: Browser, tmp_path: Path
+) -> None:
+    made = new_table(server, BOTS[:4], seed=5)
+    server.wait_over(made["table"])
+    tab = open_tab(browser, f"{server.url}/replay?table={made['table']}")
+    page = tab.page
+    page.wait_for_function("Number(document.querySelector('#slider').max) > 0")
+    last = int(page.locator("#slider").get_attribute("max") or "0")
+    assert version(page) == 0
+
+    page.keyboard.press("ArrowRight")
+    assert version(page) == 1
+    hands = page.locator("#hands").inner_html()
+    assert page.locator("#hands li").count() == 4
+    assert page.locator("#hands li svg").count() == 4 * 11
+    page.click("#forward")
+    page.click("#forward")
+    assert version(page) == 3
+    page.click("#back")
+    page.keyboard.press("ArrowLeft")
+    assert version(page) == 1
+    assert page.locator("#hands").inner_html() == hands
+    page.keyboard.press("End")
+    assert version(page) == last
+    assert "The match is over" in page.locator("#current").inner_text()
+    tab.shot("replay-end")
+    page.keyboard.press("Home")
+    assert version(page) == 0
+    page.locator("#slider").evaluate(
+        "(slider, n) => { slider.value = n; slider.dispatchEvent(new Event('input')); }", last // 2
+    )
+    assert version(page) == last // 2
+    tab.shot("replay-middle")
+
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(server.get(f"/api/tables/{made['table']}/record")))
+    upload = open_tab(browser, f"{server.url}/replay")
+    upload.page.set_input_files("#file", str(record))
+    upload.page.wait_for_function(f"document.querySelector('#slider').max === '{last}'")
+    upload.page.keyboard.press("End")
+    assert version(upload.page) == last
+    assert upload.page.locator("#board [data-id]").count() > 0
+    assert tab.errors == [] and upload.errors == []
+    tab.close()
+    upload.close()
+
+
+def test_the_language_is_switched_and_remembered(server: Server, browser: Browser) -> None:
+    tab = open_tab(browser, server.url + "/?lang=nb")
+    page = tab.page
+    page.wait_for_selector("[data-seat-kind='0']")
+    assert page.locator("#create").inner_text() == CATALOGUES["nb"]["home.create"]
+    assert page.locator("html").get_attribute("lang") == "nb"
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-seat-kind='0']")
+    assert page.locator("#create").inner_text() == CATALOGUES["nb"]["home.create"]
+    page.select_option("#lang", "it")
+    italian = json.dumps(CATALOGUES["it"]["home.create"])
+    page.wait_for_function(f"document.querySelector('#create').textContent === {italian}")
+    page.goto(server.url + "/replay")
+    page.wait_for_selector("#current:not(:empty)")
+    assert page.locator("#current").inner_text() == CATALOGUES["it"]["replay.none"]
+    assert tab.errors == []
+    tab.close()
+
+
+def placeholders(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+@pytest.mark.parametrize("language", sorted(set(CATALOGUES) - {"en"}))
+def test_every_catalogue_says_everything(language: str) -> None:
+    english, other = CATALOGUES["en"], CATALOGUES[language]
+    plural = re.compile(r"\.(one|other|many)$")
+    assert {plural.sub("", k) for k in other} == {plural.sub("", k) for k in english}
+    for key, text in other.items():
+        base = english.get(key) or english[plural.sub(".other", key)]
+        assert placeholders(text) <= placeholders(base) | {"n"}, key
+        assert text.strip(), key

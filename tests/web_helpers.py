@@ -1,0 +1,135 @@
+"""What the browser tests share: a real ``chickenfoot serve`` process on loopback, Chromium
+pages that record their script errors, and a player who acts through the page only (its
+clicks, its drags or its keys), reading nothing but the page's test hooks (``data-tile``,
+``data-legal``, ``data-target``, ``data-action``, ``data-turn``, ``data-round-end``)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
+
+from tests.server_helpers import Server
+
+__all__ = ["Server"]
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 360, "height": 740}
+
+
+@dataclass
+class Tab:
+    """A page in a browser context of its own, with the script errors it has met."""
+
+    context: BrowserContext
+    page: Page
+    errors: list[str] = field(default_factory=list)
+
+    def close(self) -> None:
+        self.context.close()
+
+    def shot(self, name: str) -> None:
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def open_tab(browser: Browser, url: str, viewport: ViewportSize = DESKTOP) -> Tab:
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    tab = Tab(context, page)
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            tab.errors.append(message.text)
+
+    page.on("pageerror", lambda error: tab.errors.append(str(error)))
+    page.on("console", console)
+    page.goto(url)
+    return tab
+
+
+MY_TURN = """() =>
+    !document.querySelector('[data-round-end]') && (
+    !!document.querySelector('#hand [data-legal="true"]') ||
+    !!document.querySelector('[data-action="draw"]:not(:disabled)') ||
+    !!document.querySelector('[data-action="pass"]:not(:disabled)'))"""
+
+
+def take_turn(page: Page, how: str = "click") -> str:
+    """Act once if it is this page's seat's turn, by ``click``, ``drag`` or ``keys``: the
+    first tile that fits, on its first place; else draw; else pass. What it did (``""``:
+    nothing, not its turn)."""
+    if not page.evaluate(MY_TURN):
+        return ""
+    legal = page.locator('#hand [data-legal="true"]')
+    if legal.count():
+        tile = legal.first.get_attribute("data-tile") or ""
+        if how == "keys":
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+            if page.locator("[data-target]").count():
+                page.keyboard.press("Enter")
+        elif how == "drag":
+            drag_to_first_target(page, legal.first.bounding_box())
+        else:
+            legal.first.click()
+            targets = page.locator("[data-target]")
+            if targets.count():
+                targets.first.click()
+        return f"play {tile}"
+    for action, key in (("draw", "d"), ("pass", "p")):
+        button = page.locator(f'[data-action="{action}"]')
+        if button.is_enabled():
+            if how == "keys":
+                page.keyboard.press(key)
+            else:
+                button.click()
+            return action
+    return ""
+
+
+def drag_to_first_target(page: Page, box: Any) -> None:
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 10, y - 30, steps=4)
+    target = page.locator("[data-target]").first.bounding_box()
+    assert target is not None
+    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+def play_round(
+    pages: list[Page], how: list[str], actions: int | None = None, seconds: float = 50
+) -> list[str]:
+    """Each page plays its seat's turns (page i by ``how[i]``) until every page shows the
+    round's end, or ``actions`` actions have been taken; what they did, in order."""
+    done: list[str] = []
+    deadline = time.monotonic() + seconds
+    while not all(p.locator("[data-round-end]").count() for p in pages):
+        assert time.monotonic() < deadline, f"the round did not end; played {done}"
+        if actions is not None and len(done) >= actions:
+            break
+        acted = False
+        for page, way in zip(pages, how, strict=True):
+            did = take_turn(page, way)
+            if did:
+                done.append(did)
+                acted = True
+        if not acted:
+            time.sleep(0.05)
+    return done
