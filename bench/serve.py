@@ -6,7 +6,8 @@ Run by hand, on an otherwise idle machine:
     .venv/bin/python bench/serve.py [--tables 500] [--seconds 60] [--bot-delay 600] [--think 1.0]
 
 Starts ``chickenfoot serve`` (SQLite in a temporary folder) on a free port of 127.0.0.1, then
-sets up ``--tables`` tables of four (one person, three bots of level ``easy``, single rounds;
+sets up ``--tables`` tables of four (one person, three bots of level ``--bots``, default
+``easy``, single rounds;
 a finished table is followed by a new one) and opens a WebSocket client for each person's
 seat, all in this one process. A client waits ``--think`` seconds (on average) before it
 plays a random legal action, and times it: from sending the action to receiving the event of
@@ -46,8 +47,9 @@ def rss_mb(pid: int) -> float:
 
 
 class Bench:
-    def __init__(self, base: str, think: float, rng: random.Random) -> None:
+    def __init__(self, base: str, think: float, rng: random.Random, level: str) -> None:
         self.base = base
+        self.level = level
         self.think = think
         self.rng = rng
         self.latencies: list[float] = []
@@ -57,7 +59,7 @@ class Bench:
 
     def new_table(self, seed: int) -> tuple[str, str]:
         body = {
-            "seats": [{"human": "P"}, {"bot": "easy"}, {"bot": "easy"}, {"bot": "easy"}],
+            "seats": [{"human": "P"}, *[{"bot": self.level}] * 3],
             "length": "single",
             "seed": seed,
         }
@@ -100,7 +102,7 @@ class Bench:
 
 
 async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
-    bench = Bench(base, args.think, random.Random(1))
+    bench = Bench(base, args.think, random.Random(1), args.bots)
     before = rss_mb(pid)
     stop = asyncio.Event()
     dealt = [asyncio.Event() for _ in range(args.tables)]
@@ -148,6 +150,7 @@ def main() -> None:
     parser.add_argument("--bot-delay", type=int, default=600, help="ms, as serve --bot-delay")
     parser.add_argument("--think", type=float, default=1.0, help="a person's mean think time, s")
     parser.add_argument("--idle", type=float, default=3.0, help="s of quiet before measuring")
+    parser.add_argument("--bots", default="easy", help="the level of the three bots")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
         command = [str(CHICKENFOOT), "serve", "--port", "0", "--data", data]

@@ -50,11 +50,11 @@ async def follow(
 
 
 TABLES = [
-    {"game": "chickenfoot", "length": "single", "seats": ["Ann", "easy", "Bo", "medium"]},
+    {"game": "chickenfoot", "length": "single", "seats": ["Ann", "easy", "Bo", "hard"]},
     {"game": "chickenfoot", "preset": "reeves", "length": "single", "seats": ["Ann", "random"]},
     {"game": "chickenfoot", "preset": "spruce", "length": "single", "seats": ["Ann", "Bo", "Cy"]},
     {"game": "block", "seats": ["Ann", "easy", "Bo", "easy"], "options": {"partnership": True}},
-    {"game": "draw", "seats": ["Ann", "medium"]},
+    {"game": "draw", "seats": ["Ann", "hard"]},
     {"game": "all-fives", "seats": ["Ann", "easy", "Bo"], "options": {"target": 25}},
     {"game": "bergen", "seats": ["Ann", "Bo"], "options": {"target": 10}},
 ]
@@ -151,3 +151,21 @@ def _builtins(value: Any) -> Any:
     import msgspec
 
     return msgspec.to_builtins(value)
+
+
+def test_a_hint_is_worked_out_in_a_worker_process(server: Server) -> None:
+    made = server.post(
+        "/api/tables", table_body({"game": "chickenfoot", "seats": ["Ann", "expert"]}, 5)
+    )
+
+    async def ask() -> tuple[dict[str, Any], dict[str, Any]]:
+        async with server.socket(made["table"], made["seats"][0]["token"]) as ws:
+            frame = check_frame(await ws.recv())
+            while not frame.get("legal"):
+                frame = check_frame(await asyncio.wait_for(ws.recv(), 60))
+            await ws.send(json.dumps({"type": "hint"}))
+            return frame, check_frame(await asyncio.wait_for(ws.recv(), 60))
+
+    turn, hint = asyncio.run(ask())
+    assert hint["type"] == "hint"
+    assert hint["hint"]["action"] in turn["legal"]

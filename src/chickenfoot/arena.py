@@ -288,7 +288,7 @@ def run(
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    context = _context()
+    context = worker_context()
     rounds = context.Value("q", 0)
     # Only this process holds the sending end: the workers see the pipe close when it dies.
     alive, alive_sender = context.Pipe(duplex=False)
@@ -343,7 +343,7 @@ def _play_on(
     pool.shutdown()
 
 
-def _context() -> Any:
+def worker_context() -> Any:
     import multiprocessing
 
     # forkserver forks workers from a clean single-threaded server (a Rich progress thread

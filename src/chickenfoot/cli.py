@@ -1361,7 +1361,21 @@ def serve(
             help="How many tables not yet over one address may have set up at a time.",
         ),
     ] = 20,
+    bot_processes: Annotated[
+        int | None,
+        typer.Option(
+            "--bot-processes",
+            metavar="N",
+            min=1,
+            max=256,
+            show_default=False,
+            help="Worker processes the computer players think in, so that a slow search "
+            "holds up no table. \\[default: one per CPU]",
+        ),
+    ] = None,
 ) -> None:
+    import os
+
     from chickenfoot.server import run
     from chickenfoot.terminal.session import SessionError, check_data_folder, default_data_folder
 
@@ -1377,6 +1391,7 @@ def serve(
             bot_delay=bot_delay / 1000,
             away=away,
             tables_per_address=tables_per_address,
+            bot_processes=bot_processes or os.cpu_count() or 1,
             steady_gc=True,
         )
         run.serve(host, port, settings, db, out.print)

@@ -64,6 +64,8 @@ class Settings:
     away: float = 60.0
     """Seconds a person may be gone before a bot plays for them."""
     tables_per_address: int = 20
+    bot_processes: int = 0
+    """Worker processes the bots think in (0: two threads of this process, for tests)."""
     steady_gc: bool = False
     """Keep the garbage collector's pauses short (:mod:`~chickenfoot.server.collector`):
     what ``serve`` does; it changes the whole process, so tests in process leave it off."""
@@ -90,6 +92,7 @@ def create_app(settings: Settings) -> Starlette:
         bot_delay=settings.bot_delay,
         away=settings.away,
         tables_per_address=settings.tables_per_address,
+        bot_processes=settings.bot_processes,
     )
 
     @contextlib.asynccontextmanager

@@ -4,7 +4,7 @@ A :class:`Live` table is a :class:`~chickenfoot.core.table.Table` with its seats
 holding a secret token, or a bot), the connections watching it and the bots that play for it.
 The :class:`Hub` is the only way anything changes: it takes an action from a seat, lets the
 core decide, commits it to the store, and only then tells each connection what that
-connection may see (the core's projection, per viewer). Bots think on worker threads, off the
+connection may see (the core's projection, per viewer). Bots think in worker processes, off the
 event loop, at the server's pace; a person gone longer than ``away`` seconds is played by a
 bot until they come back. After a restart the hub rebuilds every table not yet over from
 the store, where it was.
@@ -20,11 +20,10 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from chickenfoot.bots import Bot, Hint, hints, make_bot
+from chickenfoot.bots import Hint, make_bot
 from chickenfoot.bots.registry import BOTS
 from chickenfoot.core import games
 from chickenfoot.core.actions import Action
@@ -34,6 +33,7 @@ from chickenfoot.play import seat_seed
 from chickenfoot.server import frames
 from chickenfoot.server.errors import ServerError
 from chickenfoot.server.store import OVER, PLAYING, WAITING, SeatRow, Store, TableRow, token_hash
+from chickenfoot.server.thinking import Thinkers
 
 log = logging.getLogger("chickenfoot.server")
 
@@ -68,13 +68,13 @@ class Live:
     row: TableRow
     rules: games.AnyRules
     table: Table | None
-    bots: dict[int, Bot]
+    bots: dict[int, str]
+    """The bot (by name) of each computer seat."""
     actions: int = 0
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     gone_since: dict[int, float] = field(default_factory=dict)
     """A person's seat with nobody connected: since when."""
-    stand_ins: dict[int, Bot] = field(default_factory=dict)
     thinking: asyncio.Task[None] | None = None
     wake: asyncio.TimerHandle | None = None
 
@@ -113,7 +113,7 @@ class Hub:
         *,
         bot_delay: float = 0.6,
         away: float = 60.0,
-        bot_threads: int = 2,
+        bot_processes: int = 0,
         tables_per_address: int = 20,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -123,7 +123,7 @@ class Hub:
         self.tables_per_address = tables_per_address
         self.clock = clock
         self.live: dict[str, Live] = {}
-        self.executor = ThreadPoolExecutor(bot_threads, thread_name_prefix="bot")
+        self.thinkers = Thinkers(bot_processes)
         self._closing = False
 
     # -- starting and stopping ------------------------------------------------------------
@@ -150,7 +150,7 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        self.thinkers.close()
 
     # -- making tables --------------------------------------------------------------------
 
@@ -230,7 +230,6 @@ class Hub:
             seat = connection.viewer
             if seat is not None:
                 live.gone_since.pop(seat, None)
-                live.stand_ins.pop(seat, None)
                 if not live.seats[seat].joined:
                     live.seats[seat] = _joined(live.seats[seat])
                     everybody = all(s.joined for s in live.seats)
@@ -287,12 +286,10 @@ class Hub:
         table = live.table
         if seat is None or table is None or table.turn != seat:
             raise ServerError("no-hint-now")
-        view = table.view(seat)
-        loop = asyncio.get_running_loop()
-        found = await loop.run_in_executor(self.executor, hints, view, 1)
-        if not found:
+        found = await self.thinkers.advise(table.view(seat))
+        if found is None:
             raise ServerError("no-hint-now")
-        return found[0]
+        return found
 
     async def _accept(self, live: Live, seat: int, action: Action) -> None:
         """Apply, commit, then tell: the caller holds the table's lock."""
@@ -313,7 +310,7 @@ class Hub:
 
     # -- bots -----------------------------------------------------------------------------
 
-    def _player_for(self, live: Live, seat: int) -> Bot | None:
+    def _player_for(self, live: Live, seat: int) -> str | None:
         """Who plays ``seat`` now if not a person at their screen: its bot, or a stand-in for
         a person gone longer than :attr:`away` (a timer wakes the table when that comes)."""
         bot = live.bots.get(seat)
@@ -327,11 +324,7 @@ class Hub:
             if live.wake is None:
                 live.wake = asyncio.get_running_loop().call_later(wait, self._woken, live)
             return None
-        stand_in = live.stand_ins.get(seat)
-        if stand_in is None:
-            stand_in = make_bot(STAND_IN, seat_seed(live.row.seed, seat))
-            live.stand_ins[seat] = stand_in
-        return stand_in
+        return STAND_IN
 
     def _woken(self, live: Live) -> None:
         live.wake = None
@@ -348,17 +341,16 @@ class Hub:
         if bot is not None:
             live.thinking = asyncio.create_task(self._bot_turn(live, seat, bot))
 
-    async def _bot_turn(self, live: Live, seat: int, bot: Bot) -> None:
+    async def _bot_turn(self, live: Live, seat: int, bot: str) -> None:
         try:
             await asyncio.sleep(self.bot_delay)
             table = live.table
             assert table is not None
             version = table.version
-            view = table.view(seat)
-            loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(self.executor, bot.choose, view)
+            seed = f"{seat_seed(live.row.seed, seat)}/{version}"
+            action = await self.thinkers.choose(bot, seed, table.view(seat))
             async with live.lock:
-                if table.version == version and self._player_for(live, seat) is bot:
+                if table.version == version and self._player_for(live, seat) == bot:
                     await asyncio.shield(self._accept(live, seat, action))
         except asyncio.CancelledError:
             raise
@@ -372,7 +364,7 @@ class Hub:
     # -- holding tables -------------------------------------------------------------------
 
     def _hold(self, row: TableRow, rules: games.AnyRules) -> Live:
-        bots = {s.seat: make_bot(s.bot, seat_seed(row.seed, s.seat)) for s in row.seats if s.bot}
+        bots = {s.seat: s.bot for s in row.seats if s.bot}
         live = Live(row=row, rules=rules, table=None, bots=bots)
         self.live[row.id] = live
         return live
