@@ -5,6 +5,7 @@ stopped and taken up again exactly where it was."""
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ from alembic.migration import MigrationContext
 from starlette.testclient import TestClient
 
 from chickenfoot.core import games
+from chickenfoot.play import play_recorded_match
 from chickenfoot.server.app import Settings, create_app
 from chickenfoot.server.store import Store, database_url, metadata
 from tests.server_helpers import check_frame
@@ -118,3 +120,31 @@ def test_a_table_is_played_stopped_and_taken_up_again(db_url: str) -> None:
         record = client.get(f"/api/tables/{table}/record").json()
     assert games.check(record).is_over
     assert record["seed"] == 21
+
+
+def test_an_older_database_is_upgraded_and_its_finished_matches_get_their_results(
+    db_url: str, tmp_path: Path
+) -> None:
+    record = play_recorded_match(["easy", "easy"], games.make_rules("chickenfoot", 2), 4)[1]
+
+    async def at_first_revision() -> None:
+        store = Store(db_url)
+        await store.open("0001")
+        async with store.engine.begin() as conn:
+            await conn.execute(
+                sa.text(
+                    "INSERT INTO tables (id, created, creator, game, preset, options, seed, "
+                    "status, record) VALUES ('old', 1.0, 'x', 'chickenfoot', 'classic', '{}', "
+                    "4, 'over', :record)"
+                ),
+                {"record": json.dumps(record)},
+            )
+        await store.close()
+
+    asyncio.run(at_first_revision())
+    with TestClient(create_app(Settings(db_url=db_url, bot_delay=0))) as client:
+        summary = client.get("/api/tables/old").json()
+        listed = client.get("/api/tables").json()["finished"]
+    assert summary["totals"] == record["totals"]
+    assert summary["winners"] == record["winners"]
+    assert [t["table"] for t in listed] == ["old"]

@@ -286,3 +286,18 @@ def test_every_catalogue_says_everything(language: str) -> None:
         base = english.get(key) or english[plural.sub(".other", key)]
         assert placeholders(text) <= placeholders(base) | {"n"}, key
         assert text.strip(), key
+
+
+def test_the_finished_matches_say_who_won(server: Server, browser: Browser) -> None:
+    made = new_table(server, [{"bot": "easy"}, {"bot": "medium"}], seed=17)
+    over = server.wait_over(made["table"])
+    winners = over["winners"]
+    tab = open_tab(browser, f"{server.url}/?lang=en")
+    item = tab.page.locator(f"#finished-tables [data-table='{made['table']}']")
+    item.wait_for()
+    names = [f"Bot {seat + 1}" for seat in winners]
+    assert "won by" in item.inner_text()
+    assert all(name in item.inner_text() for name in names)
+    tab.shot("home-finished")
+    assert tab.errors == []
+    tab.close()

@@ -226,6 +226,8 @@ class _Api:
                 {"seat": s.seat, "name": s.name, "bot": s.bot, "joined": s.joined} for s in seats
             ],
             "created": row.created,
+            "totals": row.totals,
+            "winners": row.winners,
         }
 
     async def record(self, request: Request) -> Response:

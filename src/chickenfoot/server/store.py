@@ -1,7 +1,8 @@
 """Where the server keeps its tables: SQLite in the data folder by default, PostgreSQL by URL.
 
 Three tables (the schema is made and upgraded by the Alembic migrations in ``migrations/``):
-``tables`` (one per match: game, rules, seed, status, the record once it is over), ``seats``
+``tables`` (one per match: game, rules, seed, status, the record, totals and winners once
+it is over), ``seats``
 (who sits where; a person's seat keeps only a hash of its secret token) and ``actions``
 (every accepted action, in order). A table in play is rebuilt by dealing from its seed and
 applying its actions again: the deal depends on the seed and the round number alone, so the
@@ -40,6 +41,8 @@ tables = sa.Table(
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("record", sa.Text, nullable=True),
+    sa.Column("totals", sa.Text, nullable=True),
+    sa.Column("winners", sa.Text, nullable=True),
     sa.Index("tables_by_status", "status", "created"),
     sa.Index("tables_by_creator", "creator", "status"),
 )
@@ -107,6 +110,9 @@ class TableRow:
     seed: int
     status: str
     seats: list[SeatRow]
+    totals: list[int] | None = None
+    """Once the match is over: the totals, and the winning seats."""
+    winners: list[int] | None = None
 
 
 class Store:
@@ -124,10 +130,11 @@ class Store:
         else:
             self.engine = create_async_engine(url, pool_size=10, max_overflow=10)
 
-    async def open(self) -> None:
-        """Create or upgrade the schema (Alembic's migrations, to the newest)."""
+    async def open(self, revision: str = "head") -> None:
+        """Create or upgrade the schema (Alembic's migrations, to the newest unless a
+        ``revision`` is named)."""
         async with self.engine.begin() as conn:
-            await conn.run_sync(_upgrade)
+            await conn.run_sync(_upgrade, revision)
 
     async def close(self) -> None:
         if self._writer is not None:
@@ -248,13 +255,16 @@ async def _set_status(conn: AsyncConnection, table_id: str, status: str, record:
     values: dict[str, Any] = {"status": status}
     if record is not None:
         values["record"] = json.dumps(record)
+        values["totals"] = json.dumps(record["totals"])
+        values["winners"] = json.dumps(record["winners"])
     await conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
 
 
 async def _tables(
     conn: AsyncConnection, where: sa.ColumnElement[bool], limit: int | None = None
 ) -> list[TableRow]:
-    query = sa.select(tables).where(where).order_by(tables.c.created.desc(), tables.c.id)
+    listed = [column for column in tables.c if column.name != "record"]  # records are large
+    query = sa.select(*listed).where(where).order_by(tables.c.created.desc(), tables.c.id)
     if limit is not None:
         query = query.limit(limit)
     rows = (await conn.execute(query)).all()
@@ -277,16 +287,18 @@ async def _tables(
             seed=row.seed,
             status=row.status,
             seats=by_table[row.id],
+            totals=None if row.totals is None else json.loads(row.totals),
+            winners=None if row.winners is None else json.loads(row.winners),
         )
         for row in rows
     ]
 
 
-def _upgrade(connection: sa.Connection) -> None:
+def _upgrade(connection: sa.Connection, revision: str) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
-    command.upgrade(config, "head")
+    command.upgrade(config, revision)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -1,7 +1,7 @@
 // What this browser remembers of the tables it set up (each person's invite link), and a
 // table's summary in words.
 
-import { gameName, presetName, seatName } from "./describe.js";
+import { gameName, joinNames, presetName, seatName } from "./describe.js";
 import { t } from "./i18n.js";
 
 const key = (table) => `chickenfoot.table.${table}`;
@@ -30,6 +30,10 @@ export function describeTable(summary) {
     if (summary.length) parts.push(t(`length.${summary.length}`));
   }
   parts.push(t(`status.${summary.status}`));
+  if (summary.winners?.length) {
+    const winners = summary.winners.map((seat) => seatName(names, seat));
+    parts.push(t("home.won_by", { who: joinNames(winners) }));
+  }
   const who = summary.seats.map((s) => {
     const name = seatName(names, s.seat);
     return summary.status === "waiting" && !s.joined ? t("home.not_joined", { who: name }) : name;
