@@ -53,7 +53,7 @@ from chickenfoot.i18n import (
     message_text,
     set_language,
 )
-from chickenfoot.play import play_simulated_match
+from chickenfoot.play import BOT_PREFIX, play_simulated_match
 from chickenfoot.terminal.session import DEFAULT_LENGTH, DEFAULT_LEVEL, DEFAULT_PLAYERS
 
 DEFAULT_PACE = 0.8
@@ -1110,7 +1110,7 @@ def play_cmd(
         _fail(
             _("--pace must be 0 to {most:g} seconds, not {pace:g}").format(most=MAX_PACE, pace=pace)
         )
-    if name.startswith(session_.BOT_PREFIX) or len(name) > MAX_NAME:
+    if name.startswith(BOT_PREFIX) or len(name) > MAX_NAME:
         _fail(
             _("--name: a name of at most {most} characters, not starting with 'bot:'").format(
                 most=MAX_NAME

@@ -13,6 +13,7 @@ from chickenfoot.core.pieces import round_rng
 from chickenfoot.files import write_json
 
 __all__ = [
+    "BOT_PREFIX",
     "play_match",
     "play_recorded_match",
     "play_simulated_match",
@@ -20,6 +21,11 @@ __all__ = [
     "seat_seed",
     "write_json",
 ]
+
+
+BOT_PREFIX = "bot:"
+"""Records name a computer player ``bot:<name>`` (docs/RECORD.md); a person's name never
+starts with it."""
 
 
 def seat_seed(match_seed: int, seat: int) -> str:

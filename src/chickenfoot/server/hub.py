@@ -24,12 +24,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chickenfoot.bots import Hint, make_bot
-from chickenfoot.bots.registry import BOTS
 from chickenfoot.core import games
 from chickenfoot.core.actions import Action
 from chickenfoot.core.table import Table
 from chickenfoot.core.wire import action_from_json, action_to_json
-from chickenfoot.play import seat_seed
+from chickenfoot.play import BOT_PREFIX, seat_seed
 from chickenfoot.server import frames
 from chickenfoot.server.errors import ServerError
 from chickenfoot.server.store import OVER, PLAYING, WAITING, SeatRow, Store, TableRow, token_hash
@@ -37,7 +36,6 @@ from chickenfoot.server.thinking import Thinkers
 
 log = logging.getLogger("chickenfoot.server")
 
-BOT_PREFIX = "bot:"
 STAND_IN = "medium"
 """The level of the bot that plays for a person who has gone away."""
 QUEUE_LIMIT = 1_000
@@ -52,8 +50,6 @@ class Connection:
     viewer: int | None
     lang: str = "en"
     queue: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)
-    version: int = 0
-    """The last version this connection has been sent."""
 
     def send(self, frame: bytes | None) -> None:
         if self.queue.qsize() >= QUEUE_LIMIT:
@@ -166,8 +162,8 @@ class Hub:
         """A new table; its id and the token of each person's seat."""
         rules = games.make_rules(game, len(seats), preset, options)  # RulesError
         for spec in seats:
-            if spec.bot is not None and spec.bot not in BOTS:
-                make_bot(spec.bot, 0)  # raises UnknownBotError, said by its code
+            if spec.bot is not None:
+                make_bot(spec.bot, 0)  # an unknown name raises UnknownBotError
             if spec.human is not None and spec.human.startswith(BOT_PREFIX):
                 raise ServerError("name-reserved")
         made = await self.store.open_tables_of(creator)
@@ -307,6 +303,8 @@ class Hub:
         live.actions += 1
         for connection in live.connections:
             self._send_entries(live, connection, before)
+        if table.is_over and not live.connections:
+            self.live.pop(live.id, None)  # nobody watching: it is read from the store again
 
     # -- bots -----------------------------------------------------------------------------
 
@@ -407,14 +405,12 @@ class Hub:
         table = live.table
         assert table is not None
         connection.send(frames.snapshot(table.snapshot(connection.viewer)))
-        connection.version = table.version
 
     def _send_entries(self, live: Live, connection: Connection, since: int) -> None:
         table = live.table
         assert table is not None
         for entry in table.entries(since, connection.viewer):
             connection.send(frames.event(entry))
-        connection.version = table.version
 
 
 def _observed(task: asyncio.Task[None]) -> None:

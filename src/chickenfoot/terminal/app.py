@@ -31,9 +31,9 @@ from chickenfoot.i18n import (
     language_name,
     set_language,
 )
+from chickenfoot.play import BOT_PREFIX
 from chickenfoot.terminal.labels import length_name, level_name
 from chickenfoot.terminal.session import (
-    BOT_PREFIX,
     DEFAULT_LENGTH,
     DEFAULT_LEVEL,
     SeatSpec,

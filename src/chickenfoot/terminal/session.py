@@ -21,11 +21,8 @@ from chickenfoot.core import Action
 from chickenfoot.core.games import AnyRules
 from chickenfoot.core.table import Table
 from chickenfoot.i18n import _, error_text
-from chickenfoot.play import seat_seed
+from chickenfoot.play import BOT_PREFIX, seat_seed
 from chickenfoot.terminal.labels import level_name
-
-BOT_PREFIX = "bot:"
-"""Records name a computer player ``bot:<name>`` (docs/RECORD.md)."""
 
 DEFAULT_PLAYERS = 4
 DEFAULT_LEVEL = "medium"
