@@ -7,6 +7,7 @@ import errno
 import socket
 from collections.abc import Callable
 
+import sqlalchemy as sa
 import uvicorn
 
 from chickenfoot.i18n import _
@@ -70,6 +71,16 @@ def _listen(host: str, port: int) -> socket.socket:
 
 def _check_database(url: str, db: str | None) -> None:
     """Open the database and bring its schema up to date, or say why not."""
+    try:
+        backend = sa.engine.make_url(url).get_backend_name()
+    except sa.exc.ArgumentError:
+        backend = None
+    if backend not in ("sqlite", "postgresql"):
+        text = _(
+            "--db {db}: the tables are kept in SQLite (sqlite:///FILE) or PostgreSQL "
+            "(postgresql://USER@HOST/DATABASE)"
+        )
+        raise ServeError(text.format(db=db))
 
     async def check() -> None:
         store = Store(url)
