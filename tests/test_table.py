@@ -410,3 +410,10 @@ def test_every_viewer_who_follows_the_log_from_the_start_holds_the_snapshot(
     assert [e.totals for e in ends] == [
         [sum(p[s] for p in points[: k + 1]) for s in range(players)] for k in range(len(ends))
     ]
+
+
+def test_a_snapshot_says_which_side_each_seat_scores_for() -> None:
+    partners = make_rules("block", 4, None, {"partnership": True})
+    assert Table(["a", "b", "c", "d"], partners, 1).snapshot(None).sides == [0, 1, 0, 1]
+    alone = make_rules("chickenfoot", 3)
+    assert Table(["a", "b", "c"], alone, 1).snapshot(0).sides == [0, 1, 2]

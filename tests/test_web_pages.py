@@ -301,3 +301,19 @@ def test_the_finished_matches_say_who_won(server: Server, browser: Browser) -> N
     tab.shot("home-finished")
     assert tab.errors == []
     tab.close()
+
+
+def test_partners_who_win_together_are_said_to(server: Server, browser: Browser) -> None:
+    body = {"game": "block", "options": {"partnership": True}, "seats": BOTS[:4], "seed": 2}
+    made = server.post("/api/tables", body)
+    over = server.wait_over(made["table"])
+    assert len(over["winners"]) == 2
+    tab = open_tab(browser, f"{server.url}/replay?table={made['table']}&lang=en")
+    page = tab.page
+    page.wait_for_function("Number(document.querySelector('#slider').max) > 0")
+    page.keyboard.press("End")
+    said = page.locator("#current").inner_text()
+    assert "won together" in said
+    assert "draw" not in said
+    assert tab.errors == []
+    tab.close()

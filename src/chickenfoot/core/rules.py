@@ -156,6 +156,10 @@ class Rules:
         """What the tile costs its holder when a round ends (0-0: ``double_blank_points``)."""
         return self.double_blank_points if tile.index == 0 else tile.pips
 
+    def side_of(self, seat: int) -> int:
+        """The side a seat scores for: in Chicken Foot each seat plays alone."""
+        return seat
+
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
             raise RulesError(

@@ -190,6 +190,7 @@ class Table:
             game=match.rules.game_name,
             preset=match.rules.preset_name,
             players=list(match.players),
+            sides=[match.rules.side_of(s) for s in seats],
             viewer=viewer,
             round=number,
             double=None if double is None else str(double),

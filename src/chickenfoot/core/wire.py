@@ -217,6 +217,8 @@ class Snapshot(Struct, kw_only=True):
     game: str
     preset: str
     players: list[str]
+    sides: list[Seat]
+    """The side each seat scores for (partners share one; else each seat its own)."""
     viewer: Seat | None
     round: Count
     """1-based number of the round shown (0 before the first deal)."""

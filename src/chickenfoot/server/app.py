@@ -263,6 +263,7 @@ class _Api:
             "game": table.match.rules.game_name,
             "preset": table.match.rules.preset_name,
             "players": table.players,
+            "sides": [table.match.rules.side_of(s) for s in range(table.seats)],
             "entries": [json.loads(frames.event(e))["event"] for e in entries],
             "hands": [[[str(t) for t in hand] for hand in at] for at in hands],
         }

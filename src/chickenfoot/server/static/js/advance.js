@@ -7,12 +7,13 @@ import { byIndex } from "./tiles.js";
 const ACTIONS = new Set(["play", "draw", "pass"]);
 
 // The view before the first deal (the replay viewer starts here).
-export function emptySnapshot(game, preset, players) {
+export function emptySnapshot(game, preset, players, sides) {
   return {
     v: 0,
     game,
     preset,
     players,
+    sides,
     viewer: null,
     round: 0,
     double: null,

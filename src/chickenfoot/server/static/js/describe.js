@@ -90,6 +90,13 @@ export function roundOver(view, end, hands) {
 
 export function matchOver(view, winners, totals) {
   const total = totals[winners[0]];
+  const side = view.sides?.[winners[0]];
+  if (winners.length > 1 && winners.every((w) => view.sides?.[w] === side)) {
+    return t("result.match_side", {
+      who: joinNames(winners.map((w) => seatName(view.players, w))),
+      total,
+    });
+  }
   if (winners.length > 1) {
     return t("result.match_tie", {
       who: joinNames(winners.map((w) => seatName(view.players, w))),

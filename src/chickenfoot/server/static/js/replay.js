@@ -27,7 +27,7 @@ async function load(recordText) {
     $("#load-error").hidden = false;
     return;
   }
-  views = [emptySnapshot(replay.game, replay.preset, replay.players)];
+  views = [emptySnapshot(replay.game, replay.preset, replay.players, replay.sides)];
   for (const entry of replay.entries) views.push(advance(views[views.length - 1], entry));
   $("#slider").max = String(views.length - 1);
   go(0);
