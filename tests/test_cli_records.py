@@ -212,3 +212,15 @@ def test_records_and_reports_are_created_as_the_umask_says(tmp_path: Path, umask
     assert len(created) == 5
     for path in created:
         assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask, path
+
+
+@pytest.mark.parametrize("run", [simulate, arena], ids=["simulate", "arena"])
+def test_the_records_of_a_run_are_compact_json_one_line_each(tmp_path: Path, run: object) -> None:
+    assert callable(run)
+    assert run(tmp_path, "-m", "2").exit_code == 0
+    written = files.numbered_records(tmp_path)
+    assert len(written) == 2
+    for path in written:
+        text = path.read_text(encoding="utf-8")
+        assert text.endswith("}\n") and text.count("\n") == 1
+    assert_legal_records(tmp_path)

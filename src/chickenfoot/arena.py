@@ -200,7 +200,7 @@ def simulate_job(job: MatchJob, on_round: Callable[[], None] | None = None) -> S
 
 def _write(path: Path, record: dict[str, Any]) -> None:
     try:
-        files.write_json(path, record)
+        files.write_json(path, record, compact=True)
     except OSError as exc:
         raise ArenaError(f"cannot write {path}: {exc.strerror or exc}") from None
 

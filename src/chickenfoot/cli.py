@@ -398,7 +398,7 @@ def simulate(
                     if records is not None:
                         path = records / f"{k}.json"
                         try:
-                            files.write_json(path, record)
+                            files.write_json(path, record, compact=True)
                         except OSError as exc:
                             progress.stop()
                             _stop(f"cannot write {path}: {exc.strerror or exc}", records)
