@@ -10,6 +10,7 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from enum import StrEnum
 from pathlib import Path
 from time import perf_counter
 from typing import Annotated, Any, NoReturn
@@ -864,6 +865,81 @@ def _replay_one(path: Path, game: str | None, preset: str | None) -> tuple[bool,
     except Exception as exc:  # a bug in chickenfoot: still one line, and on to the next file
         return False, f"cannot replay it: {arena_.describe_failure(exc)} (a bug in chickenfoot)"
     return True, f"ok: {_describe(match)}"
+
+
+class CountedBy(StrEnum):
+    WINS = "wins"
+    PLACES = "places"
+
+
+_RATINGS_HELP = "\n\n".join(
+    [
+        "Rate the players of many records (an arena's, say): OpenSkill's Plackett-Luce model, "
+        "made for matches of more than two players, updated match by match from each "
+        "match's result: with --by wins (the default) the winners first and everybody else "
+        "sharing the next place, as the rules name only the winners; with --by places the "
+        "winners first, then by total.",
+        "A player is a name of the records: a person by name, a computer player as "
+        "bot:<level>. The rating is mu - 3 sigma, what the player is at least with 99.7% "
+        "confidence. A record that cannot be read or is wrong is said on one line and left "
+        "out (exit 1 at the end); unfinished matches are left out.",
+        "Examples: chickenfoot ratings out/ ; chickenfoot ratings out/*.json --json ratings.json",
+    ]
+)
+
+
+@app.command("ratings", help=_RATINGS_HELP)
+def ratings_cmd(
+    paths: Annotated[
+        list[str],
+        typer.Argument(help="Record files, or folders: every .json file in them, by name."),
+    ],
+    json_out: Annotated[
+        Path | None,
+        typer.Option("--json", metavar="FILE", help="Also write the ratings as JSON."),
+    ] = None,
+    by: Annotated[
+        CountedBy,
+        typer.Option("--by", help="How a match's result counts: who won, or every place."),
+    ] = CountedBy.WINS,
+) -> None:
+    from chickenfoot.ratings import Ratings
+
+    found: list[Path] = []
+    for path in map(Path, paths):
+        found.extend(files.json_files(path) if path.is_dir() else [path])
+    ratings = Ratings(by.value)
+    bad = rated = 0
+    with _progress() as progress:
+        task = progress.add_task("records", total=len(found))
+        for path in found:
+            try:
+                rated += ratings.add(files.read_json(path))
+            except (files.FileProblem, RecordError) as exc:
+                bad += 1
+                progress.console.print(f"{_shown(path)}: {_one_line(str(exc))}", markup=False)
+            progress.advance(task)
+    table = Table("", "player", "rating", "mu", "sigma", "matches", "wins", box=box.SIMPLE_HEAD)
+    rows = ratings.table()
+    for k, row in enumerate(rows, start=1):
+        table.add_row(
+            str(k),
+            row.name,
+            f"{row.rating:.1f}",
+            f"{row.mu:.1f}",
+            f"{row.sigma:.2f}",
+            str(row.matches),
+            f"{row.wins:g}",
+        )
+    out.print(table)
+    out.print(f"rated {_count(rated, 'match')} (the finished ones)", markup=False)
+    if json_out is not None:
+        try:
+            files.write_json(json_out, {"ratings": [row.to_json() for row in rows]})
+        except OSError as exc:
+            _fail(f"cannot write {json_out}: {exc.strerror or exc}")
+    if bad:
+        raise typer.Exit(1)
 
 
 def _expect(record: dict[str, object], game: str | None, preset: str | None) -> None:

@@ -21,10 +21,25 @@ class Outcome:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     winning_sides: tuple[int, ...] = ()
+    places: tuple[int, ...] = ()
+    """Each seat's place: 1 for the winners, then by total (equal totals share a place;
+    partners share theirs)."""
 
     @property
     def is_draw(self) -> bool:
         return len(self.winning_sides or self.winners) > 1
+
+
+def places_of(totals: Sequence[int], winners: Sequence[int], lowest_first: bool) -> tuple[int, ...]:
+    """Each seat's place (see :attr:`Outcome.places`): the winners first, then the lowest
+    totals (Chicken Foot's penalty points) or the highest (points scored)."""
+
+    def key(seat: int) -> tuple[bool, int]:
+        total = totals[seat] if lowest_first else -totals[seat]
+        return seat not in winners, total
+
+    keys = [key(s) for s in range(len(totals))]
+    return tuple(1 + sum(other < mine for other in keys) for mine in keys)
 
 
 def winners_of(
@@ -84,7 +99,8 @@ class Match(MatchBase[RoundState]):
         if not self.is_over:
             return None
         totals = self.totals()
-        return Outcome(tuple(totals), winners_of(totals, self.points, self.rules.tie_break))
+        winners = winners_of(totals, self.points, self.rules.tie_break)
+        return Outcome(tuple(totals), winners, places=places_of(totals, winners, True))
 
     def next_double(self) -> int:
         if self.current is not None or self.is_over:

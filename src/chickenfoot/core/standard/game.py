@@ -7,7 +7,7 @@ from random import Random
 
 from chickenfoot.core.actions import Action, Event
 from chickenfoot.core.common import MatchBase
-from chickenfoot.core.match import Outcome
+from chickenfoot.core.match import Outcome, places_of
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.pieces import Deal, RoundEnd
 from chickenfoot.core.standard.hand import HandState, deal, leader_of
@@ -80,7 +80,8 @@ class StandardGame(MatchBase[HandState]):
             return None
         seat_sides = self.rules.seat_sides
         winners = tuple(s for s in range(self.seats) if seat_sides[s] in sides)
-        return Outcome(tuple(self.totals()), winners, sides)
+        totals = self.totals()
+        return Outcome(tuple(totals), winners, sides, places_of(totals, winners, False))
 
     # -- hands -----------------------------------------------------------------------------
 

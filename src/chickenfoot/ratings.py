@@ -1,0 +1,111 @@
+"""Ratings of the players of many records: OpenSkill's Plackett-Luce model, made for matches
+of more than two players.
+
+Each finished match, in the order given, updates the rating of every player in it from its
+result, counted one of two ways: ``wins`` (the default: the winners first, everybody else
+shares the next place, as the rules say only who won) or ``places`` (the winners first, then
+by total: :attr:`Outcome.places`). They can disagree: the searching bots play for the win
+and give away points in the rounds they lose. A player is
+a name of the records: a person by name, a computer player as ``bot:<level>``. A name that
+holds several seats of one match (an arena's ``greedy,random,random,random``) takes each seat
+as a player of its own rating for that match, and keeps the mean of their new ratings. The
+rating shown is ``mu - 3 sigma``: what the player is at least, with 99.7% confidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from statistics import fmean
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from chickenfoot.core import games
+
+COUNTED_BY = ("wins", "places")
+"""How a match's result is counted (see the module docstring)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One player's rating after every match given."""
+
+    name: str
+    mu: float
+    sigma: float
+    matches: int
+    wins: float
+    """Matches won; a match shared by k winners (k sides, with partners) counts 1/k each."""
+
+    @property
+    def rating(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "rating": self.rating,
+            "mu": self.mu,
+            "sigma": self.sigma,
+            "matches": self.matches,
+            "wins": self.wins,
+        }
+
+
+class Ratings:
+    """The ratings of every player met so far (see the module docstring)."""
+
+    def __init__(self, by: str = "wins") -> None:
+        if by not in COUNTED_BY:
+            raise ValueError(f"ratings are counted by {' or '.join(COUNTED_BY)}, not {by!r}")
+        self.by = by
+        self.model = PlackettLuce()
+        self._mu: dict[str, float] = {}
+        self._sigma: dict[str, float] = {}
+        self._matches: dict[str, int] = {}
+        self._wins: dict[str, float] = {}
+
+    def add(self, record: Mapping[str, Any]) -> bool:
+        """Rate the match of ``record`` (checked move by move first: a
+        :class:`~chickenfoot.core.record_fields.RecordError` if it is wrong); False, and
+        nothing changed, if the match is not over."""
+        outcome = games.check(record).outcome()
+        if outcome is None:
+            return False
+        names: list[str] = list(record["players"])
+        start = self.model.rating()
+        teams = [
+            [self.model.rating(mu=self._mu.get(n, start.mu), sigma=self._sigma.get(n, start.sigma))]
+            for n in names
+        ]
+        if self.by == "places":
+            ranks = [float(p) for p in outcome.places]
+        else:
+            ranks = [1.0 if s in outcome.winners else 2.0 for s in range(len(names))]
+        rated = self.model.rate(teams, ranks=ranks)
+        shares = len(outcome.winning_sides or outcome.winners)  # partners win as one
+        for name in dict.fromkeys(names):
+            seats = [s for s, n in enumerate(names) if n == name]
+            self._mu[name] = fmean(rated[s][0].mu for s in seats)
+            self._sigma[name] = fmean(rated[s][0].sigma for s in seats)
+            self._matches[name] = self._matches.get(name, 0) + 1
+            won = sum(s in outcome.winners for s in seats) / shares
+            self._wins[name] = self._wins.get(name, 0.0) + min(1.0, won)
+        return True
+
+    def table(self) -> list[Rating]:
+        """Every player, the highest rating first."""
+        found = [
+            Rating(n, self._mu[n], self._sigma[n], self._matches[n], self._wins[n])
+            for n in self._mu
+        ]
+        return sorted(found, key=lambda r: (-r.rating, r.name))
+
+
+def rate(records: Iterable[Mapping[str, Any]], by: str = "wins") -> list[Rating]:
+    """The ratings after ``records`` (finished matches; others are left out), in order."""
+    ratings = Ratings(by)
+    for record in records:
+        ratings.add(record)
+    return ratings.table()

@@ -1,0 +1,67 @@
+"""Ratings (OpenSkill, Plackett-Luce) of the players of many records: ``chickenfoot ratings``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from chickenfoot.cli import app
+from chickenfoot.core import games
+from chickenfoot.core.match import places_of
+from chickenfoot.play import play_match
+from chickenfoot.ratings import rate
+
+runner = CliRunner()
+
+
+def test_places_put_the_winners_first_then_the_totals_in_the_games_direction() -> None:
+    assert places_of((16, 19, 59, 16), (0, 3), lowest_first=True) == (1, 3, 4, 1)
+    assert places_of((16, 16, 59), (1,), lowest_first=True) == (2, 1, 3)  # a tie-break
+    assert places_of((0, 18, 0, 18), (1, 3), lowest_first=False) == (3, 1, 3, 1)
+    partners = games.make_rules("block", 4, None, {"partnership": True})
+    outcome = play_match(["random"] * 4, partners, 1).outcome()
+    assert outcome is not None
+    assert sorted(outcome.places) in ([1, 1, 3, 3], [1, 1, 1, 1])
+
+
+def arena(folder: Path, bots: str, matches: int) -> None:
+    command = ["arena", "-p", "3", "-b", bots, "-m", str(matches), "-l", "single"]
+    result = runner.invoke(app, [*command, "-w", "1", "--seed", "1", "-r", str(folder)])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("by", ["wins", "places"])
+def test_a_seeded_arena_of_three_levels_is_rated_in_their_order(tmp_path: Path, by: str) -> None:
+    arena(tmp_path, "beginner,easy,medium", 600)
+    out = tmp_path / "r.out"
+    result = runner.invoke(app, ["ratings", str(tmp_path), "--by", by, "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    rated = json.loads(out.read_text(encoding="utf-8"))["ratings"]
+    assert [r["name"] for r in rated] == ["bot:medium", "bot:easy", "bot:beginner"]
+    assert all(r["matches"] == 600 for r in rated)
+    assert sum(r["wins"] for r in rated) == 600
+    assert "rated 600 matches" in result.output
+
+
+def test_a_bot_in_several_seats_is_one_player(tmp_path: Path) -> None:
+    arena(tmp_path, "greedy,random,random", 150)
+    records = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(tmp_path.glob("*.json"))]
+    rated = rate(records)
+    assert [r.name for r in rated] == ["bot:greedy", "bot:random"]
+    assert [r.matches for r in rated] == [150, 150]
+
+
+def test_a_wrong_record_is_said_and_left_out(tmp_path: Path) -> None:
+    arena(tmp_path, "easy,random,random", 3)
+    record = json.loads((tmp_path / "2.json").read_text(encoding="utf-8"))
+    record["totals"][0] += 1
+    (tmp_path / "2.json").write_text(json.dumps(record), encoding="utf-8")
+    (tmp_path / "junk.json").write_text("{", encoding="utf-8")
+    result = runner.invoke(app, ["ratings", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "2.json: " in result.output
+    assert "junk.json: " in result.output
+    assert "rated 2 matches" in result.output
