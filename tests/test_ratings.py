@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -65,3 +66,36 @@ def test_a_wrong_record_is_said_and_left_out(tmp_path: Path) -> None:
     assert "2.json: " in result.output
     assert "junk.json: " in result.output
     assert "rated 2 matches" in result.output
+
+
+def test_the_statistics_of_each_player_are_those_of_the_records(tmp_path: Path) -> None:
+    command = ["arena", "-p", "3", "-b", "easy,random,random", "-m", "30", "-l", "half"]
+    result = runner.invoke(app, [*command, "-w", "1", "--seed", "3", "-r", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    records = [json.loads(p.read_text(encoding="utf-8")) for p in tmp_path.glob("*.json")]
+    expected: dict[str, Counter[str]] = {}
+    for record in records:
+        for played in record["rounds"]:
+            hands = [set(hand) for hand in played["hands"]]
+            for action in played["actions"]:
+                if "play" in action:
+                    hands[action["seat"]].discard(action["play"])
+                elif "draw" in action:
+                    hands[action["seat"]].add(action["draw"])
+            for seat, name in enumerate(record["players"]):
+                counts = expected.setdefault(name, Counter())
+                counts["rounds"] += 1
+                counts["points"] += played["points"][seat]
+                counts["outs"] += played["end"] == "out" and not hands[seat]
+                counts["double_blanks"] += "0-0" in hands[seat]
+    rated = {r.name: r for r in rate(records)}
+    for name, counts in expected.items():
+        row = rated[name]
+        assert (row.rounds, row.points, row.outs, row.double_blanks) == (
+            counts["rounds"],
+            counts["points"],
+            counts["outs"],
+            counts["double_blanks"],
+        )
+    assert sum(counts["double_blanks"] for counts in expected.values()) > 0
+    assert sum(counts["outs"] for counts in expected.values()) > 0

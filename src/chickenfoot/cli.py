@@ -881,8 +881,10 @@ _RATINGS_HELP = "\n\n".join(
         "winners first, then by total.",
         "A player is a name of the records: a person by name, a computer player as "
         "bot:<level>. The rating is mu - 3 sigma, what the player is at least with 99.7% "
-        "confidence. A record that cannot be read or is wrong is said on one line and left "
-        "out (exit 1 at the end); unfinished matches are left out.",
+        "confidence. Beside it, per player: matches, wins, points per round (penalty points "
+        "in Chicken Foot, points scored in the standard games), the share of rounds gone out "
+        "and the rounds caught with the 0-0. A record that cannot be read or is wrong is said "
+        "on one line and left out (exit 1 at the end); unfinished matches are left out.",
         "Examples: chickenfoot ratings out/ ; chickenfoot ratings out/*.json --json ratings.json",
     ]
 )
@@ -919,20 +921,27 @@ def ratings_cmd(
                 bad += 1
                 progress.console.print(f"{_shown(path)}: {_one_line(str(exc))}", markup=False)
             progress.advance(task)
-    table = Table("", "player", "rating", "mu", "sigma", "matches", "wins", box=box.SIMPLE_HEAD)
+    columns = ("", "player", "rating", "sigma", "matches", "wins", "points", "out")
+    table = Table(*columns, "0-0", box=box.SIMPLE_HEAD)
     rows = ratings.table()
     for k, row in enumerate(rows, start=1):
         table.add_row(
             str(k),
             row.name,
             f"{row.rating:.1f}",
-            f"{row.mu:.1f}",
             f"{row.sigma:.2f}",
             str(row.matches),
-            f"{row.wins:g}",
+            f"{row.wins:.1f}",
+            f"{row.points_per_round:.1f}",
+            f"{row.outs / row.rounds:.0%}",
+            str(row.double_blanks),
         )
     out.print(table)
-    out.print(f"rated {_count(rated, 'match')} (the finished ones)", markup=False)
+    out.print(
+        f"rated {_count(rated, 'match')} (the finished ones). rating: mu - 3 sigma; points: "
+        "per round; out: the share of rounds gone out; 0-0: rounds caught with it.",
+        markup=False,
+    )
     if json_out is not None:
         try:
             files.write_json(json_out, {"ratings": [row.to_json() for row in rows]})

@@ -14,6 +14,7 @@ rating shown is ``mu - 3 sigma``: what the player is at least, with 99.7% confid
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from statistics import fmean
@@ -22,6 +23,8 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from chickenfoot.core import games
+from chickenfoot.core.pieces import RoundEnd
+from chickenfoot.core.projection import RoundLike
 
 COUNTED_BY = ("wins", "places")
 """How a match's result is counted (see the module docstring)."""
@@ -37,6 +40,18 @@ class Rating:
     matches: int
     wins: float
     """Matches won; a match shared by k winners (k sides, with partners) counts 1/k each."""
+    rounds: int = 0
+    """Rounds (hands) played, once per seat held."""
+    points: int = 0
+    """Points over those rounds: penalty points in Chicken Foot, points scored otherwise."""
+    outs: int = 0
+    """Rounds the player went out in (played the last tile of their hand)."""
+    double_blanks: int = 0
+    """Rounds that ended with the 0-0 in the player's hand (caught with it)."""
+
+    @property
+    def points_per_round(self) -> float:
+        return self.points / self.rounds if self.rounds else 0.0
 
     @property
     def rating(self) -> float:
@@ -50,6 +65,10 @@ class Rating:
             "sigma": self.sigma,
             "matches": self.matches,
             "wins": self.wins,
+            "rounds": self.rounds,
+            "points_per_round": self.points_per_round,
+            "outs": self.outs,
+            "double_blanks": self.double_blanks,
         }
 
 
@@ -65,12 +84,14 @@ class Ratings:
         self._sigma: dict[str, float] = {}
         self._matches: dict[str, int] = {}
         self._wins: dict[str, float] = {}
+        self._counts: dict[str, Counter[str]] = {}
 
     def add(self, record: Mapping[str, Any]) -> bool:
         """Rate the match of ``record`` (checked move by move first: a
         :class:`~chickenfoot.core.record_fields.RecordError` if it is wrong); False, and
         nothing changed, if the match is not over."""
-        outcome = games.check(record).outcome()
+        match = games.check(record)
+        outcome = match.outcome()
         if outcome is None:
             return False
         names: list[str] = list(record["players"])
@@ -92,12 +113,28 @@ class Ratings:
             self._matches[name] = self._matches.get(name, 0) + 1
             won = sum(s in outcome.winners for s in seats) / shares
             self._wins[name] = self._wins.get(name, 0.0) + min(1.0, won)
+        rounds: list[RoundLike] = list(match.rounds)
+        for state, points in zip(rounds, match.points, strict=True):
+            for seat, name in enumerate(names):
+                hand = state.hand(seat)
+                counts = self._counts.setdefault(name, Counter())
+                counts["rounds"] += 1
+                counts["points"] += points[seat]
+                counts["outs"] += state.end is RoundEnd.OUT and not hand
+                counts["double_blanks"] += any(tile.index == 0 for tile in hand)
         return True
 
     def table(self) -> list[Rating]:
         """Every player, the highest rating first."""
         found = [
-            Rating(n, self._mu[n], self._sigma[n], self._matches[n], self._wins[n])
+            Rating(
+                n,
+                self._mu[n],
+                self._sigma[n],
+                self._matches[n],
+                self._wins[n],
+                **self._counts[n],
+            )
             for n in self._mu
         ]
         return sorted(found, key=lambda r: (-r.rating, r.name))
