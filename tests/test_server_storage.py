@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 
 from chickenfoot.core import games
 from chickenfoot.play import play_recorded_match
+from chickenfoot.ratings import rate
 from chickenfoot.server.app import Settings, create_app
 from chickenfoot.server.store import Store, database_url, metadata
 from tests.server_helpers import check_frame
@@ -148,3 +149,22 @@ def test_an_older_database_is_upgraded_and_its_finished_matches_get_their_result
     assert summary["totals"] == record["totals"]
     assert summary["winners"] == record["winners"]
     assert [t["table"] for t in listed] == ["old"]
+
+
+def test_ratings_are_kept_with_the_match_that_made_them(db_url: str) -> None:
+    settings = Settings(db_url=db_url, bot_delay=0)
+    body = {"seats": [{"bot": "easy"}, {"bot": "beginner"}], "length": "single", "seed": 3}
+    with TestClient(create_app(settings)) as client:
+        made = client.post("/api/tables", json=body).json()
+        with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
+            while (frame := check_frame(ws.receive_text()))["type"] != "event" or frame["event"][
+                "kind"
+            ] != "match_end":
+                pass
+        before = client.get("/api/ratings").json()["ratings"]
+    assert sorted(row["name"] for row in before) == ["bot:beginner", "bot:easy"]
+    assert all(row["matches"] == 1 for row in before)
+    with TestClient(create_app(settings)) as client:
+        assert client.get("/api/ratings").json()["ratings"] == before
+        record = client.get(f"/api/tables/{made['table']}/record").json()
+    assert before == [row.to_json() for row in rate([record])]

@@ -317,3 +317,20 @@ def test_partners_who_win_together_are_said_to(server: Server, browser: Browser)
     assert "draw" not in said
     assert tab.errors == []
     tab.close()
+
+
+def test_the_ratings_page_lists_the_players_of_finished_matches(
+    server: Server, browser: Browser
+) -> None:
+    made = new_table(server, [{"bot": "beginner"}, {"bot": "expert"}], seed=19)
+    server.wait_over(made["table"])
+    rated = {row["name"]: row for row in server.get("/api/ratings")["ratings"]}
+    assert {"bot:beginner", "bot:expert"} <= set(rated)
+    tab = open_tab(browser, f"{server.url}/ratings?lang=nb")
+    row = tab.page.locator("[data-player='bot:expert']")
+    row.wait_for()
+    assert "Datamaskin" in row.inner_text()
+    assert str(rated["bot:expert"]["matches"]) in row.inner_text()
+    tab.shot("ratings")
+    assert tab.errors == []
+    tab.close()

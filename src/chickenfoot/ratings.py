@@ -124,20 +124,34 @@ class Ratings:
                 counts["double_blanks"] += any(tile.index == 0 for tile in hand)
         return True
 
+    def load(self, rows: Iterable[Rating]) -> None:
+        """Go on from ratings kept earlier (a server's)."""
+        for row in rows:
+            self._mu[row.name] = row.mu
+            self._sigma[row.name] = row.sigma
+            self._matches[row.name] = row.matches
+            self._wins[row.name] = row.wins
+            self._counts[row.name] = Counter(
+                rounds=row.rounds, points=row.points, outs=row.outs, double_blanks=row.double_blanks
+            )
+
+    def of(self, names: Iterable[str]) -> list[Rating]:
+        """The ratings of these players (each once)."""
+        return [self._rating(n) for n in dict.fromkeys(names)]
+
+    def _rating(self, name: str) -> Rating:
+        return Rating(
+            name,
+            self._mu[name],
+            self._sigma[name],
+            self._matches[name],
+            self._wins[name],
+            **self._counts[name],
+        )
+
     def table(self) -> list[Rating]:
         """Every player, the highest rating first."""
-        found = [
-            Rating(
-                n,
-                self._mu[n],
-                self._sigma[n],
-                self._matches[n],
-                self._wins[n],
-                **self._counts[n],
-            )
-            for n in self._mu
-        ]
-        return sorted(found, key=lambda r: (-r.rating, r.name))
+        return sorted(self.of(self._mu), key=lambda r: (-r.rating, r.name))
 
 
 def rate(records: Iterable[Mapping[str, Any]], by: str = "wins") -> list[Rating]:

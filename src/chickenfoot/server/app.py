@@ -121,6 +121,8 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}", api.summary),
         Route("/api/tables/{table}/record", api.record),
         Route("/api/replay", api.replay, methods=["POST"]),
+        Route("/api/ratings", api.ratings),
+        Route("/ratings", _page("ratings.html")),
         WebSocketRoute("/ws/tables/{table}", api.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -243,6 +245,11 @@ class _Api:
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="chickenfoot-{table_id}.json"'},
         )
+
+    async def ratings(self, request: Request) -> Response:
+        """Every player of the server, the highest rating first, with their statistics."""
+        rows = self.hub.ratings.table()
+        return JSONResponse({"ratings": [row.to_json() for row in rows]})
 
     async def replay(self, request: Request) -> Response:
         """A record's table for the replay viewer: the log as a spectator sees it, and every

@@ -6,8 +6,9 @@ The :class:`Hub` is the only way anything changes: it takes an action from a sea
 core decide, commits it to the store, and only then tells each connection what that
 connection may see (the core's projection, per viewer). Bots think in worker processes, off the
 event loop, at the server's pace; a person gone longer than ``away`` seconds is played by a
-bot until they come back. After a restart the hub rebuilds every table not yet over from
-the store, where it was.
+bot until they come back. Each match that ends updates its players' ratings, committed with
+its last action. After a restart the hub rebuilds every table not yet over from the store,
+where it was.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from chickenfoot.core.actions import Action
 from chickenfoot.core.table import Table
 from chickenfoot.core.wire import action_from_json, action_to_json
 from chickenfoot.play import BOT_PREFIX, seat_seed
+from chickenfoot.ratings import Ratings
 from chickenfoot.server import frames
 from chickenfoot.server.errors import ServerError
 from chickenfoot.server.store import OVER, PLAYING, WAITING, SeatRow, Store, TableRow, token_hash
@@ -120,12 +122,14 @@ class Hub:
         self.clock = clock
         self.live: dict[str, Live] = {}
         self.thinkers = Thinkers(bot_processes)
+        self.ratings = Ratings()
         self._closing = False
 
     # -- starting and stopping ------------------------------------------------------------
 
     async def start(self) -> None:
         """Rebuild every table not yet over, where it was, and let its bots go on."""
+        self.ratings.load(await self.store.ratings())
         for row in await self.store.tables_in([WAITING, PLAYING]):
             live = await self._load(row)
             now = self.clock()
@@ -294,11 +298,19 @@ class Hub:
         before = table.version
         table.act(seat, action)  # refuses, changing nothing, what the core refuses
         record = table.record() if table.is_over else None
+        rated = []
+        if record is not None:
+            self.ratings.add(record)
+            rated = self.ratings.of(record["players"])
         try:
-            await self.store.add_action(live.id, live.actions, seat, action_to_json(action), record)
+            await self.store.add_action(
+                live.id, live.actions, seat, action_to_json(action), record, rated
+            )
         except Exception:
             log.exception("table %s: action %d not saved", live.id, live.actions)
             await self._rebuild(live)
+            self.ratings = Ratings()
+            self.ratings.load(await self.store.ratings())
             raise ServerError("not-saved", status=503) from None
         live.actions += 1
         for connection in live.connections:

@@ -1,12 +1,13 @@
 """Where the server keeps its tables: SQLite in the data folder by default, PostgreSQL by URL.
 
-Three tables (the schema is made and upgraded by the Alembic migrations in ``migrations/``):
+Four tables (the schema is made and upgraded by the Alembic migrations in ``migrations/``):
 ``tables`` (one per match: game, rules, seed, status, the record, totals and winners once
-it is over), ``seats``
-(who sits where; a person's seat keeps only a hash of its secret token) and ``actions``
-(every accepted action, in order). A table in play is rebuilt by dealing from its seed and
-applying its actions again: the deal depends on the seed and the round number alone, so the
-rebuilt table is the one that was played. An action is committed before anybody hears of it.
+it is over), ``seats`` (who sits where; a person's seat keeps only a hash of its secret
+token), ``actions`` (every accepted action, in order) and ``ratings`` (every player's rating
+and statistics, updated in the commit of each match's last action). A table in play is
+rebuilt by dealing from its seed and applying its actions again: the deal depends on the
+seed and the round number alone, so the rebuilt table is the one that was played. An action
+is committed before anybody hears of it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from chickenfoot.ratings import Rating
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -65,6 +68,20 @@ actions = sa.Table(
     sa.Column("n", sa.Integer, primary_key=True),
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.Text, nullable=False),
+)
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("name", sa.String(64), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("matches", sa.Integer, nullable=False),
+    sa.Column("wins", sa.Float, nullable=False),
+    sa.Column("rounds", sa.Integer, nullable=False),
+    sa.Column("points", sa.Integer, nullable=False),
+    sa.Column("outs", sa.Integer, nullable=False),
+    sa.Column("double_blanks", sa.Integer, nullable=False),
 )
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
@@ -120,7 +137,9 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._pending: list[tuple[dict[str, Any], Any | None, asyncio.Future[None]]] = []
+        self._pending: list[
+            tuple[dict[str, Any], Any | None, Sequence[Rating], asyncio.Future[None]]
+        ] = []
         self._writer: asyncio.Task[None] | None = None
         if sa.engine.make_url(url).get_backend_name() == "sqlite":
             # One connection: SQLite lets one writer in at a time, and writers waiting on
@@ -182,16 +201,22 @@ class Store:
             await _set_status(conn, table_id, status, None)
 
     async def add_action(
-        self, table_id: str, n: int, seat: int, action: dict[str, Any], record: Any | None
+        self,
+        table_id: str,
+        n: int,
+        seat: int,
+        action: dict[str, Any],
+        record: Any | None = None,
+        rated: Sequence[Rating] = (),
     ) -> None:
         """Action ``n`` (0-based) of the table, committed when this returns; with ``record``
-        the match is over.
+        the match is over, and ``rated`` are its players' ratings after it.
 
         Actions of all tables that arrive while a commit is under way are committed together
         in the next transaction (a group commit): one commit for many tables under load."""
         row = {"table_id": table_id, "n": n, "seat": seat, "action": json.dumps(action)}
         done = asyncio.get_running_loop().create_future()
-        self._pending.append((row, record, done))
+        self._pending.append((row, record, rated, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
         await done
@@ -201,16 +226,17 @@ class Store:
             batch, self._pending = self._pending, []
             try:
                 async with self.engine.begin() as conn:
-                    await conn.execute(actions.insert(), [row for row, _, _ in batch])
-                    for row, record, _ in batch:
+                    await conn.execute(actions.insert(), [row for row, _, _, _ in batch])
+                    for row, record, rated, _ in batch:
                         if record is not None:
                             await _set_status(conn, row["table_id"], OVER, record)
+                        await _set_ratings(conn, rated)
             except Exception as exc:
-                for _, _, done in batch:
+                for *_, done in batch:
                     if not done.done():
                         done.set_exception(exc)
             else:
-                for _, _, done in batch:
+                for *_, done in batch:
                     if not done.done():
                         done.set_result(None)
 
@@ -234,6 +260,12 @@ class Store:
             )
             return [(seat, json.loads(text)) for seat, text in result]
 
+    async def ratings(self) -> list[Rating]:
+        """Every player's rating as stored."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(sa.select(ratings))
+            return [Rating(**row._mapping) for row in result]
+
     async def record(self, table_id: str) -> str | None:
         """The record of a finished match, as stored (JSON text)."""
         async with self.engine.connect() as conn:
@@ -249,6 +281,29 @@ class Store:
                 .where(tables.c.creator == creator, tables.c.status != OVER)
             )
             return int(result.scalar_one())
+
+
+async def _set_ratings(conn: AsyncConnection, rated: Sequence[Rating]) -> None:
+    if not rated:
+        return
+    await conn.execute(ratings.delete().where(ratings.c.name.in_([r.name for r in rated])))
+    await conn.execute(
+        ratings.insert(),
+        [
+            {
+                "name": r.name,
+                "mu": r.mu,
+                "sigma": r.sigma,
+                "matches": r.matches,
+                "wins": r.wins,
+                "rounds": r.rounds,
+                "points": r.points,
+                "outs": r.outs,
+                "double_blanks": r.double_blanks,
+            }
+            for r in rated
+        ],
+    )
 
 
 async def _set_status(conn: AsyncConnection, table_id: str, status: str, record: Any) -> None:

@@ -1,0 +1,58 @@
+// The leaderboard: every player of this server with their rating and statistics.
+
+import { levelName } from "./describe.js";
+import { $, api, h } from "./dom.js";
+import * as i18n from "./i18n.js";
+import { t } from "./i18n.js";
+
+const BOT = "bot:";
+let rows = [];
+
+function playerName(name) {
+  return name.startsWith(BOT) ? t("ratings.bot", { level: levelName(name.slice(BOT.length)) }) : name;
+}
+
+function render() {
+  const number = (x, digits) =>
+    x.toLocaleString(document.documentElement.lang, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+  const percent = (x) =>
+    x.toLocaleString(document.documentElement.lang, { style: "percent", maximumFractionDigits: 0 });
+  const head = ["", "ratings.player", "ratings.rating", "ratings.matches", "ratings.wins"];
+  const more = ["ratings.points", "ratings.out", "ratings.double_blanks"];
+  $("#ratings").replaceChildren(
+    h("thead", {}, h("tr", {}, [...head, ...more].map((key) => h("th", {}, key ? t(key) : "")))),
+    h(
+      "tbody",
+      {},
+      rows.map((row, k) =>
+        h(
+          "tr",
+          { "data-player": row.name },
+          h("td", {}, String(k + 1)),
+          h("th", {}, playerName(row.name)),
+          h("td", { title: `μ ${number(row.mu, 1)}, σ ${number(row.sigma, 2)}` }, number(row.rating, 1)),
+          h("td", {}, String(row.matches)),
+          h("td", {}, number(row.wins, row.wins % 1 ? 1 : 0)),
+          h("td", {}, number(row.points_per_round, 1)),
+          h("td", {}, percent(row.rounds ? row.outs / row.rounds : 0)),
+          h("td", {}, String(row.double_blanks)),
+        ),
+      ),
+    ),
+  );
+  $("#ratings").hidden = !rows.length;
+  $("#no-ratings").hidden = rows.length > 0;
+}
+
+async function main() {
+  await i18n.start();
+  i18n.languageSwitch($("#lang"));
+  i18n.onLanguage(render);
+  rows = (await api("/api/ratings")).ratings;
+  render();
+}
+
+main();
