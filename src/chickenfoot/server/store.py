@@ -13,6 +13,7 @@ is committed before anybody hears of it.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 import time
@@ -287,23 +288,7 @@ async def _set_ratings(conn: AsyncConnection, rated: Sequence[Rating]) -> None:
     if not rated:
         return
     await conn.execute(ratings.delete().where(ratings.c.name.in_([r.name for r in rated])))
-    await conn.execute(
-        ratings.insert(),
-        [
-            {
-                "name": r.name,
-                "mu": r.mu,
-                "sigma": r.sigma,
-                "matches": r.matches,
-                "wins": r.wins,
-                "rounds": r.rounds,
-                "points": r.points,
-                "outs": r.outs,
-                "double_blanks": r.double_blanks,
-            }
-            for r in rated
-        ],
-    )
+    await conn.execute(ratings.insert(), [dataclasses.asdict(r) for r in rated])
 
 
 async def _set_status(conn: AsyncConnection, table_id: str, status: str, record: Any) -> None:
