@@ -8,7 +8,7 @@ import re
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -907,20 +907,14 @@ def ratings_cmd(
 ) -> None:
     from chickenfoot.ratings import Ratings
 
-    found: list[Path] = []
-    for path in map(Path, paths):
-        found.extend(files.json_files(path) if path.is_dir() else [path])
     ratings = Ratings(by.value)
-    bad = rated = 0
-    with _progress() as progress:
-        task = progress.add_task("records", total=len(found))
-        for path in found:
-            try:
-                rated += ratings.add(files.read_json(path))
-            except (files.FileProblem, RecordError) as exc:
-                bad += 1
-                progress.console.print(f"{_shown(path)}: {_one_line(str(exc))}", markup=False)
-            progress.advance(task)
+    rated = 0
+
+    def add(record: Any) -> None:
+        nonlocal rated
+        rated += ratings.add(record)
+
+    bad = _each_record(paths, add)
     columns = ("", "player", "rating", "sigma", "matches", "wins", "points", "out")
     table = Table(*columns, "0-0", box=box.SIMPLE_HEAD)
     rows = ratings.table()
@@ -949,6 +943,93 @@ def ratings_cmd(
             _fail(f"cannot write {json_out}: {exc.strerror or exc}")
     if bad:
         raise typer.Exit(1)
+
+
+def _each_record(paths: Sequence[str], use: Callable[[Any], None]) -> int:
+    """``use`` each record of ``paths`` (files, or folders: their .json files by name), with a
+    progress bar; a record that cannot be read or is wrong is said on one line and left out.
+    How many were left out."""
+    found: list[Path] = []
+    for path in map(Path, paths):
+        found.extend(files.json_files(path) if path.is_dir() else [path])
+    bad = 0
+    with _progress() as progress:
+        task = progress.add_task("records", total=len(found))
+        for path in found:
+            try:
+                use(files.read_json(path))
+            except (files.FileProblem, RecordError) as exc:
+                bad += 1
+                line = f"{_shown(path)}: {_one_line(str(exc))}"
+                progress.console.print(line, markup=False, soft_wrap=True)
+            progress.advance(task)
+    return bad
+
+
+_REPORT_HELP = "\n\n".join(
+    [
+        "A report over many records (a simulation's or an arena's): for each game, preset "
+        "and number of players, the rounds won and the points of each position counted from "
+        "the round's first player (does the first player win more?), the share of blocked "
+        "rounds and the rounds' lengths, as a table here and as one self-contained HTML page "
+        "with charts (--html).",
+        "Examples: chickenfoot report out/ --html report.html ; chickenfoot report out/ --json "
+        "report.json",
+    ]
+)
+
+
+@app.command("report", help=_REPORT_HELP)
+def report_cmd(
+    paths: Annotated[
+        list[str],
+        typer.Argument(help="Record files, or folders: every .json file in them, by name."),
+    ],
+    html_out: Annotated[
+        Path | None,
+        typer.Option("--html", metavar="FILE", help="Write the report with its charts here."),
+    ] = None,
+    json_out: Annotated[
+        Path | None,
+        typer.Option("--json", metavar="FILE", help="Write the figures as JSON."),
+    ] = None,
+) -> None:
+    from chickenfoot.report import Report
+
+    report = Report()
+    bad = _each_record(paths, report.add)
+    for group in report.to_json():
+        table = Table("position", "rounds won", "points per round", box=box.SIMPLE_HEAD)
+        for position in group["positions"]:
+            table.add_row(
+                str(position["position"]),
+                f"{position['win_share']:.1%}",
+                f"{position['mean_points']:.1f}",
+            )
+        out.print(
+            f"{group['game']}, {group['preset']}, {group['players']} players: "
+            f"{_count(group['rounds'], 'round')}, blocked {group['blocked_share']:.1%}, "
+            f"{group['mean_actions']:.1f} actions per round",
+            markup=False,
+        )
+        out.print(table)
+    for target, write in ((html_out, _write_html), (json_out, _write_report_json)):
+        if target is None:
+            continue
+        try:
+            write(target, report)
+        except OSError as exc:
+            _fail(f"cannot write {target}: {exc.strerror or exc}")
+    if bad:
+        raise typer.Exit(1)
+
+
+def _write_html(path: Path, report: Any) -> None:
+    path.write_text(report.html(), encoding="utf-8")
+
+
+def _write_report_json(path: Path, report: Any) -> None:
+    files.write_json(path, {"groups": report.to_json()})
 
 
 def _expect(record: dict[str, object], game: str | None, preset: str | None) -> None:
