@@ -8,6 +8,7 @@ import asyncio
 import json
 import os
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -169,3 +170,49 @@ def test_a_hint_is_worked_out_in_a_worker_process(server: Server) -> None:
     turn, hint = asyncio.run(ask())
     assert hint["type"] == "hint"
     assert hint["hint"]["action"] in turn["legal"]
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process started under ``pid`` (Linux's /proc), now."""
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for task in Path(f"/proc/{todo.pop()}/task").glob("*"):
+            try:
+                children = (task / "children").read_text().split()
+            except OSError:
+                continue
+            for child in map(int, children):
+                if child not in found:
+                    found.add(child)
+                    todo.append(child)
+    return found
+
+
+def _workers(pid: int) -> set[int]:
+    """The server's processes that are not its own children (the fork server's): workers."""
+    return {p for p in descendants(pid) if _parent(p) not in (pid, None)}
+
+
+def _parent(pid: int) -> int | None:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def test_the_workers_of_a_killed_server_exit_too(tmp_path: Path) -> None:
+    server = Server(tmp_path)
+    body = table_body({"game": "chickenfoot", "length": "full", "seats": ["expert", "hard"]}, 6)
+    server.post("/api/tables", body)
+    deadline = time.monotonic() + 30
+    while not (workers := _workers(server.process.pid)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert workers, "no worker process started"
+    server.kill()
+    deadline = time.monotonic() + 30
+    while (alive := {p for p in workers if Path(f"/proc/{p}").exists()}) and (
+        time.monotonic() < deadline
+    ):
+        time.sleep(0.1)
+    assert not alive

@@ -359,9 +359,15 @@ _rounds: Any = None
 
 def _start_worker(alive: Any, rounds: Any) -> None:
     global _rounds
-    # Ctrl-C reaches the whole process group: the parent stops the workers itself.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _rounds = rounds
+    start_worker_of(alive)
+
+
+def start_worker_of(alive: Any) -> None:
+    """On a worker process: exit as soon as the process holding the sending end of the pipe
+    ``alive`` is gone (:func:`_exit_with_parent`), and leave Ctrl-C to it (Ctrl-C reaches the
+    whole process group: the parent stops its workers itself)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     watchdog = threading.Thread(
         target=_exit_with_parent, args=(alive,), name="exit-with-parent", daemon=True
     )

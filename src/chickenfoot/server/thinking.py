@@ -18,7 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any, TypeVar
 
-from chickenfoot.arena import worker_context
+from chickenfoot.arena import start_worker_of, worker_context
 from chickenfoot.bots import Hint, hints, make_bot
 from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.core.actions import Action
@@ -49,12 +49,21 @@ class Thinkers:
 
     def __init__(self, processes: int) -> None:
         self.processes = processes
+        self._context = worker_context()
+        # Only this process holds the sending end: the workers see the pipe close when it
+        # dies, killed or not, and exit too.
+        self._alive, self._alive_sender = self._context.Pipe(duplex=False)
         self.executor = self._new()
 
     def _new(self) -> Executor:
         if self.processes == 0:
             return ThreadPoolExecutor(2, thread_name_prefix="bot")
-        return ProcessPoolExecutor(self.processes, mp_context=worker_context())
+        return ProcessPoolExecutor(
+            self.processes,
+            mp_context=self._context,
+            initializer=start_worker_of,
+            initargs=(self._alive,),
+        )
 
     async def choose(self, name: str, seed: str, view: Any) -> Action:
         if not searches(name):
@@ -75,3 +84,5 @@ class Thinkers:
 
     def close(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=True)
+        self._alive.close()
+        self._alive_sender.close()
