@@ -82,9 +82,9 @@ class BlockedScore(StrEnum):
 
 
 SETS = (6, 9, 12)
+"""The sets the standard games are played with: double-6, and double-9 / double-12 optional."""
 STANDARD_PLAYERS = 4
 """The most players of a standard game (each plays alone, or two partnerships)."""
-"""The sets the standard games are played with: double-6, and double-9 / double-12 optional."""
 
 
 SetTop = Literal[6, 9, 12]
