@@ -7,6 +7,7 @@ import json
 from collections import defaultdict
 from pathlib import Path
 from statistics import fmean
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -22,13 +23,19 @@ def arena(folder: Path, *args: str) -> None:
     assert result.exit_code == 0, result.output
 
 
-def test_the_figures_are_those_of_the_records(tmp_path: Path) -> None:
-    arena(tmp_path, "-p", "3", "-b", "easy,random,random", "-m", "12", "-l", "half")
-    records = [json.loads(p.read_text(encoding="utf-8")) for p in tmp_path.glob("*.json")]
+def reported(folder: Path) -> tuple[list[Any], dict[str, Any]]:
+    """The records of ``folder`` and the one group of rounds their report has."""
+    records = [json.loads(p.read_text(encoding="utf-8")) for p in folder.glob("*.json")]
     report = Report()
     for record in records:
         report.add(record)
     (group,) = report.to_json()
+    return records, group
+
+
+def test_the_figures_are_those_of_the_records(tmp_path: Path) -> None:
+    arena(tmp_path, "-p", "3", "-b", "easy,random,random", "-m", "12", "-l", "half")
+    records, group = reported(tmp_path)
     rounds = [r for record in records for r in record["rounds"]]
     assert (group["game"], group["preset"], group["players"]) == ("chickenfoot", "classic", 3)
     assert group["matches"] == 12
@@ -46,11 +53,7 @@ def test_the_figures_are_those_of_the_records(tmp_path: Path) -> None:
 
 def test_the_standard_games_count_the_highest_points_as_the_win(tmp_path: Path) -> None:
     arena(tmp_path, "-g", "draw", "-p", "2", "-b", "easy,random", "-m", "6")
-    records = [json.loads(p.read_text(encoding="utf-8")) for p in tmp_path.glob("*.json")]
-    report = Report()
-    for record in records:
-        report.add(record)
-    (group,) = report.to_json()
+    records, group = reported(tmp_path)
     hands = [r for record in records for r in record["rounds"]]
     won = [0.0, 0.0]
     for hand in hands:

@@ -867,6 +867,12 @@ def _replay_one(path: Path, game: str | None, preset: str | None) -> tuple[bool,
     return True, f"ok: {_describe(match)}"
 
 
+RecordPaths = Annotated[
+    list[str],
+    typer.Argument(help="Record files, or folders: every .json file in them, by name."),
+]
+
+
 class CountedBy(StrEnum):
     WINS = "wins"
     PLACES = "places"
@@ -892,10 +898,7 @@ _RATINGS_HELP = "\n\n".join(
 
 @app.command("ratings", help=_RATINGS_HELP)
 def ratings_cmd(
-    paths: Annotated[
-        list[str],
-        typer.Argument(help="Record files, or folders: every .json file in them, by name."),
-    ],
+    paths: RecordPaths,
     json_out: Annotated[
         Path | None,
         typer.Option("--json", metavar="FILE", help="Also write the ratings as JSON."),
@@ -981,10 +984,7 @@ _REPORT_HELP = "\n\n".join(
 
 @app.command("report", help=_REPORT_HELP)
 def report_cmd(
-    paths: Annotated[
-        list[str],
-        typer.Argument(help="Record files, or folders: every .json file in them, by name."),
-    ],
+    paths: RecordPaths,
     html_out: Annotated[
         Path | None,
         typer.Option("--html", metavar="FILE", help="Write the report with its charts here."),

@@ -90,11 +90,14 @@ class Ratings:
         """Rate the match of ``record`` (checked move by move first: a
         :class:`~chickenfoot.core.record_fields.RecordError` if it is wrong); False, and
         nothing changed, if the match is not over."""
-        match = games.check(record)
+        return self.add_match(games.check(record))
+
+    def add_match(self, match: games.AnyMatch) -> bool:
+        """:meth:`add` for a match played here (a server's): nothing to check."""
         outcome = match.outcome()
         if outcome is None:
             return False
-        names: list[str] = list(record["players"])
+        names: list[str] = list(match.players)
         start = self.model.rating()
         teams = [
             [self.model.rating(mu=self._mu.get(n, start.mu), sigma=self._sigma.get(n, start.sigma))]

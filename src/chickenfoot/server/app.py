@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -271,7 +270,7 @@ class _Api:
             "preset": table.match.rules.preset_name,
             "players": table.players,
             "sides": [table.match.rules.side_of(s) for s in range(table.seats)],
-            "entries": [json.loads(frames.event(e))["event"] for e in entries],
+            "entries": [frames.event_json(e) for e in entries],
             "hands": [[[str(t) for t in hand] for hand in at] for at in hands],
         }
         return Response(msgspec.json.encode(data), media_type="application/json")

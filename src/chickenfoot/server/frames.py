@@ -135,12 +135,17 @@ def snapshot(view: Snapshot) -> bytes:
     return _encoder.encode(SnapshotFrame(view.v, view, view.legal))
 
 
-def event(entry: Entry) -> bytes:
-    data = msgspec.to_builtins(entry)
+def event_json(entry: Entry) -> dict[str, Any]:
+    """A log entry as the socket names it (``dealt``, ``play``, ``draw``, ...)."""
+    data: dict[str, Any] = msgspec.to_builtins(entry)
     kind = data["kind"]
     data["kind"] = next(iter(data["action"])) if kind == "action" else EVENT_KINDS[kind]
+    return data
+
+
+def event(entry: Entry) -> bytes:
     legal = getattr(entry, "legal", None)
-    frame: dict[str, Any] = {"type": "event", "version": entry.v, "event": data}
+    frame: dict[str, Any] = {"type": "event", "version": entry.v, "event": event_json(entry)}
     if legal:
         frame["legal"] = legal
     return _encoder.encode(frame)

@@ -20,7 +20,6 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,13 +112,11 @@ class Hub:
         away: float = 60.0,
         bot_processes: int = 0,
         tables_per_address: int = 20,
-        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.away = away
         self.tables_per_address = tables_per_address
-        self.clock = clock
         self.live: dict[str, Live] = {}
         self.thinkers = Thinkers(bot_processes)
         self.ratings = Ratings()
@@ -132,7 +129,7 @@ class Hub:
         self.ratings.load(await self.store.ratings())
         for row in await self.store.tables_in([WAITING, PLAYING]):
             live = await self._load(row)
-            now = self.clock()
+            now = time.monotonic()
             for seat in self._persons(live):
                 live.gone_since[seat] = now
             self._schedule(live)
@@ -246,7 +243,7 @@ class Hub:
         live.connections.discard(connection)
         seat = connection.viewer
         if seat is not None and not live.present(seat):
-            live.gone_since[seat] = self.clock()
+            live.gone_since[seat] = time.monotonic()
             self._schedule(live)
         if not live.connections and live.status == OVER:
             self.live.pop(live.id, None)
@@ -300,8 +297,8 @@ class Hub:
         record = table.record() if table.is_over else None
         rated = []
         if record is not None:
-            self.ratings.add(record)
-            rated = self.ratings.of(record["players"])
+            self.ratings.add_match(table.match)
+            rated = self.ratings.of(table.players)
         try:
             await self.store.add_action(
                 live.id, live.actions, seat, action_to_json(action), record, rated
@@ -329,7 +326,7 @@ class Hub:
         gone = live.gone_since.get(seat)
         if gone is None:
             return None
-        wait = gone + self.away - self.clock()
+        wait = gone + self.away - time.monotonic()
         if wait > 0:
             if live.wake is None:
                 live.wake = asyncio.get_running_loop().call_later(wait, self._woken, live)

@@ -16,7 +16,6 @@ import asyncio
 import dataclasses
 import hashlib
 import json
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -347,7 +346,3 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
-
-
-def now() -> float:
-    return time.time()
