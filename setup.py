@@ -1,15 +1,16 @@
-"""Compiles the compact play loop to a C extension with mypyc (see
-``src/chickenfoot/core/compact_loop.py``); everything else is in pyproject.toml.
+"""Compiles the engine's compact round and its play loop to C extensions with mypyc (see
+``src/chickenfoot/core/fast.py`` and ``compact_loop.py``); everything else is in
+pyproject.toml.
 
-Where no C compiler is at hand the build goes on without the extension and the loop runs as
-plain Python, with the same results. ``CHICKENFOOT_PURE_PYTHON=1`` skips it on purpose.
+Where no C compiler is at hand the build goes on without the extensions and the modules run
+as plain Python, with the same results. ``CHICKENFOOT_PURE_PYTHON=1`` skips it on purpose.
 """
 
 import os
 
 from setuptools import setup
 
-COMPILED = ["src/chickenfoot/core/compact_loop.py"]
+COMPILED = ["src/chickenfoot/core/compact_loop.py", "src/chickenfoot/core/fast.py"]
 
 
 def extensions() -> list:

@@ -1,7 +1,7 @@
 """Regenerate the golden records (tests/golden/*.json and, of the standard games,
 tests/golden/standard/*.json), the perft table (tests/perft.txt) and the JSON Schema of the
-table's messages (docs/table.schema.json) and of the game socket's frames
-(docs/protocol.schema.json).
+table's messages (docs/table.schema.json), of the game socket's frames
+(docs/protocol.schema.json) and of ``chickenfoot analyse --json`` (docs/analysis.schema.json).
 
     .venv/bin/python -m scripts.regen_golden          # rewrite the files
     .venv/bin/python -m scripts.regen_golden --check  # exit 1 if any file would change
@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from random import Random
 
+from chickenfoot import analysis
 from chickenfoot.core import CLASSIC, Match, RoundState, preset, to_record
 from chickenfoot.core.wire import schema
 from chickenfoot.play import play_match
@@ -29,6 +30,7 @@ GOLDEN = ROOT / "tests" / "golden"
 PERFT = ROOT / "tests" / "perft.txt"
 SCHEMA = ROOT / "docs" / "table.schema.json"
 PROTOCOL_SCHEMA = ROOT / "docs" / "protocol.schema.json"
+ANALYSIS_SCHEMA = ROOT / "docs" / "analysis.schema.json"
 
 GOLDEN_MATCHES: dict[str, tuple[list[str], str, int, str]] = {
     "2p-single-random": (["random", "random"], "single", 1, "classic"),
@@ -106,12 +108,17 @@ def expected_files() -> dict[Path, str]:
     return {path: expected_file(path) for path in expected_paths()}
 
 
+def analysis_files() -> dict[Path, str]:
+    """The JSON Schema of ``chickenfoot analyse --json`` as the code makes it now."""
+    return {ANALYSIS_SCHEMA: json.dumps(analysis.schema(), indent=1, sort_keys=True) + "\n"}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only report differences")
     args = parser.parse_args()
     changed = []
-    for path, text in {**expected_files(), **standard_files()}.items():
+    for path, text in {**expected_files(), **standard_files(), **analysis_files()}.items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             changed.append(path)
             if not args.check:

@@ -9,13 +9,13 @@ import shutil
 import stat
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner, Result
 
-from chickenfoot import files
+from chickenfoot import files, record_files
 from chickenfoot.cli import app
 from tests.oracle import check as check_record
 
@@ -127,12 +127,8 @@ def test_a_record_that_cannot_be_written_stops_simulate_and_keeps_the_rest(
     assert_legal_records(tmp_path)
 
 
-@pytest.mark.parametrize("run", [simulate, arena], ids=["simulate", "arena"])
-def test_a_full_disk_stops_the_run_keeps_the_records_written_and_leaves_no_temporary_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: object
-) -> None:
-    assert callable(run)
-    real = files._write_all
+def full_at_third_write(real: Callable[[int, bytes], None]) -> Callable[[int, bytes], None]:
+    """``files.write_all`` on a disk that fills up during the third write: half of it fits."""
     calls = 0
 
     def fill_up(fd: int, payload: bytes) -> None:
@@ -141,10 +137,18 @@ def test_a_full_disk_stops_the_run_keeps_the_records_written_and_leaves_no_tempo
         if calls < 3:
             real(fd, payload)
             return
-        real(fd, payload[: len(payload) // 2])  # half of it fits, then the disk is full
+        real(fd, payload[: len(payload) // 2])
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(files, "_write_all", fill_up)
+    return fill_up
+
+
+@pytest.mark.parametrize("run", [simulate, arena], ids=["simulate", "arena"])
+def test_a_full_disk_stops_the_run_keeps_the_records_written_and_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: object
+) -> None:
+    assert callable(run)
+    monkeypatch.setattr(files, "write_all", full_at_third_write(files.write_all))
     result = run(tmp_path, "-m", "6")
     assert result.exit_code == 1
     assert result.stderr.splitlines()[-1] == (
@@ -224,3 +228,132 @@ def test_the_records_of_a_run_are_compact_json_one_line_each(tmp_path: Path, run
         text = path.read_text(encoding="utf-8")
         assert text.endswith("}\n") and text.count("\n") == 1
     assert_legal_records(tmp_path)
+
+
+# A records file (.jsonl): every record on one line of it
+
+
+def lines_of(path: Path) -> list[dict[str, object]]:
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("}\n")
+    return [json.loads(line) for line in text.splitlines()]
+
+
+@pytest.mark.parametrize("run", [simulate, arena], ids=["simulate", "arena"])
+def test_a_jsonl_file_holds_the_records_a_folder_would_one_per_line_in_match_order(
+    tmp_path: Path, run: object
+) -> None:
+    assert callable(run)
+    folder, lines = tmp_path / "folder", tmp_path / "run.jsonl"
+    assert run(folder, "-m", "5", "-s", "9").exit_code == 0
+    result = run(lines, "-m", "5", "-s", "9")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == f"records: {lines} (5 lines, match 1 first)"
+    expected = b"".join((folder / f"{k}.json").read_bytes() for k in range(1, 6))
+    assert lines.read_bytes() == expected
+    for record in lines_of(lines):
+        assert check_record(record) == []
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena"])
+def test_a_jsonl_file_is_the_same_whatever_the_number_of_workers(
+    tmp_path: Path, command: str
+) -> None:
+    written = {}
+    for workers in ("1", "2"):
+        path = tmp_path / f"{workers}.jsonl"
+        args = [command, "-m", "9", "-s", "4", "-l", "single", "-r", str(path), "-w", workers]
+        if command == "arena":
+            args += ["-b", "greedy,random,medium"]
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        written[workers] = path.read_bytes()
+    assert written["1"] == written["2"]
+    assert len(written["1"].splitlines()) == 9
+
+
+def test_a_jsonl_file_that_holds_records_is_refused_and_force_replaces_it(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "run.jsonl"
+    assert simulate(path, "-m", "3", "-s", "1").exit_code == 0
+    before = path.read_bytes()
+    again = simulate(path, "-m", "2", "-s", "50")
+    assert again.exit_code == 2
+    assert again.stderr == (
+        f"error: --records {path} already holds records of another run; give a new file "
+        "name, or add --force to replace it\n"
+    )
+    assert path.read_bytes() == before
+    forced = simulate(path, "-m", "2", "-s", "50", "--force")
+    assert forced.exit_code == 0, forced.output
+    assert forced.stderr == f"--force: replacing the records in {path}\n"
+    assert [r["seed"] for r in lines_of(path)] == [50, 51]
+
+
+def test_an_empty_jsonl_file_is_fine_and_a_folder_of_that_name_is_refused(
+    tmp_path: Path,
+) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()
+    assert simulate(empty, "-m", "1").exit_code == 0
+    assert len(lines_of(empty)) == 1
+    folder = tmp_path / "folder.jsonl"
+    folder.mkdir()
+    refused = simulate(folder, "-m", "1")
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        f"error: cannot write records into {folder}: it is a folder; a name ending in .jsonl "
+        "is one file of records\n"
+    )
+
+
+@pytest.mark.parametrize("run", [simulate, arena], ids=["simulate", "arena"])
+def test_a_full_disk_leaves_a_jsonl_file_with_whole_records_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: object
+) -> None:
+    assert callable(run)
+    monkeypatch.setattr(files, "write_all", full_at_third_write(files.write_all))
+    monkeypatch.setattr(record_files, "FLUSH_BYTES", 0)  # every record written at once
+    path = tmp_path / "run.jsonl"
+    result = run(path, "-m", "6")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"error: cannot write {path} (match 3): No space left on device"
+    )
+    records = lines_of(path)  # the half line was cut off again
+    assert len(records) == 2
+    for record in records:
+        assert check_record(record) == []
+
+
+def test_the_records_gathered_for_a_jsonl_file_are_written_when_the_run_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writes: list[int] = []
+    real = files.write_all
+
+    def counted(fd: int, payload: bytes | bytearray) -> None:
+        writes.append(payload.count(b"\n"))
+        real(fd, payload)
+
+    monkeypatch.setattr(files, "write_all", counted)
+    monkeypatch.setattr(record_files, "FLUSH_BYTES", 3 * 2**10)  # about one record
+    path = tmp_path / "run.jsonl"
+    assert simulate(path, "-m", "7", "-p", "2").exit_code == 0
+    assert sum(writes) == 7 and len(writes) > 1  # gathered, written in parts, none lost
+    assert len(lines_of(path)) == 7
+
+
+def test_a_jsonl_file_that_cannot_take_the_last_records_fails_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(fd: int, payload: bytes | bytearray) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(files, "write_all", full)
+    path = tmp_path / "run.jsonl"
+    result = simulate(path, "-m", "3")
+    assert result.exit_code == 1
+    assert result.stderr == f"error: cannot write {path} (match 1): No space left on device\n"
+    assert path.read_bytes() == b""

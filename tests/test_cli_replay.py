@@ -159,3 +159,77 @@ def test_replay_refuses_an_unknown_game_or_preset_before_reading_anything() -> N
         == "error: unknown preset 'house'; known: classic, spruce, wikipedia, reeves\n"
     )
     assert result.stdout == ""
+
+
+# Records files (.jsonl): one record per line
+
+
+def test_replay_checks_every_line_of_a_records_file_and_names_each_by_its_line(
+    tmp_path: Path,
+) -> None:
+    good = GOOD.read_bytes().replace(b"\n", b"")  # one line, as a records file holds it
+    wrong = json.loads(good)
+    wrong["totals"][0] += 1
+    path = tmp_path / "run.jsonl"
+    lines = [good, b"", json.dumps(wrong).encode(), b"{", good[:100], b"[1, 2]", good]
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    result = replay(path)
+    assert result.exit_code == 1
+    shown = result.stdout.splitlines()
+    ok = GOOD_LINE.removeprefix(f"{GOOD}: ")
+    assert shown[0] == f"{path}:1: {ok}"  # line 2 is blank: skipped
+    assert shown[1].startswith(f"{path}:3: totals")
+    assert shown[2] == f"{path}:4: not JSON: line 1 column 2: it ends too early"
+    assert shown[3] == f"{path}:5: not JSON: line 1 column 101: it ends too early"
+    assert shown[4].startswith(f"{path}:6: ")
+    assert shown[5] == f"{path}:7: {ok}"
+    assert len(shown) == 6
+
+
+def test_replay_reads_a_records_file_written_by_simulate_and_a_folder_of_them(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "runs"
+    for name, seed in (("a.jsonl", "1"), ("b.jsonl", "40")):
+        made = runner.invoke(app, ["simulate", "-m", "3", "-s", seed, "-r", str(folder / name)])
+        assert made.exit_code == 0, made.output
+    result = runner.invoke(app, ["ratings", str(folder)])
+    assert result.exit_code == 0, result.output
+    assert "rated 6 matches" in result.output
+    checked = replay(folder / "a.jsonl", folder / "b.jsonl")
+    assert checked.exit_code == 0, checked.output
+    assert [line.split(": ok: ")[0] for line in checked.stdout.splitlines()] == [
+        f"{folder / name}:{k}" for name in ("a.jsonl", "b.jsonl") for k in (1, 2, 3)
+    ]
+
+
+def test_replay_says_a_records_file_that_cannot_be_read(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.jsonl"
+    folder = tmp_path / "folder.jsonl"
+    folder.mkdir()
+    assert_reports(
+        replay(missing, folder, GOOD),
+        f"{missing}: cannot read: No such file or directory",
+        f"{folder}: a folder, not a file",
+        GOOD_LINE,
+    )
+
+
+def test_analyse_takes_one_record_of_a_records_file_by_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    made = runner.invoke(app, ["simulate", "-m", "3", "-p", "2", "-l", "single", "-r", str(path)])
+    assert made.exit_code == 0, made.output
+    out = tmp_path / "a.json"
+    result = runner.invoke(
+        app, ["analyse", f"{path}:2", "-n", "3", "-w", "1", "--json", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    second = json.loads(path.read_text(encoding="utf-8").splitlines()[1])
+    assert json.loads(out.read_text(encoding="utf-8"))["players"] == second["players"]
+    for name, problem in (
+        (f"{path}:7", "the file has no record on that line"),
+        (str(path), f"a file of 3 records: name one by its line, as {path}:LINE"),
+    ):
+        refused = runner.invoke(app, ["analyse", name, "-w", "1"])
+        assert refused.exit_code == 1
+        assert refused.stderr.startswith(f"error: {name}: {problem}")

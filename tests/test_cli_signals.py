@@ -80,6 +80,34 @@ def test_sigterm_stops_simulate_at_any_moment_and_leaves_only_finished_records(
         assert_only_finished_records(records, finished)  # no .tmp file
 
 
+def test_sigterm_leaves_a_jsonl_file_of_whole_records_in_match_order(tmp_path: Path) -> None:
+    rng = random.Random(21)
+    for attempt in range(10):
+        path = tmp_path / f"{attempt}.jsonl"
+        workers = str(1 + attempt % 2)
+        with started("simulate", "-p", "8", "-m", "100000", "-w", workers, "-r", str(path)) as run:
+            deadline = time.monotonic() + 60
+            while not path.exists() or not path.stat().st_size:
+                assert run.poll() is None, run.communicate()
+                assert time.monotonic() < deadline, "no records were written"
+                time.sleep(0.01)
+            time.sleep(rng.uniform(0, 0.3))
+            run.send_signal(signal.SIGTERM)
+            stdout, stderr = run.communicate(timeout=60)
+        assert run.returncode == 130, stderr
+        assert stdout == ""
+        text = path.read_text(encoding="utf-8")
+        assert text.endswith("\n")
+        records = [json.loads(line) for line in text.splitlines()]
+        written = len(records)
+        assert written >= 1
+        kept = "match 1" if written == 1 else f"matches 1..{written}"
+        assert stderr.endswith(f"; the records of {kept} stay in {path}\n"), stderr
+        assert [r["seed"] for r in records] == list(range(1, written + 1))
+        for record in (records[0], records[-1]):
+            assert check_record(record) == []
+
+
 def test_ctrl_c_stops_simulate_and_keeps_the_finished_records(tmp_path: Path) -> None:
     with started("simulate", "-m", "100000", "-r", str(tmp_path)) as run:
         wait_for_records(run, tmp_path, 3)

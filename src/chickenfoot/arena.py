@@ -27,6 +27,7 @@ from chickenfoot import files
 from chickenfoot.core import RoundEnd
 from chickenfoot.core.games import AnyMatch, AnyRules, to_record
 from chickenfoot.play import play_simulated_match, play_timed_match
+from chickenfoot.record_files import RecordFolder, RecordLines, RecordTarget, encode_line
 
 if TYPE_CHECKING:  # the process pool is imported only when workers are started
     from concurrent.futures import ProcessPoolExecutor
@@ -146,6 +147,9 @@ class MatchJob:
     rules: AnyRules
     seed: int
     records: Path | None
+    """The folder the record is written to, by the process that plays the match."""
+    send_record: bool = False
+    """Whether the record goes back with the result instead (to a records file)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +161,8 @@ class MatchResult:
     totals: tuple[int, ...]
     move_seconds: tuple[tuple[float, ...], ...]
     """How long every ``choose`` call took, by seat."""
+    record: bytes | None = None
+    """The record as a line of a records file, if the job asked for it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,14 +176,19 @@ class SimulationResult:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     draw: bool
+    record: bytes | None = None
+    """The record as a line of a records file, if the job asked for it."""
 
 
-def simulation_result(number: int, match: AnyMatch) -> SimulationResult:
+def simulation_result(
+    number: int, match: AnyMatch, record: bytes | None = None
+) -> SimulationResult:
     outcome = match.outcome()
     assert outcome is not None
     blocked = sum(1 for r in match.rounds if r.end is RoundEnd.BLOCKED)
+    totals = tuple(match.totals())
     return SimulationResult(
-        number, len(match.rounds), blocked, tuple(match.totals()), outcome.winners, outcome.is_draw
+        number, len(match.rounds), blocked, totals, outcome.winners, outcome.is_draw, record
     )
 
 
@@ -188,14 +199,16 @@ def simulate_job(job: MatchJob, on_round: Callable[[], None] | None = None) -> S
         match, make_record = play_simulated_match(
             job.seats, job.rules, job.seed, on_round or _count_round
         )
-        record = make_record() if job.records is not None else None
+        wanted = job.records is not None or job.send_record
+        record = make_record(encoded=True) if wanted else None
     except Exception as exc:
         raise ArenaError(
             f"match {job.number} (seed {job.seed}) failed: {describe_failure(exc)}"
         ) from None
     if job.records is not None and record is not None:
         _write(job.records / f"{job.number}.json", record)
-    return simulation_result(job.number, match)
+    sent = encode_line(record) if job.send_record else None
+    return simulation_result(job.number, match, sent)
 
 
 def _write(path: Path, record: dict[str, Any]) -> None:
@@ -206,10 +219,14 @@ def _write(path: Path, record: dict[str, Any]) -> None:
 
 
 def plan(
-    lineup: Sequence[str], matches: int, seed: int, rules: AnyRules, records: Path | None
+    lineup: Sequence[str], matches: int, seed: int, rules: AnyRules, target: RecordTarget | None
 ) -> Iterator[MatchJob]:
+    """The jobs of a run; a records folder is written by the processes that play, a records
+    file by this one (the records are sent back with the results)."""
+    folder = target.path if isinstance(target, RecordFolder) else None
+    send = isinstance(target, RecordLines)
     for k in range(1, matches + 1):
-        yield MatchJob(k, tuple(seating(lineup, k)), rules, seed + k - 1, records)
+        yield MatchJob(k, tuple(seating(lineup, k)), rules, seed + k - 1, folder, send)
 
 
 def play_job(job: MatchJob, on_round: Callable[[], None] | None = None) -> MatchResult:
@@ -233,6 +250,7 @@ def play_job(job: MatchJob, on_round: Callable[[], None] | None = None) -> Match
         tuple(tuple(p) for p in match.points),
         tuple(match.totals()),
         tuple(tuple(s) for s in seconds),
+        encode_line(to_record(match)) if job.send_record else None,
     )
 
 
@@ -261,7 +279,7 @@ def run(
     jobs: Iterable[MatchJob],
     workers: int,
     on_result: Callable[[Any], None],
-    records: Path | None = None,
+    target: RecordTarget | None = None,
     on_rounds: Callable[[int], None] | None = None,
     play: Callable[..., Any] = play_job,
 ) -> None:
@@ -271,7 +289,7 @@ def run(
 
     ``workers`` 1 plays in this process; more use a process pool. If anything goes wrong
     (a match fails, Ctrl-C) the workers are stopped at once; the records already written stay,
-    the half-written temporary files of the stopped ones are removed from ``records``. If
+    the half-written temporary files of the stopped ones are removed from a records folder. If
     this process dies without a word (``kill -9``), the workers notice and exit too.
     """
     if workers == 1:
@@ -295,6 +313,7 @@ def run(
     pool = ProcessPoolExecutor(
         workers, mp_context=context, initializer=_start_worker, initargs=(alive, rounds)
     )
+    records = target.path if isinstance(target, RecordFolder) else None
     try:
         _play_on(pool, jobs, workers, on_result, records, rounds, on_rounds, play)
     finally:
@@ -397,15 +416,19 @@ def _exit_with_parent(alive: Any) -> None:
     os._exit(1)
 
 
-def _stop(pool: ProcessPoolExecutor, records: Path | None) -> None:
-    # The pool has no public way to stop its workers before Python 3.14's terminate_workers,
-    # and that one does not wait for them: terminate and join them here.
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool's workers at once and wait for them. The pool has no public way to
+    before Python 3.14's terminate_workers, and that one does not wait for them."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
     for process in processes:
         process.terminate()
     for process in processes:
         process.join()
     pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop(pool: ProcessPoolExecutor, records: Path | None) -> None:
+    stop_pool(pool)
     if records is not None:
         files.remove_partial_records(records)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 import re
 import signal
 import sys
@@ -55,6 +54,15 @@ from chickenfoot.i18n import (
     set_language,
 )
 from chickenfoot.play import BOT_PREFIX, play_simulated_match
+from chickenfoot.record_files import (
+    RecordsProblem,
+    RecordTarget,
+    probe,
+    read_record,
+    read_records,
+    record_paths,
+    target_for,
+)
 from chickenfoot.terminal.session import DEFAULT_LENGTH, DEFAULT_LEVEL, DEFAULT_PLAYERS
 
 DEFAULT_PACE = 0.8
@@ -175,10 +183,12 @@ RecordsOption = Annotated[
     typer.Option(
         "--records",
         "-r",
-        metavar="DIR",
+        metavar="DIR|FILE.jsonl",
         show_default=False,
-        help="Write each match's record to DIR/<k>.json (k = 1..M). A folder that already "
-        "holds .json files is refused (see --force).",
+        help="Write each match's record to DIR/<k>.json (k = 1..M), or, for a name ending in "
+        ".jsonl, all of them to that one file, one record per line in match order (far "
+        "quicker to write and to read back than a file per match). A folder that already "
+        "holds .json files, or a .jsonl file that is not empty, is refused (see --force).",
     ),
 ]
 ForceOption = Annotated[
@@ -187,7 +197,8 @@ ForceOption = Annotated[
         "--force",
         help="Write into a --records folder that already holds .json files: first remove "
         "every record of an earlier run in it (the files named <k>.json, whatever k), so "
-        "that it holds this run's records only; other files stay.",
+        "that it holds this run's records only; other files stay. A --records .jsonl file "
+        "is replaced.",
     ),
 ]
 
@@ -232,17 +243,20 @@ def _main(
     pass
 
 
+def _workers_option(help_text: str) -> Any:
+    per_core = arena_.MAX_WORKERS_PER_CORE
+    most = f"At most {per_core} per core ({per_core * _CORES} here)"
+    return typer.Option(
+        "--workers", "-w", metavar="K", show_default=False, help=help_text.format(most=most)
+    )
+
+
 WorkersOption = Annotated[
     int | None,
-    typer.Option(
-        "--workers",
-        "-w",
-        metavar="K",
-        show_default=False,
-        help="Worker processes; 1 plays in this process. At most "
-        f"{arena_.MAX_WORKERS_PER_CORE} per core ({arena_.MAX_WORKERS_PER_CORE * _CORES} here); "
-        "no more are started than there are matches. Results and records are the same for any "
-        "number. \\[default: simulate 1, arena all cores]",
+    _workers_option(
+        "Worker processes; 1 plays in this process. {most}; no more are started than there "
+        "are matches. Results and records are the same for any number. \\[default: simulate "
+        "1, arena all cores]"
     ),
 ]
 
@@ -371,17 +385,15 @@ def simulate(
     rules = _rules(game, players, preset, option, length)
     _check_counts(matches, seed)
     workers = _check_workers(workers if workers is not None else 1)
-    if records is not None:
-        _check_records(records, force)
+    target = _records_target(records, force)
     unit = _unit(rules)
     summary = _Summary(players, unit)
     if workers > 1 and matches > 1:
-        _simulate_on_workers(rules, players, matches, seed, records, force, workers, summary)
+        _simulate_on_workers(rules, players, matches, seed, target, force, workers, summary)
         return
     with _interrupts() as interrupts, _progress() as progress:
         try:
-            if records is not None and force:
-                _replace_records(records)
+            _start_records(target, force)
             task = progress.add_task("matches", total=matches)
             rounds = progress.add_task(f"{unit}s", total=_rounds_total(rules, players, matches))
             done = _Done(progress, task, rounds)
@@ -390,28 +402,28 @@ def simulate(
                     match, make_record = play_simulated_match(
                         ["random"] * players, rules, seed + k - 1, done.round_done
                     )
-                    record = make_record() if records is not None else None
+                    record = make_record(encoded=True) if target is not None else None
                 except Exception as exc:
                     progress.stop()
                     message = f"match {k} (seed {seed + k - 1}) failed"
-                    _stop(f"{message}: {arena_.describe_failure(exc)}", records)
+                    _stop(f"{message}: {arena_.describe_failure(exc)}", target)
                 with interrupts.shielded():  # a match counts once its record is written
-                    if records is not None:
-                        path = records / f"{k}.json"
+                    if target is not None:
                         try:
-                            files.write_json(path, record, compact=True)
+                            target.write(k, record)
                         except OSError as exc:
                             progress.stop()
-                            _stop(f"cannot write {path}: {exc.strerror or exc}", records)
+                            _stop(f"cannot write {target.where(k)}: {exc.strerror or exc}", target)
                     summary.add(arena_.simulation_result(k, match))
                 done.match_done()
             done.show()
         except KeyboardInterrupt:
             progress.stop()
-            _interrupted(summary.matches, matches, records)
+            _interrupted(summary.matches, matches, target)
+    _finish_records(target)
     summary.show(out)
-    if records is not None:
-        out.print(_records_line(records, matches), markup=False)
+    if target is not None:
+        out.print(target.describe(matches), markup=False, soft_wrap=True)
 
 
 def _simulate_on_workers(
@@ -419,22 +431,22 @@ def _simulate_on_workers(
     players: int,
     matches: int,
     seed: int,
-    records: Path | None,
+    target: RecordTarget | None,
     force: bool,
     workers: int,
     summary: _Summary,
 ) -> None:
     """``simulate`` on worker processes: the same matches, records and summary."""
-    jobs = arena_.plan(["random"] * players, matches, seed, rules, records)
+    jobs = arena_.plan(["random"] * players, matches, seed, rules, target)
     unit = _unit(rules)
     with _interrupts(), _progress() as progress:
         try:
-            if records is not None and force:
-                _replace_records(records)
+            _start_records(target, force)
             task = progress.add_task("matches", total=matches)
             rounds = progress.add_task(f"{unit}s", total=_rounds_total(rules, players, matches))
 
             def done(result: arena_.SimulationResult) -> None:
+                _keep_record(target, result.number, result.record)
                 summary.add(result)
                 progress.advance(task)
 
@@ -443,17 +455,18 @@ def _simulate_on_workers(
 
             try:
                 arena_.run(
-                    jobs, min(workers, matches), done, records, rounds_done, arena_.simulate_job
+                    jobs, min(workers, matches), done, target, rounds_done, arena_.simulate_job
                 )
             except arena_.ArenaError as exc:
                 progress.stop()
-                _stop(str(exc), records)
+                _stop(str(exc), target)
         except KeyboardInterrupt:
             progress.stop()
-            _interrupted(summary.matches, matches, records)
+            _interrupted(summary.matches, matches, target)
+    _finish_records(target)
     summary.show(out)
-    if records is not None:
-        out.print(_records_line(records, matches), markup=False)
+    if target is not None:
+        out.print(target.describe(matches), markup=False, soft_wrap=True)
 
 
 _ARENA_HELP = "\n\n".join(
@@ -545,8 +558,7 @@ def arena(
         matches = 10 * players
     _check_counts(matches, seed)
     workers = _check_workers(workers if workers is not None else _CORES)
-    if records is not None:
-        _check_records(records, force)
+    target = _records_target(records, force)
     if report_file is not None:
         _check_report_file(report_file)
     if matches % players and len(set(lineup)) > 1:
@@ -560,15 +572,15 @@ def arena(
 
     unit = _unit(rules)
     tally = arena_.Tally(lineup, seed, rules)
-    jobs = arena_.plan(lineup, matches, seed, rules, records)
+    jobs = arena_.plan(lineup, matches, seed, rules, target)
     with _interrupts(), _progress() as progress:
         try:
-            if records is not None and force:
-                _replace_records(records)
+            _start_records(target, force)
             task = progress.add_task("matches", total=matches)
             rounds = progress.add_task(f"{unit}s", total=_rounds_total(rules, players, matches))
 
             def done(result: arena_.MatchResult) -> None:
+                _keep_record(target, result.number, result.record)
                 tally.add(result)
                 progress.advance(task)
 
@@ -576,14 +588,15 @@ def arena(
                 progress.update(rounds, completed=count)
 
             try:
-                arena_.run(jobs, min(workers, matches), done, records, rounds_done)
+                arena_.run(jobs, min(workers, matches), done, target, rounds_done)
             except arena_.ArenaError as exc:
                 progress.stop()
-                _stop(str(exc), records)
+                _stop(str(exc), target)
+            _finish_records(target)
             report = tally.report()
             _show_arena(report)
-            if records is not None:
-                out.print(_records_line(records, matches), markup=False)
+            if target is not None:
+                out.print(target.describe(matches), markup=False, soft_wrap=True)
             if report_file is not None:
                 try:
                     files.write_json(report_file, report.to_json())
@@ -592,7 +605,7 @@ def arena(
                 out.print(f"report: {report_file}", markup=False)
         except KeyboardInterrupt:
             progress.stop()
-            _interrupted(tally.matches, matches, records)
+            _interrupted(tally.matches, matches, target)
 
 
 def _rounds_total(rules: AnyRules, players: int, matches: int) -> int | None:
@@ -606,19 +619,19 @@ def _unit(rules: AnyRules) -> str:
     return rules.round_noun
 
 
-def _stop(message: str, records: Path | None) -> NoReturn:
+def _stop(message: str, target: RecordTarget | None) -> NoReturn:
     """A run that cannot go on: one line, exit 1, no half-written record left."""
-    if records is not None:
-        files.remove_partial_records(records)
+    if target is not None:
+        target.stop()
     err.print(f"error: {message}", markup=False, soft_wrap=True)
     raise typer.Exit(1)
 
 
-def _interrupted(finished: int, matches: int, records: Path | None) -> NoReturn:
+def _interrupted(finished: int, matches: int, target: RecordTarget | None) -> NoReturn:
     kept = ""
-    if records is not None:
-        files.remove_partial_records(records)
-        kept = f"; the records of finished matches stay in {records}"
+    if target is not None:
+        target.stop()
+        kept = f"; {target.kept()}"
     err.print(
         f"interrupted after {finished} of {_count(matches, 'match')}{kept}",
         markup=False,
@@ -627,50 +640,49 @@ def _interrupted(finished: int, matches: int, records: Path | None) -> NoReturn:
     raise typer.Exit(130)
 
 
-def _records_line(records: Path, matches: int) -> str:
-    if matches == 1:
-        return f"records: {records}/1.json"
-    return f"records: {records}/1.json .. {records}/{matches}.json"
-
-
-def _check_records(folder: Path, force: bool) -> None:
-    """Fail now, not after hours of play, if records cannot be written into ``folder``, or if
-    it holds files of another run (unless ``force``)."""
-    _check_folder(folder)
-    found = files.json_files(folder)
-    if found and not force:
-        names = ", ".join(p.name for p in found[:3]) + (", ..." if len(found) > 3 else "")
-        _fail(
-            f"--records {folder} already holds {_count(len(found), '.json file')} ({names}); "
-            "give a new or empty folder, or add --force to replace the records in it"
-        )
-
-
-def _replace_records(folder: Path) -> None:
-    """``--force``: remove the records of an earlier run (and any half-written one)."""
-    old = files.numbered_records(folder)
-    for path in old:
-        path.unlink(missing_ok=True)
-    files.remove_partial_records(folder)
-    if old:
-        err.print(
-            f"--force: replacing the records in {folder}: removed "
-            f"{_count(len(old), 'record')} of an earlier run ({old[0].name}"
-            + (f" .. {old[-1].name})" if len(old) > 1 else ")"),
-            markup=False,
-            soft_wrap=True,
-        )
-
-
-def _check_folder(folder: Path) -> None:
-    """Fail now, not after hours of play, if records cannot be written into ``folder``."""
-    if folder.exists() and not folder.is_dir():
-        _fail(f"cannot write records into {folder}: it is a file, not a folder")
+def _records_target(path: Path | None, force: bool) -> RecordTarget | None:
+    """Where ``--records`` puts the records; fail now, not after hours of play, if they
+    cannot go there or it holds records of another run (unless ``force``)."""
+    if path is None:
+        return None
+    target = target_for(path)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        _probe(folder)
+        target.check(force)
+    except RecordsProblem as exc:
+        _fail(str(exc))
+    return target
+
+
+def _start_records(target: RecordTarget | None, force: bool) -> None:
+    if target is None:
+        return
+    try:
+        replaced = target.start(force)
     except OSError as exc:
-        _fail(f"cannot write records into {folder}: {exc.strerror or exc}")
+        _stop(f"cannot write records into {target.path}: {exc.strerror or exc}", None)
+    if replaced:
+        err.print(replaced, markup=False, soft_wrap=True)
+
+
+def _keep_record(target: RecordTarget | None, number: int, record: bytes | None) -> None:
+    """A record a worker sent (a records file is written here, in match order)."""
+    if target is None or record is None:
+        return
+    try:
+        target.write(number, record)
+    except OSError as exc:
+        reason = exc.strerror or exc
+        raise arena_.ArenaError(f"cannot write {target.where(number)}: {reason}") from None
+
+
+def _finish_records(target: RecordTarget | None) -> None:
+    """After a run that finished: the last records written, or the run fails (exit 1)."""
+    if target is None:
+        return
+    try:
+        target.close()
+    except OSError as exc:
+        _stop(f"cannot write {target.where(0)}: {exc.strerror or exc}", target)
 
 
 def _check_report_file(path: Path) -> None:
@@ -679,18 +691,9 @@ def _check_report_file(path: Path) -> None:
     if not path.parent.is_dir():
         _fail(f"cannot write the report {path}: there is no folder {path.parent}")
     try:
-        _probe(path.parent)
+        probe(path.parent)
     except OSError as exc:
         _fail(f"cannot write the report {path}: {exc.strerror or exc}")
-
-
-def _probe(folder: Path) -> None:
-    """Raise OSError unless a file can be created in ``folder``."""
-    import tempfile
-
-    fd, probe = tempfile.mkstemp(dir=folder, prefix=".probe.", suffix=".tmp")
-    os.close(fd)
-    os.unlink(probe)
 
 
 class _Interrupts:
@@ -799,10 +802,11 @@ _REPLAY_HELP = "\n\n".join(
     [
         "Replay game records of any game through the rules and check every action, point "
         "and total.",
-        "Prints one line per file: its totals when it is legal, or where "
-        "(rounds\\[i].actions\\[j]) and what is wrong; then goes on with the next file. Exits "
-        "1 if any file is not a legal record.",
-        f"A file larger than {files.RECORD_LIMIT_MB} MB is refused without reading it all: "
+        "Prints one line per record: its totals when it is legal, or where "
+        "(rounds\\[i].actions\\[j]) and what is wrong; then goes on with the next. A record "
+        "of a .jsonl file (one record per line, as simulate --records FILE.jsonl writes them) "
+        "is named by its line: out.jsonl:17. Exits 1 if any record is not legal.",
+        f"A record larger than {files.RECORD_LIMIT_MB} MB is refused without reading it all: "
         "real records are far smaller (a full 8-player match is about 50 KB).",
     ]
 )
@@ -812,7 +816,10 @@ _REPLAY_HELP = "\n\n".join(
 def replay_cmd(
     paths: Annotated[
         list[str],  # made Paths here: typer's own conversion takes a while per file
-        typer.Argument(help="Record files (chickenfoot-record/1 JSON)."),
+        typer.Argument(
+            help="Record files (chickenfoot-record/1 JSON), or .jsonl files of records, one "
+            "per line."
+        ),
     ],
     game: Annotated[
         str | None,
@@ -840,18 +847,20 @@ def replay_cmd(
         _fail(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
     bad = 0
     for path in map(Path, paths):
-        legal, text = _replay_one(path, game, preset)
-        bad += not legal
-        sys.stdout.write(f"{_shown(path)}: {text}\n")
+        for name, record in read_records(path):
+            legal, text = _replay_one(record, game, preset)
+            bad += not legal
+            sys.stdout.write(f"{_shown(name)}: {text}\n")
     if bad:
         raise typer.Exit(1)
 
 
-def _replay_one(path: Path, game: str | None, preset: str | None) -> tuple[bool, str]:
-    """Whether ``path`` holds a legal record, and in one line what it holds or what is
-    wrong with it."""
+def _replay_one(record: Any, game: str | None, preset: str | None) -> tuple[bool, str]:
+    """Whether ``record`` (read from a file, or the problem reading it) is a legal record,
+    and in one line what it holds or what is wrong with it."""
     try:
-        record = files.read_json(path)
+        if isinstance(record, files.FileProblem):
+            raise record
         match = check(record)
         _expect(record, game, preset)
     except files.FileProblem as exc:
@@ -869,7 +878,10 @@ def _replay_one(path: Path, game: str | None, preset: str | None) -> tuple[bool,
 
 RecordPaths = Annotated[
     list[str],
-    typer.Argument(help="Record files, or folders: every .json file in them, by name."),
+    typer.Argument(
+        help="Record files (one record each, or one per line of a .jsonl file), or folders: "
+        "every .json and .jsonl file in them, by name."
+    ),
 ]
 
 
@@ -881,10 +893,11 @@ class CountedBy(StrEnum):
 _RATINGS_HELP = "\n\n".join(
     [
         "Rate the players of many records (an arena's, say): OpenSkill's Plackett-Luce model, "
-        "made for matches of more than two players, updated match by match from each "
-        "match's result: with --by wins (the default) the winners first and everybody else "
-        "sharing the next place, as the rules name only the winners; with --by places the "
-        "winners first, then by total.",
+        "made for matches of more than two players, updated match by match (as one "
+        "population whose skill does not drift over the records: every match weighs alike) "
+        "from each match's result: with --by wins (the default) the winners first and "
+        "everybody else sharing the next place, as the rules name only the winners; with "
+        "--by places the winners first, then by total.",
         "A player is a name of the records: a person by name, a computer player as "
         "bot:<level>. The rating is mu - 3 sigma, what the player is at least with 99.7% "
         "confidence. Beside it, per player: matches, wins, points per round (penalty points "
@@ -910,7 +923,7 @@ def ratings_cmd(
 ) -> None:
     from chickenfoot.ratings import Ratings
 
-    ratings = Ratings(by.value)
+    ratings = Ratings(by.value, drift=False)
     rated = 0
 
     def add(record: Any) -> None:
@@ -949,22 +962,24 @@ def ratings_cmd(
 
 
 def _each_record(paths: Sequence[str], use: Callable[[Any], None]) -> int:
-    """``use`` each record of ``paths`` (files, or folders: their .json files by name), with a
-    progress bar; a record that cannot be read or is wrong is said on one line and left out.
-    How many were left out."""
-    found: list[Path] = []
-    for path in map(Path, paths):
-        found.extend(files.json_files(path) if path.is_dir() else [path])
+    """``use`` each record of ``paths`` (files, one record each or one per line of a .jsonl
+    file, or folders: their .json and .jsonl files by name), with a progress bar by file; a
+    record that cannot be read or is wrong is said on one line and left out. How many were
+    left out."""
+    found = record_paths([Path(p) for p in paths])
     bad = 0
     with _progress() as progress:
-        task = progress.add_task("records", total=len(found))
+        task = progress.add_task("files", total=len(found))
         for path in found:
-            try:
-                use(files.read_json(path))
-            except (files.FileProblem, RecordError) as exc:
-                bad += 1
-                line = f"{_shown(path)}: {_one_line(str(exc))}"
-                progress.console.print(line, markup=False, soft_wrap=True)
+            for name, record in read_records(path):
+                try:
+                    if isinstance(record, files.FileProblem):
+                        raise record
+                    use(record)
+                except (files.FileProblem, RecordError) as exc:
+                    bad += 1
+                    line = f"{_shown(name)}: {_one_line(str(exc))}"
+                    progress.console.print(line, markup=False, soft_wrap=True)
             progress.advance(task)
     return bad
 
@@ -1445,12 +1460,303 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _shown(path: Path) -> str:
+def _shown(path: Path | str) -> str:
     """A path as one printable line, whatever bytes its name holds."""
     text = str(path)
     if text.isprintable():
         return text
     return ascii(text)[1:-1]
+
+
+_ANALYSE_HELP = "\n\n".join(
+    [
+        "Analyse a game record move by move: for every decision of every seat (or of one, "
+        "--seat) where the seat had more than one distinct choice, the expert's search "
+        "weighs every candidate twice, from the seat's knowledge alone (the hidden hands "
+        "sampled from what it had seen) and with every hand open (only the draws still to "
+        "come unknown), and grades the action played.",
+        "The loss of an action is the best candidate's value less its value: in Chicken Foot "
+        "percentage points of rounds won (less a quarter of a round per 100 penalty points "
+        "kept), in the standard games points of margin in the hand. A loss of 5 or more is an "
+        "inaccuracy, 10 a mistake, 20 a blunder; a decision's accuracy is 100 halved for "
+        "every 10 of loss, averaged per seat per round and per match (docs/ANALYSIS.md).",
+        "The same seed gives the same analysis, for any --workers and --seat (a --time "
+        "limit makes it depend on the machine's speed). A record that cannot be read or is "
+        "wrong is one line and exit 1; a bad option, exit 2; Ctrl-C or SIGTERM, exit 130.",
+        "Examples: chickenfoot analyse out/1.json ; chickenfoot analyse match.json --seat 0 "
+        "--json analysis.json --plot analysis.png",
+    ]
+)
+
+
+@app.command("analyse", help=_ANALYSE_HELP)
+def analyse_cmd(
+    path: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            show_default=False,
+            help="A record (chickenfoot-record/1 JSON) of any game, finished or not; or one "
+            "line of a .jsonl file of records, named as replay names it: FILE.jsonl:LINE.",
+        ),
+    ],
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            metavar="S",
+            show_default=False,
+            help="Analyse this seat's decisions alone (0 is the first seat). \\[default: "
+            "every seat]",
+        ),
+    ] = None,
+    time_limit: Annotated[
+        float | None,
+        typer.Option(
+            "--time",
+            metavar="MS",
+            show_default=False,
+            help="Milliseconds per decision at most, half for each search (the result then "
+            "depends on the machine's speed). \\[default: no limit]",
+        ),
+    ] = None,
+    samples: Annotated[
+        int | None,
+        typer.Option(
+            "--samples",
+            "-n",
+            metavar="N",
+            show_default=False,
+            help="Samples of each of a decision's two searches. \\[default: 200]",
+        ),
+    ] = None,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", "-s", metavar="S", help="The searches' seed, 0 to 2^63-1."),
+    ] = 0,
+    workers: Annotated[
+        int | None,
+        _workers_option(
+            "Worker processes; 1 analyses in this process. {most}. The analysis is the same "
+            "for any number. \\[default: all cores]"
+        ),
+    ] = None,
+    json_out: Annotated[
+        Path | None,
+        typer.Option(
+            "--json",
+            metavar="OUT",
+            show_default=False,
+            help="Also write the analysis as JSON (chickenfoot-analysis/1, "
+            "docs/analysis.schema.json).",
+        ),
+    ] = None,
+    plot_out: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot",
+            metavar="OUT",
+            show_default=False,
+            help="Also draw each seat's expected points through the rounds, the mistakes "
+            "and blunders marked: PNG or SVG, by the name's suffix (.png, .svg).",
+        ),
+    ] = None,
+) -> None:
+    from chickenfoot import analysis as analysis_
+
+    count = analysis_.DEFAULT_SAMPLES if samples is None else samples
+    if count < 1:
+        _fail(f"--samples must be at least 1, not {count}")
+    if time_limit is not None and not 0 < time_limit <= _MAX_ANALYSE_MS:
+        _fail(f"--time must be more than 0 and at most {_MAX_ANALYSE_MS} ms, not {time_limit:g}")
+    if not 0 <= seed <= MAX_SEED:
+        _fail(f"--seed must be 0 to 2^63-1 ({MAX_SEED}), not {_short(str(seed))}")
+    workers = _check_workers(workers if workers is not None else _CORES)
+    if seat is not None and seat < 0:
+        _fail(f"--seat must be 0 or more, not {seat}")
+    if plot_out is not None and plot_out.suffix.lower() not in analysis_.PLOT_SUFFIXES:
+        _fail(f"--plot {_shown(plot_out)}: name a .png or .svg file")
+    for option, target in (("--json", json_out), ("--plot", plot_out)):
+        if target is not None:
+            _check_analysis_output(option, target)
+    found = _analysis_plan(path)
+    if seat is not None and seat >= found.seats:
+        _fail(f"--seat {seat}: the record has {found.seats} seats, 0 to {found.seats - 1}")
+    settings = analysis_.Settings(samples=count, millis=time_limit, seed=seed)
+    points = found.of_seat(seat)
+    with _interrupts(), _progress() as progress:
+        task = progress.add_task("decisions", total=len(points))
+
+        def advanced(done: int, total: int) -> None:
+            progress.update(task, completed=done)
+
+        try:
+            result = analysis_.analyse_plan(
+                found, settings, seat=seat, workers=workers, on_progress=advanced
+            )
+        except KeyboardInterrupt:
+            progress.stop()
+            err.print("interrupted: nothing was written", markup=False)
+            raise typer.Exit(130) from None
+        except Exception as exc:  # a bug in chickenfoot: still one line
+            progress.stop()
+            err.print(
+                f"error: the analysis of {_shown(path)} failed: "
+                f"{arena_.describe_failure(exc)} (a bug in chickenfoot)",
+                markup=False,
+                soft_wrap=True,
+            )
+            raise typer.Exit(1) from None
+    _show_analysis(result)
+    if json_out is not None:
+        try:
+            files.write_json(json_out, result)
+        except OSError as exc:
+            _cannot_write(json_out, exc)
+        out.print(f"analysis: {_shown(json_out)}", markup=False)
+    if plot_out is not None:
+        try:
+            analysis_.plot(result, plot_out)
+        except OSError as exc:
+            _cannot_write(plot_out, exc)
+        out.print(f"chart: {_shown(plot_out)}", markup=False)
+
+
+def _cannot_write(path: Path, exc: OSError) -> NoReturn:
+    """An output that could not be written after all (a full disk): one line, exit 1."""
+    err.print(f"error: cannot write {_shown(path)}: {exc.strerror or exc}", markup=False)
+    raise typer.Exit(1)
+
+
+_MAX_ANALYSE_MS = 600_000.0
+"""--time: ten minutes per decision at most."""
+
+
+def _analysis_plan(path: Path) -> Any:
+    """The record in ``path`` read for analysis, or one line and exit 1."""
+    from chickenfoot import analysis as analysis_
+
+    try:
+        return analysis_.plan(read_record(str(path)))
+    except files.FileProblem as exc:
+        problem = str(exc)
+    except RecordError as exc:
+        problem = _one_line(str(exc))
+    except RecursionError:
+        problem = "nested too deeply to replay"
+    except MemoryError:
+        problem = "too large to replay in the memory available"
+    except Exception as exc:  # a bug in chickenfoot: still one line
+        problem = f"cannot replay it: {arena_.describe_failure(exc)} (a bug in chickenfoot)"
+    err.print(f"error: {_shown(path)}: {problem}", markup=False, soft_wrap=True)
+    raise typer.Exit(1)
+
+
+def _check_analysis_output(option: str, path: Path) -> None:
+    """Fail now, not after the analysis, if ``path`` cannot be written."""
+    import tempfile
+
+    if path.is_dir():
+        _fail(f"{option} {_shown(path)} is a folder; give a file name")
+    folder = path.parent
+    if not folder.is_dir():
+        _fail(f"cannot write {_shown(path)}: there is no folder {_shown(folder)}")
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        _fail(f"cannot write {_shown(path)}: {exc.strerror or exc}")
+
+
+_MARK_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+
+
+def _show_analysis(result: Any) -> None:
+    """The analysis as tables: every round's decisions, then the accuracy of each seat."""
+    from rich.text import Text
+
+    unit = "pp" if result.unit == "percent" else "pts"
+    noun = "round" if result.game == CHICKENFOOT else "hand"
+    seats = result.seats
+    for facts in result.rounds:
+        title = f"{noun} {facts.round}" + (f" ({facts.double})" if facts.double else "")
+        if facts.end is None:
+            ending = "still in play"
+        else:
+            ending = f"{facts.end}, points {' '.join(map(str, facts.points or []))}"
+        out.print(
+            f"{title}: seat {facts.first} first, {_count(len(facts.decisions), 'decision')}, "
+            f"{ending}",
+            markup=False,
+        )
+        if not facts.decisions:
+            continue
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+        table.add_column("#", justify="right")
+        table.add_column("seat", justify="right")
+        table.add_column("played")
+        table.add_column("best")
+        table.add_column(f"loss ({unit})", justify="right")
+        table.add_column("open best")
+        table.add_column("open loss", justify="right")
+        table.add_column("mark")
+        for d in facts.decisions:
+            mark = Text(d.mark or "", style=_MARK_STYLES.get(d.mark or "", ""))
+            table.add_row(
+                str(d.index),
+                str(d.seat),
+                d.played,
+                d.best or "-",
+                _tenths(d.loss),
+                d.open_best or "-",
+                _tenths(d.open_loss),
+                mark,
+            )
+        out.print(table)
+    accuracy = Table(box=box.SIMPLE_HEAD, title="accuracy (0-100)", title_justify="left")
+    accuracy.add_column(noun)
+    for seat in seats:
+        accuracy.add_column(f"seat {seat}\n{result.players[seat]}", justify="right")
+    for facts in result.rounds:
+        label = facts.double or str(facts.round)
+        accuracy.add_row(label, *(_tenths(facts.accuracy[s]) for s in seats))
+    accuracy.add_row("match", *(_tenths(s.accuracy) for s in result.summary))
+    out.print(accuracy)
+    for s in result.summary:
+        out.print(
+            f"seat {s.seat} ({result.players[s.seat]}): {_count(s.decisions, 'decision')}, "
+            f"accuracy {_tenths(s.accuracy)}, mean loss {_tenths(s.mean_loss)} {unit} (open "
+            f"{_tenths(s.open_mean_loss)}), "
+            f"{s.inaccuracies} inaccurac{'y' if s.inaccuracies == 1 else 'ies'}, "
+            f"{_count(s.mistakes, 'mistake')}, {_count(s.blunders, 'blunder')}",
+            markup=False,
+        )
+    if result.unit == "percent":
+        meaning = (
+            "loss: percentage points of rounds won (less a quarter of a round per 100 "
+            "penalty points kept)"
+        )
+    else:
+        meaning = "loss: points of margin over the best other side in the hand"
+    out.print(
+        f"{meaning}, from the seat's knowledge; open: with every hand known. Marks: "
+        f"inaccuracy >= {result.thresholds.inaccuracy:g}, mistake >= "
+        f"{result.thresholds.mistake:g}, blunder >= {result.thresholds.blunder:g}. "
+        f"{result.settings.samples} samples per search, seed {result.settings.seed}.",
+        markup=False,
+    )
+    ungraded = sum(s.ungraded for s in result.summary)
+    if ungraded:
+        out.print(
+            f"{_count(ungraded, 'decision')} not graded (-): the search found no sample of "
+            "the hidden tiles consistent with what the seat saw.",
+            markup=False,
+        )
+
+
+def _tenths(value: float | None) -> str:
+    """A figure to one decimal, or - for none."""
+    return "-" if value is None else f"{value:.1f}"
 
 
 _SERVE_HELP = "\n\n".join(

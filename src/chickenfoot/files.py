@@ -36,7 +36,7 @@ RECORD_LIMIT = RECORD_LIMIT_MB * 2**20
 INT_DIGITS = 4300
 """The most digits of an integer the JSON decoder (msgspec) reads, Python's default limit."""
 
-_CHUNK = 2**20
+CHUNK = 2**20
 _NUMBERED = re.compile(r"[0-9]+\.json")
 _PARTIAL = re.compile(r"\.[0-9]+\.json\..+\.tmp")
 
@@ -105,40 +105,51 @@ def read_json(path: Path, limit: int | None = None) -> Any:
     """The JSON data in ``path``; raises :class:`FileProblem` for anything that is not a
     readable, UTF-8, strict JSON file of at most ``limit`` bytes (:data:`RECORD_LIMIT`)."""
     data = read_bytes(path, RECORD_LIMIT if limit is None else limit)
-    _check_utf8(data)
+    check_utf8(data)
     return decode_json(data)
+
+
+def too_large(limit: int) -> FileProblem:
+    return FileProblem(_("larger than the {limit:g} MB limit").format(limit=limit / 2**20))
+
+
+def a_folder() -> str:
+    return _("a folder, not a file")
+
+
+def cannot_read(exc: OSError) -> FileProblem:
+    return FileProblem(_("cannot read: {reason}").format(reason=os_reason(exc)))
 
 
 def read_bytes(path: Path, limit: int) -> bytes:
     """At most ``limit`` bytes of ``path`` (reading at most ``limit`` + 1 to tell)."""
-    too_large = FileProblem(_("larger than the {limit:g} MB limit").format(limit=limit / 2**20))
     try:
         with open(path, "rb") as fh:
             info = os.fstat(fh.fileno())
             if stat.S_ISDIR(info.st_mode):
-                raise FileProblem(_("a folder, not a file"))
+                raise FileProblem(a_folder())
             if stat.S_ISREG(info.st_mode) and info.st_size > limit:
-                raise too_large
+                raise too_large(limit)
             data = bytearray()
             while len(data) <= limit:
-                chunk = fh.read(min(_CHUNK, limit + 1 - len(data)))
+                chunk = fh.read(min(CHUNK, limit + 1 - len(data)))
                 if not chunk:
                     break
                 data += chunk
     except IsADirectoryError:
-        raise FileProblem(_("a folder, not a file")) from None
+        raise FileProblem(a_folder()) from None
     except OSError as exc:
-        raise FileProblem(_("cannot read: {reason}").format(reason=os_reason(exc))) from None
+        raise cannot_read(exc) from None
     if len(data) > limit:
-        raise too_large
+        raise too_large(limit)
     return bytes(data)
 
 
-def _check_utf8(data: bytes) -> None:
+def check_utf8(data: bytes) -> None:
     decoder = codecs.getincrementaldecoder("utf-8")()
-    for start in range(0, len(data), _CHUNK):
+    for start in range(0, len(data), CHUNK):
         try:
-            decoder.decode(data[start : start + _CHUNK])
+            decoder.decode(data[start : start + CHUNK])
         except UnicodeDecodeError as exc:
             offset = start + exc.start
             where = _where(data, offset)
@@ -246,7 +257,7 @@ def write_json(path: Path, data: Any, *, compact: bool = False) -> None:
         fd, tmp = _create_temporary(target)
         try:
             try:
-                _write_all(fd, payload)
+                write_all(fd, payload)
             finally:
                 os.close(fd)
             os.replace(tmp, target)
@@ -270,7 +281,7 @@ def _create_temporary(path: str) -> tuple[int, str]:
     raise FileExistsError(errno.EEXIST, "no free temporary file name", path)
 
 
-def _write_all(fd: int, payload: bytes) -> None:
+def write_all(fd: int, payload: bytes | bytearray) -> None:
     view = memoryview(payload)
     while view:
         written = os.write(fd, view)
@@ -286,6 +297,13 @@ def numbered_records(folder: Path) -> list[Path]:
 def json_files(folder: Path) -> list[Path]:
     """Every ``*.json`` file in ``folder`` (records or not), by name."""
     return sorted((p for p in _files(folder) if p.name.endswith(".json")), key=_name_order)
+
+
+def record_files(folder: Path) -> list[Path]:
+    """Every ``*.json`` and ``*.jsonl`` file in ``folder``: one record each, or one per
+    line; by name."""
+    found = (p for p in _files(folder) if p.name.endswith((".json", ".jsonl")))
+    return sorted(found, key=_name_order)
 
 
 def partial_records(folder: Path) -> list[Path]:

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from time import perf_counter
 from typing import Any
 
 from chickenfoot.bots import Bot, make_bot
-from chickenfoot.core.games import AnyMatch, AnyRules, kind_of, new_match, to_record, view
+from chickenfoot.core.games import (
+    AnyMatch,
+    AnyRules,
+    RecordMaker,
+    kind_of,
+    new_match,
+    to_record,
+    view,
+)
 from chickenfoot.core.pieces import round_rng
 from chickenfoot.files import write_json
 
@@ -62,7 +69,7 @@ def play_simulated_match(
     rules: AnyRules,
     seed: int,
     on_round: Callable[[], None] | None = None,
-) -> tuple[AnyMatch, Callable[[], dict[str, Any]]]:
+) -> tuple[AnyMatch, RecordMaker]:
     """:func:`play_match`, and what makes its record when it is wanted. A match of any game
     between bots that pick from the legal actions alone (random, greedy) is played on the
     compact state: the same match, many times faster, whose rounds (hands) keep no history
@@ -78,7 +85,11 @@ def play_simulated_match(
                 on_round()
         return fast, record
     match = play_match(bot_names, rules, seed, on_round)
-    return match, partial(to_record, match)
+
+    def make_record(*, encoded: bool = False) -> dict[str, Any]:
+        return to_record(match)  # a match played on the rules keeps what makes its record
+
+    return match, make_record
 
 
 def play_timed_match(

@@ -10,6 +10,12 @@ a name of the records: a person by name, a computer player as ``bot:<level>``. A
 holds several seats of one match (an arena's ``greedy,random,random,random``) takes each seat
 as a player of its own rating for that match, and keeps the mean of their new ratings. The
 rating shown is ``mu - 3 sigma``: what the player is at least, with 99.7% confidence.
+
+Skill may drift or not. A server's players change as they play (people learn), so their
+ratings drift: OpenSkill's default ``tau`` widens every sigma a little before each match,
+and recent matches weigh more. The records of an arena are one population whose skill does
+not change from the first record to the last: rated without drift (``tau`` 0), every match
+weighs alike and the order of the records matters far less.
 """
 
 from __future__ import annotations
@@ -75,11 +81,11 @@ class Rating:
 class Ratings:
     """The ratings of every player met so far (see the module docstring)."""
 
-    def __init__(self, by: str = "wins") -> None:
+    def __init__(self, by: str = "wins", drift: bool = True) -> None:
         if by not in COUNTED_BY:
             raise ValueError(f"ratings are counted by {' or '.join(COUNTED_BY)}, not {by!r}")
         self.by = by
-        self.model = PlackettLuce()
+        self.model = PlackettLuce() if drift else PlackettLuce(tau=0.0)
         self._mu: dict[str, float] = {}
         self._sigma: dict[str, float] = {}
         self._matches: dict[str, int] = {}
@@ -158,8 +164,9 @@ class Ratings:
 
 
 def rate(records: Iterable[Mapping[str, Any]], by: str = "wins") -> list[Rating]:
-    """The ratings after ``records`` (finished matches; others are left out), in order."""
-    ratings = Ratings(by)
+    """The ratings after ``records`` (finished matches; others are left out), in order, as
+    one population whose skill does not drift."""
+    ratings = Ratings(by, drift=False)
     for record in records:
         ratings.add(record)
     return ratings.table()

@@ -4,16 +4,24 @@ the features a club player weighs, and reasons in a player's words."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 
 from chickenfoot.bots.base import View
 from chickenfoot.bots.estimate import Estimate
-from chickenfoot.bots.knowledge import Knowledge, after, determinize, fast_move, infer
+from chickenfoot.bots.knowledge import (
+    Knowledge,
+    after,
+    determinize,
+    fast_move,
+    infer,
+    position,
+)
 from chickenfoot.bots.playout import chickenfoot_playout
 from chickenfoot.bots.simple import target
 from chickenfoot.core import Action, Draw, FastRound, Pass, Play, SeatView
 from chickenfoot.core.messages import Message, message
-from chickenfoot.core.tiles import NUMBER_MASK, PIPS
+from chickenfoot.core.tiles import NUMBER_MASK, PIPS, Tile, mask_of
 
 
 def features(view: SeatView, play: Play, knowledge: Knowledge) -> dict[str, float]:
@@ -76,14 +84,12 @@ def reason(view: SeatView, action: Action, knowledge: Knowledge) -> Message:
     return message("hint-shed", pips=pips, playable=playable)
 
 
-class _Searcher:
+class _Playouts:
+    """Candidates played out in any full round state (what a searcher samples)."""
+
     def __init__(self, view: SeatView, actions: list[Action]) -> None:
         self.view = view
-        self.knowledge = infer(view)
         self.moves = [fast_move(view, a) for a in actions]
-
-    def sample(self, rng: Random) -> FastRound:
-        return determinize(self.view, self.knowledge, rng)
 
     def play_out(
         self, sample: FastRound, k: int, rng: Random, heavy: float, into: Estimate
@@ -97,6 +103,33 @@ class _Searcher:
             into.wins += 1.0 / points.count(low)
         into.points += mine
         into.samples += 1
+
+
+class _Searcher(_Playouts):
+    """The hidden tiles sampled from what the seat inferred."""
+
+    def __init__(self, view: SeatView, actions: list[Action]) -> None:
+        super().__init__(view, actions)
+        self.knowledge = infer(view)
+
+    def sample(self, rng: Random) -> FastRound:
+        return determinize(self.view, self.knowledge, rng)
+
+
+class _OpenSearcher(_Playouts):
+    """Every hand known; only the boneyard's order is sampled (shuffled every time)."""
+
+    def __init__(
+        self, view: SeatView, actions: list[Action], hands: list[int], boneyard: list[int]
+    ) -> None:
+        super().__init__(view, actions)
+        self.hands = hands
+        self.boneyard = boneyard
+
+    def sample(self, rng: Random) -> FastRound:
+        order = self.boneyard[:]
+        rng.shuffle(order)
+        return position(self.view, self.hands, order)
 
 
 class ChickenFootSearch:
@@ -119,6 +152,20 @@ class ChickenFootSearch:
     def searcher(self, view: View, actions: list[Action]) -> _Searcher:
         assert isinstance(view, SeatView)
         return _Searcher(view, actions)
+
+    def open_searcher(
+        self,
+        view: View,
+        actions: list[Action],
+        hands: Sequence[Sequence[Tile]],
+        drawn: Sequence[Tile],
+        boneyard: Sequence[Tile],
+    ) -> _OpenSearcher:
+        """See :meth:`~chickenfoot.bots.search.GameSearch.open_searcher` (the round is
+        rebuilt from the view and the hands: ``drawn`` is not needed)."""
+        assert isinstance(view, SeatView)
+        masks = [mask_of(hand) for hand in hands]
+        return _OpenSearcher(view, actions, masks, [t.index for t in boneyard])
 
     def value(self, estimate: Estimate, point_weight: float) -> float:
         """Rounds won, less ``point_weight`` of a win per 100 penalty points kept."""

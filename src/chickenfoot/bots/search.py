@@ -9,7 +9,7 @@ sample, play out, reward and explain) is a :class:`GameSearch`, found by the gam
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any, Protocol
 
@@ -21,6 +21,7 @@ from chickenfoot.core import Action
 from chickenfoot.core.games import CHICKENFOOT
 from chickenfoot.core.messages import Message
 from chickenfoot.core.standard import GAMES as STANDARD_GAMES
+from chickenfoot.core.tiles import Tile
 
 
 class Searcher(Protocol):
@@ -47,6 +48,20 @@ class GameSearch(Protocol):
 
     def searcher(self, view: View, actions: list[Action]) -> Searcher: ...
 
+    def open_searcher(
+        self,
+        view: View,
+        actions: list[Action],
+        hands: Sequence[Sequence[Tile]],
+        drawn: Sequence[Tile],
+        boneyard: Sequence[Tile],
+    ) -> Searcher:
+        """The search of ``view`` with every hand open: ``hands`` (every seat's tiles now),
+        ``drawn`` (the tiles drawn so far in the round or hand, in order) and ``boneyard``
+        (the tiles still in it). Only the boneyard's order is left to chance: each sample
+        shuffles it. For analysing a finished game, never for a player."""
+        ...
+
     def value(self, estimate: Estimate, point_weight: float) -> float:
         """How good an estimate is: the higher the better."""
         ...
@@ -71,6 +86,10 @@ def search_for(view: View) -> GameSearch:
     return SEARCHES[view.rules.game_name]
 
 
+SearcherFactory = Callable[[View, list[Action]], Searcher]
+"""What makes the search of a view for its candidates (:meth:`GameSearch.searcher`)."""
+
+
 def evaluate(
     view: View,
     rng: Random,
@@ -80,22 +99,25 @@ def evaluate(
     point_weight: float,
     clock: Callable[[], float],
     stop: Callable[[], bool] | None = None,
+    searcher: SearcherFactory | None = None,
 ) -> list[Estimate]:
     """Estimates for every candidate, best first (ties keep the legal order); the search
-    ends after ``samples``, or ``millis``, or as soon as ``stop()`` says so."""
+    ends after ``samples``, or ``millis``, or as soon as ``stop()`` says so. ``searcher``
+    makes the search instead of the game's own (:meth:`GameSearch.searcher`, which samples
+    the hidden tiles from the view alone), e.g. :meth:`GameSearch.open_searcher`."""
     game = search_for(view)
     actions = game.candidates(view)
     estimates = [Estimate(a) for a in actions]
     if len(actions) == 1:
         return estimates
-    searcher = game.searcher(view, actions)
+    search = (searcher or game.searcher)(view, actions)
     deadline = None if millis is None else clock() + millis / 1000
     for _ in range(samples):
-        sample = searcher.sample(rng)
+        sample = search.sample(rng)
         if sample is None:
             break
         for k, estimate in enumerate(estimates):
-            searcher.play_out(sample, k, rng, heavy, estimate)
+            search.play_out(sample, k, rng, heavy, estimate)
         if deadline is not None and clock() >= deadline:
             break
         if stop is not None and stop():

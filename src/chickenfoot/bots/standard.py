@@ -7,6 +7,7 @@ again); each candidate is then played out to the end of the hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 
 from chickenfoot.bots.base import View
@@ -50,20 +51,70 @@ def sample_hand(view: StandardView, rng: Random, tries: int = 30) -> HandState |
         drawn = _drawn_tiles(draws, hands, rng)
         if drawn is None:
             continue
-        dealt_hands = []
-        for seat in range(players):
-            taken = [t for s, t in drawn if s == seat]
-            start = [t for t in hands[seat] + played[seat] if t not in taken]
-            dealt_hands.append(tuple(start))
-        dealt = Deal(tuple(dealt_hands), tuple(t for _, t in drawn) + tuple(rest))
         try:
-            state = HandState(rules, dealt, view.first, lead, base)
-            for event in view.history:
-                state.apply(event.action)
+            return _replayed(view, hands, played, drawn, rest, lead, base)
         except (IllegalActionError, ValueError):
             continue
-        return state
     return None
+
+
+def _played(view: StandardView) -> list[list[Tile]]:
+    """The tiles each seat has played in the hand so far."""
+    played: list[list[Tile]] = [[] for _ in view.players]
+    for event in view.history:
+        if isinstance(event.action, Play):
+            played[event.seat].append(event.action.tile)
+    return played
+
+
+def _replayed(
+    view: StandardView,
+    hands: list[list[Tile]],
+    played: list[list[Tile]],
+    drawn: list[tuple[int, Tile]],
+    rest: Sequence[Tile],
+    lead: Tile | None,
+    base: list[int],
+) -> HandState:
+    """The hand dealt so that every seat holds ``hands`` now, having played ``played`` and
+    drawn ``drawn`` (``(seat, tile)`` in the order drawn), with ``rest`` left in the
+    boneyard, and the view's history replayed on it. Raises :class:`IllegalActionError` or
+    ``ValueError`` if the history cannot have happened so."""
+    dealt_hands = []
+    for seat in range(len(view.players)):
+        taken = [t for s, t in drawn if s == seat]
+        start = [t for t in hands[seat] + played[seat] if t not in taken]
+        dealt_hands.append(tuple(start))
+    dealt = Deal(tuple(dealt_hands), tuple(t for _, t in drawn) + tuple(rest))
+    state = HandState(view.rules, dealt, view.first, lead, base)
+    for event in view.history:
+        state.apply(event.action)
+    return state
+
+
+def hand_position(
+    view: StandardView,
+    hands: Sequence[Sequence[Tile]],
+    drawn: Sequence[Tile],
+    boneyard: Sequence[Tile],
+) -> HandState:
+    """The hand ``view`` shows, with every seat's hand now (``hands``), the tiles drawn so
+    far in the order drawn (``drawn``) and the tiles still in the boneyard, the next draw
+    first (``boneyard``): what :func:`chickenfoot.bots.knowledge.position` is to Chicken
+    Foot. Raises :class:`IllegalActionError` or ``ValueError`` if they do not fit the view."""
+    seats = [event.seat for event in view.history if isinstance(event.action, Draw)]
+    if len(seats) != len(drawn):
+        raise ValueError(f"{len(drawn)} tiles drawn for {len(seats)} draws")
+    base = [view.totals[side[0]] for side in view.sides]
+    return _replayed(
+        view,
+        [list(h) for h in hands],
+        _played(view),
+        list(zip(seats, drawn, strict=True)),
+        boneyard,
+        _lead(view),
+        base,
+    )
 
 
 def _drew_just_before(view: StandardView, k: int) -> bool:
@@ -125,6 +176,21 @@ class _Searcher:
         into.wins += state.winner == mine
 
 
+class _OpenSearcher(_Searcher):
+    """Every hand known; only the boneyard's order is sampled (shuffled every time)."""
+
+    def __init__(self, view: StandardView, actions: list[Action], state: HandState) -> None:
+        super().__init__(view, actions)
+        self.state = state
+
+    def sample(self, rng: Random) -> HandState:
+        state = self.state.copy()
+        rest = state.boneyard[state.next_draw :]
+        rng.shuffle(rest)
+        state.boneyard[state.next_draw :] = rest
+        return state
+
+
 class StandardGameSearch:
     """:class:`~chickenfoot.bots.search.GameSearch` for the standard games: the reward is
     the seat's side's points in the hand less the best other side's."""
@@ -137,6 +203,18 @@ class StandardGameSearch:
     def searcher(self, view: View, actions: list[Action]) -> _Searcher:
         assert isinstance(view, StandardView)
         return _Searcher(view, actions)
+
+    def open_searcher(
+        self,
+        view: View,
+        actions: list[Action],
+        hands: Sequence[Sequence[Tile]],
+        drawn: Sequence[Tile],
+        boneyard: Sequence[Tile],
+    ) -> _OpenSearcher:
+        """See :meth:`~chickenfoot.bots.search.GameSearch.open_searcher`."""
+        assert isinstance(view, StandardView)
+        return _OpenSearcher(view, actions, hand_position(view, hands, drawn, boneyard))
 
     def value(self, estimate: Estimate, point_weight: float) -> float:
         return estimate.mean_margin

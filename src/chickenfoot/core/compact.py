@@ -25,6 +25,7 @@ from chickenfoot.core.compact_loop import (
     place,
     play_placed,
     record_actions,
+    record_actions_json,
     replay_out,
 )
 from chickenfoot.core.fast import DRAW, PASS, PLACE, FastRound, too_long
@@ -41,6 +42,7 @@ __all__ = [
     "play_match",
     "play_out",
     "record_actions",
+    "record_actions_json",
     "replay_out",
     "uniform_random",
 ]

@@ -336,3 +336,37 @@ def record_actions(log: list[int]) -> list[dict[str, Any]]:
         else:
             actions.append({"seat": seat, "draw": NAMES[DRAWN - option]})
     return actions
+
+
+_SEATS: Final = range(SEAT_MASK + 1)
+_PLAY_BY: Final = [b'{"seat":%d,"play":' % s for s in _SEATS]
+_DRAW_BY: Final = [b'{"seat":%d,"draw":' % s for s in _SEATS]
+_PASS_BY: Final = [b'{"seat":%d,"pass":true}' % s for s in _SEATS]
+_TILE_TEXT: Final = [b'"%s"' % name.encode() for name in NAMES]
+_ON_TEXT: Final = [b',"on":%d}' % n for n in range(TARGET_BITS + 1)]
+_ON_NULL: Final = b',"on":null}'
+_DRAWN_END: Final = b"}"
+
+
+def record_actions_json(log: list[int]) -> bytes:
+    """:func:`record_actions` as compact JSON text, as msgspec encodes it, put together
+    from the texts of its parts."""
+    parts: list[bytes] = [b"["]
+    for entry in log:
+        if len(parts) > 1:
+            parts.append(b",")
+        seat = entry & SEAT_MASK
+        option = entry >> SEAT_BITS
+        if option >= 0:
+            parts.append(_PLAY_BY[seat])
+            parts.append(_TILE_TEXT[option >> 13])
+            number = option & 31
+            parts.append(_ON_NULL if number == PLACE else _ON_TEXT[option >> 5 & TARGET_BITS])
+        elif option == PASS:
+            parts.append(_PASS_BY[seat])
+        else:
+            parts.append(_DRAW_BY[seat])
+            parts.append(_TILE_TEXT[DRAWN - option])
+            parts.append(_DRAWN_END)
+    parts.append(b"]")
+    return b"".join(parts)

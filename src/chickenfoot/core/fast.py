@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from chickenfoot.core.engine_error import EngineError
 from chickenfoot.core.tiles import HI, LO, NUMBER_MASK, PIPS, indices_of
 
 DRAW: Final = -1
@@ -26,10 +27,6 @@ PLACE: Final = 31
 RUNNING: Final = 0
 OUT: Final = 1
 BLOCKED: Final = 2
-
-
-class EngineError(RuntimeError):
-    """The engine broke one of its own guarantees: a bug, never a player's mistake."""
 
 
 def action_limit(tiles: int, players: int) -> int:
@@ -177,7 +174,7 @@ class FastRound:
         """Any position: open ends counted per number, the incomplete foot (``foot`` < 0 for
         none) and its missing toes, the hands, and the boneyard of which the first
         ``drawable`` tiles may be drawn; ``centre``: the round's double if still unplaced."""
-        r = cls.__new__(cls)
+        r = cls()
         r.players = len(hands)
         r.hands = list(hands)
         r.boneyard = list(boneyard)
@@ -202,7 +199,7 @@ class FastRound:
         return r
 
     def copy(self) -> FastRound:
-        r = FastRound.__new__(FastRound)
+        r = FastRound()
         r.players = self.players
         r.hands = self.hands[:]
         r.boneyard = self.boneyard

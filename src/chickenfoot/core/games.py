@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from chickenfoot.core import compact
 from chickenfoot.core import record as chickenfoot_record
@@ -61,6 +61,14 @@ def make_rules(
     return StandardRules.from_options({**(options or {}), "players": players}, preset=game)
 
 
+class RecordMaker(Protocol):
+    """What makes the record of a match played on the compact state, once it is wanted;
+    with ``encoded`` parts of it may be JSON text already (``msgspec.Raw``): a record that is
+    only to be written (encoded), made quicker."""
+
+    def __call__(self, *, encoded: bool = False) -> dict[str, Any]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class GameKind:
     """What the rest of the project needs of a game besides its rules: new matches, a
@@ -71,7 +79,7 @@ class GameKind:
     to_record: Callable[[Any], dict[str, Any]]
     replay: Callable[[Any], Any]
     play_compact: (
-        Callable[[Any, list[str], int, list[compact.Picker]], tuple[Any, Callable[[], Any]]] | None
+        Callable[[Any, list[str], int, list[compact.Picker]], tuple[Any, RecordMaker]] | None
     ) = None
     """Whole matches on the compact state, for bots that pick by the legal list alone: the
     match and what makes its record."""
@@ -81,14 +89,14 @@ class GameKind:
 
 def _play_compact(
     rules: Rules, players: list[str], seed: int, pickers: list[compact.Picker]
-) -> tuple[Match, Callable[[], dict[str, Any]]]:
+) -> tuple[Match, RecordMaker]:
     match, logs = compact.play_match(rules, players, seed, pickers)
     return match, partial(chickenfoot_record.logged_record, match, logs)
 
 
 def _play_standard_compact(
     rules: StandardRules, players: list[str], seed: int, pickers: list[compact.Picker]
-) -> tuple[StandardGame, Callable[[], dict[str, Any]]]:
+) -> tuple[StandardGame, RecordMaker]:
     game, logs = standard_compact.play_match(rules, players, seed, pickers)
     return game, partial(standard_compact.logged_record, game, logs)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
@@ -34,12 +35,10 @@ def places_of(totals: Sequence[int], winners: Sequence[int], lowest_first: bool)
     """Each seat's place (see :attr:`Outcome.places`): the winners first, then the lowest
     totals (Chicken Foot's penalty points) or the highest (points scored)."""
 
-    def key(seat: int) -> tuple[bool, int]:
-        total = totals[seat] if lowest_first else -totals[seat]
-        return seat not in winners, total
-
-    keys = [key(s) for s in range(len(totals))]
-    return tuple(1 + sum(other < mine for other in keys) for mine in keys)
+    sign = 1 if lowest_first else -1
+    keys = [(seat not in winners, sign * total) for seat, total in enumerate(totals)]
+    ordered = sorted(keys)
+    return tuple(1 + bisect_left(ordered, key) for key in keys)
 
 
 def winners_of(
@@ -82,6 +81,7 @@ class Match(MatchBase[RoundState]):
         self.points: list[list[int]] = []
         """Points of every finished round."""
         self._totals = [0] * len(players)
+        self._outcome: Outcome | None = None
 
     def totals(self) -> list[int]:
         """Every seat's total of the finished rounds."""
@@ -96,11 +96,12 @@ class Match(MatchBase[RoundState]):
         return len(self.points) == len(self.doubles)
 
     def outcome(self) -> Outcome | None:
-        if not self.is_over:
-            return None
-        totals = self.totals()
-        winners = winners_of(totals, self.points, self.rules.tie_break)
-        return Outcome(tuple(totals), winners, places=places_of(totals, winners, True))
+        if self._outcome is None and self.is_over:  # once over, a match stays as it is
+            totals = self.totals()
+            winners = winners_of(totals, self.points, self.rules.tie_break)
+            places = places_of(totals, winners, True)
+            self._outcome = Outcome(tuple(totals), winners, places=places)
+        return self._outcome
 
     def next_double(self) -> int:
         if self.current is not None or self.is_over:

@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from chickenfoot.core.common import check_round_end, entry_of, replay_actions
-from chickenfoot.core.compact import record_actions, replay_out
+from chickenfoot.core.compact import record_actions, record_actions_json, replay_out
 from chickenfoot.core.match import Match
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.pieces import Deal
@@ -37,11 +37,12 @@ FORMAT = "chickenfoot-record/1"
 
 
 def to_record(
-    match: Match, actions: Sequence[list[dict[str, Any]]] | None = None
+    match: Match, actions: Sequence[Any] | None = None, *, encoded: bool = False
 ) -> dict[str, Any]:
     """The record of ``match`` as JSON data (finished or still in play); ``actions``, if
     given, are each round's actions in record form (rounds played out on the compact state
-    keep no history of events)."""
+    keep no history of events). ``encoded``: parts may be JSON text already
+    (``msgspec.Raw``), for a record that is only to be written."""
     rounds = []
     for k, state in enumerate(match.rounds):
         entry: dict[str, Any] = {"double": f"{state.double}-{state.double}", "first": state.first}
@@ -51,16 +52,35 @@ def to_record(
     record: dict[str, Any] = {
         "format": FORMAT,
         "game": "chickenfoot",
-        "rules": {"preset": match.rules.preset, "options": match.rules.options()},
+        "rules": _rules_json(match.rules) if encoded else _rules_entry(match.rules),
         "players": list(match.players),
     }
     return finish_record(record, match, rounds, match.totals)
 
 
-def logged_record(match: Match, logs: Sequence[list[int]]) -> dict[str, Any]:
+def logged_record(
+    match: Match, logs: Sequence[list[int]], *, encoded: bool = False
+) -> dict[str, Any]:
     """The record of a match played on the compact state, from each round's log (see
-    :func:`chickenfoot.core.compact.play_out`)."""
+    :func:`chickenfoot.core.compact.play_out`). ``encoded``: each round's actions are given
+    as their JSON text already (``msgspec.Raw``), for a record that is only to be written."""
+    if encoded:
+        raw = [msgspec.Raw(record_actions_json(log)) for log in logs]
+        return to_record(match, raw, encoded=True)
     return to_record(match, [record_actions(log) for log in logs])
+
+
+def _rules_entry(rules: Rules) -> dict[str, Any]:
+    return {"preset": rules.preset, "options": rules.options()}
+
+
+def _rules_json(rules: Rules) -> msgspec.Raw:
+    """:func:`_rules_entry` as JSON text, made once for each rules."""
+    text = rules.__dict__.get("_rules_json")
+    if text is None:
+        text = msgspec.json.encode(_rules_entry(rules))
+        object.__setattr__(rules, "_rules_json", text)  # rules are frozen
+    return msgspec.Raw(text)
 
 
 def _rules(record: Mapping[str, Any], players: int, finished_rounds: int | None) -> Rules:

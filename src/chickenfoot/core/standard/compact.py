@@ -221,8 +221,12 @@ def play_match(
     return game, logs
 
 
-def logged_record(game: StandardGame, logs: Sequence[HandLog]) -> dict[str, Any]:
-    """The record of a game played by :func:`play_match`, from each hand's log."""
+def logged_record(
+    game: StandardGame, logs: Sequence[HandLog], *, encoded: bool = False
+) -> dict[str, Any]:
+    """The record of a game played by :func:`play_match`, from each hand's log.
+    ``encoded`` (a record only to be written, which may hold JSON text already) changes
+    nothing here: the hands' actions carry their scores."""
     actions = []
     for log, scores in logs:
         hand_actions = record_actions(log)
