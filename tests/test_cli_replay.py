@@ -220,9 +220,7 @@ def test_analyse_takes_one_record_of_a_records_file_by_its_line(tmp_path: Path) 
     made = runner.invoke(app, ["simulate", "-m", "3", "-p", "2", "-l", "single", "-r", str(path)])
     assert made.exit_code == 0, made.output
     out = tmp_path / "a.json"
-    result = runner.invoke(
-        app, ["analyse", f"{path}:2", "-n", "3", "-w", "1", "--json", str(out)]
-    )
+    result = runner.invoke(app, ["analyse", f"{path}:2", "-n", "3", "-w", "1", "--json", str(out)])
     assert result.exit_code == 0, result.output
     second = json.loads(path.read_text(encoding="utf-8").splitlines()[1])
     assert json.loads(out.read_text(encoding="utf-8"))["players"] == second["players"]
