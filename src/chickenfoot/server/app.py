@@ -36,6 +36,7 @@ from chickenfoot.core.standard.rules import STANDARD_PLAYERS
 from chickenfoot.core.table import Table
 from chickenfoot.i18n import LANGUAGES, error_in, language_of_locale, message_in, translation
 from chickenfoot.server import frames
+from chickenfoot.server.analyses import Analyses, AnalysisRefused, settings_of
 from chickenfoot.server.collector import keep_pauses_short
 from chickenfoot.server.errors import ServerError
 from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
@@ -68,6 +69,11 @@ class Settings:
     steady_gc: bool = False
     """Keep the garbage collector's pauses short (:mod:`~chickenfoot.server.collector`):
     what ``serve`` does; it changes the whole process, so tests in process leave it off."""
+    analyses: int = 3
+    """Analyses running at once (:mod:`~chickenfoot.server.analyses`)."""
+    analyses_per_address: int = 2
+    analysis_kept: float = 600.0
+    """Seconds a finished analysis is kept."""
 
 
 class SeatRequest(Struct, forbid_unknown_fields=True):
@@ -93,6 +99,12 @@ def create_app(settings: Settings) -> Starlette:
         tables_per_address=settings.tables_per_address,
         bot_processes=settings.bot_processes,
     )
+    analyses = Analyses(
+        hub.thinkers,
+        per_server=settings.analyses,
+        per_address=settings.analyses_per_address,
+        kept_for=settings.analysis_kept,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -106,10 +118,11 @@ def create_app(settings: Settings) -> Starlette:
                 collector.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await collector
+            await analyses.close()
             await hub.stop()
             await store.close()
 
-    api = _Api(hub)
+    api = _Api(hub, analyses)
     routes = [
         Route("/", _page("index.html")),
         Route("/table/{table}", _page("table.html")),
@@ -120,6 +133,8 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables/{table}", api.summary),
         Route("/api/tables/{table}/record", api.record),
         Route("/api/replay", api.replay, methods=["POST"]),
+        Route("/api/analysis", api.analyse, methods=["POST"]),
+        Route("/api/analysis/{job}", api.analysis, methods=["GET"]),
         Route("/api/ratings", api.ratings),
         Route("/ratings", _page("ratings.html")),
         WebSocketRoute("/ws/tables/{table}", api.socket),
@@ -127,6 +142,7 @@ def create_app(settings: Settings) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
+    app.state.analyses = analyses
     return app
 
 
@@ -138,8 +154,9 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
 
 
 class _Api:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, analyses: Analyses) -> None:
         self.hub = hub
+        self.analyses = analyses
 
     # -- HTTP -----------------------------------------------------------------------------
 
@@ -274,6 +291,41 @@ class _Api:
             "hands": [[[str(t) for t in hand] for hand in at] for at in hands],
         }
         return Response(msgspec.json.encode(data), media_type="application/json")
+
+    async def analyse(self, request: Request) -> Response:
+        """Start analysing a record (``?samples=N&seed=S``): the job, to be asked about."""
+        lang = _language(request)
+        try:
+            settings = settings_of(
+                request.query_params.get("samples"), request.query_params.get("seed")
+            )
+            body = await _body(request, RECORD_REQUEST_LIMIT)
+            try:
+                record = msgspec.json.decode(body)
+            except msgspec.DecodeError as exc:
+                raise ServerError("bad-request", reason=str(exc)) from None
+            job = await self.analyses.start(record, settings, _address(request))
+        except AnalysisRefused as exc:
+            return JSONResponse(exc.to_json(lang), status_code=exc.status)
+        except CodedError as exc:
+            return _refusal(exc, lang)
+        return Response(
+            job.to_json(lang, with_result=False),
+            status_code=202,
+            media_type="application/json",
+            headers={"Location": f"/api/analysis/{job.id}"},
+        )
+
+    async def analysis(self, request: Request) -> Response:
+        """An analysis job's progress, and its result once it is done."""
+        lang = _language(request)
+        try:
+            job = self.analyses.get(request.path_params["job"])
+        except AnalysisRefused as exc:
+            return JSONResponse(exc.to_json(lang), status_code=exc.status)
+        return Response(
+            job.to_json(lang), media_type="application/json", headers={"Cache-Control": "no-store"}
+        )
 
     # -- the game socket ------------------------------------------------------------------
 

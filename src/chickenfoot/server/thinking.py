@@ -2,7 +2,9 @@
 and the hints think away from the event loop: in worker processes, so that a slow search
 holds up no other table (a thread would share the interpreter's lock with the loop), or on
 threads where processes are not wanted (tests in one process). The others decide in tens of
-microseconds, less than sending them the position would cost: they decide on the spot.
+microseconds, less than sending them the position would cost: they decide on the spot. The
+analyses (:mod:`~chickenfoot.server.analyses`) search their decisions here too, each at most
+one decision per worker at a time, between the bots' moves.
 
 A bot is made afresh for each decision from its name and a seed of the seat and the table's
 version, so its choice depends on the position alone: a restarted server, or any worker,
@@ -18,6 +20,8 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 from typing import Any, TypeVar
 
+from chickenfoot.analysis import Decision, DecisionPoint, analyse_decision
+from chickenfoot.analysis import Settings as AnalysisSettings
 from chickenfoot.arena import start_worker_of, worker_context
 from chickenfoot.bots import Hint, hints, make_bot
 from chickenfoot.bots.montecarlo import MonteCarloBot
@@ -72,6 +76,10 @@ class Thinkers:
 
     async def advise(self, view: Any) -> Hint | None:
         return await self._run(advise, view)
+
+    async def analyse(self, point: DecisionPoint, settings: AnalysisSettings) -> Decision:
+        """Both searches of one decision of an analysis (:func:`analyse_decision`)."""
+        return await self._run(analyse_decision, point, settings)
 
     async def _run(self, function: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()

@@ -7,17 +7,19 @@ person's hand) and then one line ``legal: ...`` with every legal move in the not
 person types (``9-4@0``, ``draw``, ``pass``), so that a script can play. ``help``, ``hint``,
 ``board`` and ``quit`` are commands; anything else gets one line saying what was expected,
 and the match goes on. At the match's end, at ``quit`` and at the end of the input the record
-is saved and the path printed.
+is saved and the path printed; after the match, a person at the keyboard is asked whether
+to review it (every decision graded, :mod:`chickenfoot.terminal.review`).
 """
 
 from __future__ import annotations
 
+import shlex
 from typing import TextIO
 
 from chickenfoot.core.actions import IllegalActionError
 from chickenfoot.core.messages import CodedError
 from chickenfoot.core.wire import MatchEndEntry, parse_any_action
-from chickenfoot.i18n import _, message_text
+from chickenfoot.i18n import _, message_text, ngettext
 from chickenfoot.terminal.describe import (
     Words,
     describe_entry,
@@ -78,6 +80,7 @@ class PlainGame:
             self.show_new_entries()
             if table.is_over:
                 self.saved(_("The match is over; its record is saved in {path}"))
+                self.offer_review()
                 return 0
             seat = table.turn
             assert seat is not None
@@ -203,11 +206,61 @@ class PlainGame:
             )
         )
 
+    def offer_review(self) -> None:
+        """After the match: a person at the keyboard is asked whether to review it (every
+        decision graded by the expert's search, :mod:`chickenfoot.terminal.review`); a script
+        or a pipe is told the command that does it."""
+        persons = self.session.persons
+        if not persons:
+            return
+        if not self.stdin.isatty():
+            command = f"chickenfoot analyse {shlex.quote(str(self.session.path))}"
+            if len(persons) == 1:
+                command += f" --seat {persons[0]}"
+            self.say(_("Review it with: {command}").format(command=command))
+            return
+        # TRANSLATORS: y (or the first letter of the word for yes) answers yes
+        self.say(_("Review the match? The expert's search grades every decision. [y/N]"))
+        answer = self.read()
+        if answer is None or not is_yes(answer):
+            return
+        from chickenfoot.terminal.review import Review, review_lines, workers_for
+
+        review = Review.of_session(self.session)
+        points = review.points(review.mine)
+        self.say(
+            ngettext(
+                "Grading {n} decision with the expert's search…",
+                "Grading {n} decisions with the expert's search…",
+                len(points),
+            ).format(n=len(points))
+        )
+        steps = {max(1, round(len(points) * k / 4)) for k in (1, 2, 3)}
+
+        def progress(done: int, total: int) -> None:
+            if done in steps and done < total:
+                self.say(_("{done} of {total} graded").format(done=done, total=total))
+
+        try:
+            review.keep(review.analyse(points, workers_for(len(points)), progress))
+        except KeyboardInterrupt:
+            self.say(_("Review stopped."))
+            return
+        self.say(*review_lines(review, review.mine))
+
     def saved(self, text: str, resume: bool = False) -> None:
         path = self.session.save()
         self.say(text.format(path=path))
         if resume:
             self.say(_("Continue it with: chickenfoot play --resume {path}").format(path=path))
+
+
+def is_yes(answer: str) -> bool:
+    """Is ``answer`` yes: y or yes in every language, or the language's word for yes (or its
+    first letter)?"""
+    word = answer.strip().lower()
+    yes = _("yes").lower()
+    return bool(word) and word in ("y", "yes", yes, yes[:1])
 
 
 def _short(text: str, most: int = 40) -> str:

@@ -11,7 +11,7 @@ between their turns.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
 from rich.table import Table as RichTable
@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Button, Footer, Static
 
 from chickenfoot.core.actions import Action, Draw, Pass, Play
 from chickenfoot.core.messages import CodedError
@@ -47,6 +47,9 @@ from chickenfoot.terminal.describe import (
 from chickenfoot.terminal.labels import rules_label
 from chickenfoot.terminal.render import BoardView, Marks, hand_text, seats_text
 from chickenfoot.terminal.session import Session
+
+if TYPE_CHECKING:
+    from chickenfoot.terminal.review import Review
 
 MAX_PACE = 10.0
 PACE_STEP = 0.2
@@ -709,15 +712,20 @@ class RoundSummary(ModalScreen[None]):
 
 
 class FinalScreen(Screen[None]):
-    """The match is over: who won (ties as the rules decide), the scores, the record."""
+    """The match is over: who won (ties as the rules decide), the scores, the record; ``r``
+    (or the button) opens the review of the match (:mod:`chickenfoot.terminal.review`)."""
 
     DEFAULT_CSS = """
     FinalScreen { align: center middle; }
     #final { width: 90%; max-width: 100; height: auto; max-height: 95%;
              border: thick $success; padding: 0 1; overflow-y: auto; scrollbar-size-vertical: 1; }
+    #final-buttons { height: 1; margin-top: 1; }
+    #final-buttons Button { margin-right: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,q,escape", "app.leave", N_("leave")),
+        # TRANSLATORS: the key that opens the review of the finished match
+        Binding("r", "review", N_("review")),
         Binding("up", "scroll(-1)", "", show=False),
         Binding("down", "scroll(1)", "", show=False),
     ]
@@ -729,11 +737,36 @@ class FinalScreen(Screen[None]):
         self.snap = snap
         self.words = words
         self.session = session
+        self.review: Review | None = None
+        """What has been analysed of the match, kept for the next review."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="final"):
             yield Static(self.body())
+            with Horizontal(id="final-buttons"):
+                # the keys (r, Enter) do what the buttons do: they take no focus, so that
+                # Enter always leaves
+                yield Button(_("Review the match (r)"), id="review", compact=True)
+                yield Button(_("Leave (Enter)"), id="leave", compact=True)
         yield Footer()
+
+    def on_mount(self) -> None:
+        for button in self.query(Button):
+            button.can_focus = False
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "review":
+            self.action_review()
+        elif event.button.id == "leave":
+            await self.run_action("app.leave")
+
+    def action_review(self) -> None:
+        """The review of the match: every decision graded by the expert's search."""
+        from chickenfoot.terminal.review import Review, ReviewScreen
+
+        if self.review is None:
+            self.review = Review.of_session(self.session)
+        self.app.push_screen(ReviewScreen(self.review))
 
     def body(self) -> RichTable:
         grid = RichTable.grid()
@@ -744,7 +777,9 @@ class FinalScreen(Screen[None]):
         grid.add_row(score_table(self.snap, self.words))
         grid.add_row("")
         grid.add_row(Text(_("The record is saved in {path}").format(path=self.session.path)))
-        grid.add_row(Text(_("Press Enter to leave."), style="dim"))
+        grid.add_row(
+            Text(_("The review grades every decision with the expert's search."), style="dim")
+        )
         return grid
 
     def action_scroll(self, rows: int) -> None:

@@ -2,6 +2,7 @@
 // back, every hand shown at every step.
 
 import { advance, emptySnapshot } from "./advance.js";
+import { AnalysisPanel } from "./analysis.js";
 import { BoardView } from "./board.js";
 import { describe, gameName, presetName, roundName, seatName } from "./describe.js";
 import { $, api, h, postJSON } from "./dom.js";
@@ -13,6 +14,7 @@ import { tileSVG } from "./tiles.js";
 const AUTO_MS = 700;
 
 let board;
+let analysis;
 let replay = null;
 let views = [];
 let at = 0;
@@ -30,6 +32,7 @@ async function load(recordText) {
   views = [emptySnapshot(replay.game, replay.preset, replay.players, replay.sides)];
   for (const entry of replay.entries) views.push(advance(views[views.length - 1], entry));
   $("#slider").max = String(views.length - 1);
+  analysis.load(replay, views, recordText);
   go(0);
 }
 
@@ -122,6 +125,7 @@ function render() {
   $("#score-table").replaceChildren(scoreTable(view));
   for (const id of ["#first", "#back"]) $(id).disabled = at === 0;
   for (const id of ["#forward", "#last"]) $(id).disabled = at === views.length - 1;
+  analysis.update(at);
 }
 
 function onKey(event) {
@@ -145,6 +149,7 @@ async function main() {
   await i18n.start();
   i18n.languageSwitch($("#lang"));
   board = new BoardView($("#board"));
+  analysis = new AnalysisPanel({ go });
   $("#first").addEventListener("click", () => go(0));
   $("#back").addEventListener("click", () => go(at - 1));
   $("#forward").addEventListener("click", () => go(at + 1));
@@ -158,6 +163,7 @@ async function main() {
     await load(await file.text());
   });
   document.addEventListener("keydown", onKey);
+  i18n.onLanguage(() => analysis.draw());
   i18n.onLanguage(render);
   render();
   const table = new URLSearchParams(location.search).get("table");
