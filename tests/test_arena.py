@@ -430,3 +430,37 @@ def test_the_help_teaches_the_arena() -> None:
     ):
         assert words in text, words
     assert "arena" in runner.invoke(app, ["--help"]).stdout
+
+
+def _send_half_a_result(flag: str) -> None:
+    """On a pool's worker: begin a result's message and stop halfway through it, as a
+    worker stopped while sending a big result leaves it."""
+    frame = sys._getframe()
+    while "result_queue" not in frame.f_locals:
+        assert frame.f_back is not None
+        frame = frame.f_back
+    writer = frame.f_locals["result_queue"]._writer
+    os.write(writer.fileno(), (1_000_000).to_bytes(4, "big") + b"x" * 100)
+    Path(flag).touch()
+    time.sleep(600)
+
+
+def test_stopping_a_pool_whose_worker_stopped_halfway_through_a_result_returns(
+    tmp_path: Path,
+) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+    from threading import Thread
+
+    from chickenfoot.arena import stop_pool
+
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
+    flag = tmp_path / "sent"
+    pool.submit(_send_half_a_result, str(flag))
+    deadline = time.monotonic() + 30
+    while not flag.exists():
+        assert time.monotonic() < deadline, "the worker never started"
+        time.sleep(0.01)
+    stopping = Thread(target=stop_pool, args=(pool,), daemon=True)
+    stopping.start()
+    stopping.join(30)
+    assert not stopping.is_alive(), "stop_pool waits for ever for the rest of the result"

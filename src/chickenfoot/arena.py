@@ -11,10 +11,12 @@ The statistics are small pure functions (:func:`mean_ci`, :func:`win_shares`,
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import signal
 import threading
+import time
 import traceback
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -424,7 +426,31 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         process.terminate()
     for process in processes:
         process.join()
+    _unblock_results(pool)
     pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _unblock_results(pool: ProcessPoolExecutor, seconds: float = 10.0) -> None:
+    """Let the pool's thread that reads the results end, once the workers are gone.
+
+    A worker stopped while it was sending a result (a match's record, say) leaves part of
+    the message in the pipe, and that thread waits for the rest for ever: this process holds
+    the pipe's other end, so no end of file comes. Zero bytes complete the message, or make
+    an empty one; either cannot be read as a result, so the thread takes the pool for broken
+    and ends. Nothing is lost: the workers are gone and their results are not wanted.
+    """
+    thread = getattr(pool, "_executor_manager_thread", None)
+    queue = getattr(pool, "_result_queue", None)
+    if thread is None or queue is None or not thread.is_alive():
+        return
+    fd = queue._writer.fileno()
+    os.set_blocking(fd, False)
+    zeros = bytes(65536)
+    deadline = time.monotonic() + seconds
+    while thread.is_alive() and time.monotonic() < deadline:
+        with contextlib.suppress(BlockingIOError, InterruptedError):
+            os.write(fd, zeros)
+        thread.join(0.02)
 
 
 def _stop(pool: ProcessPoolExecutor, records: Path | None) -> None:
