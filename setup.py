@@ -1,6 +1,6 @@
-"""Compiles the engine's compact round and its play loop to C extensions with mypyc (see
-``src/chickenfoot/core/fast.py`` and ``compact_loop.py``); everything else is in
-pyproject.toml.
+"""Compiles the engine's compact round and its play loop, and the searching bots' playouts,
+to C extensions with mypyc (see ``src/chickenfoot/core/fast.py``, ``compact_loop.py`` and
+``src/chickenfoot/bots/playout.py``); everything else is in pyproject.toml.
 
 Where no C compiler is at hand the build goes on without the extensions and the modules run
 as plain Python, with the same results. ``CHICKENFOOT_PURE_PYTHON=1`` skips it on purpose.
@@ -10,7 +10,11 @@ import os
 
 from setuptools import setup
 
-COMPILED = ["src/chickenfoot/core/compact_loop.py", "src/chickenfoot/core/fast.py"]
+COMPILED = [
+    "src/chickenfoot/core/compact_loop.py",
+    "src/chickenfoot/core/fast.py",
+    "src/chickenfoot/bots/playout.py",
+]
 
 
 def extensions() -> list:

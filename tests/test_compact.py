@@ -4,12 +4,6 @@ mypyc where a C compiler was at hand) and as plain Python."""
 
 from __future__ import annotations
 
-import importlib.util
-import os
-import shutil
-import sysconfig
-from pathlib import Path
-from types import ModuleType
 from unittest.mock import patch
 
 import pytest
@@ -22,26 +16,11 @@ from chickenfoot.core.fast import DRAW, PASS, EngineError
 from chickenfoot.core.games import to_record
 from chickenfoot.core.pieces import round_rng
 from chickenfoot.play import play_match, play_recorded_match
+from tests.compiled import as_plain_python
 from tests.helpers import examples
 from tests.oracle import check
 
-SOURCE = Path(compact_loop.__file__).with_name("compact_loop.py")
-
-
-def plain_python_loop() -> ModuleType:
-    """The loop's module read from its source, whether or not the installed one is compiled."""
-    spec = importlib.util.spec_from_file_location("compact_loop_as_plain_python", SOURCE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-LOOPS = {"installed": compact_loop, "plain-python": plain_python_loop()}
-
-
-def is_compiled(module: ModuleType) -> bool:
-    return str(module.__file__).endswith(sysconfig.get_config_var("EXT_SUFFIX"))
+LOOPS = {"installed": compact_loop, "plain-python": as_plain_python(compact_loop)}
 
 
 @pytest.mark.parametrize("loop", sorted(LOOPS))
@@ -99,22 +78,6 @@ def test_a_compact_round_stops_at_its_action_limit() -> None:
         play_out(state, [lambda options: options[0]] * 2)
     assert state.fast.plies == 5
     assert str(caught.value) == "a round went on past 5 actions, which no legal round can take"
-
-
-def test_the_loop_is_compiled_where_a_c_compiler_is_at_hand() -> None:
-    """Unless CHICKENFOOT_PURE_PYTHON asked for plain Python (see scripts/setup)."""
-    compiler = shutil.which("cc") or shutil.which("gcc")
-    wanted = compiler is not None and not os.environ.get("CHICKENFOOT_PURE_PYTHON")
-    assert is_compiled(compact_loop) == wanted, "run scripts/setup"
-    assert not is_compiled(LOOPS["plain-python"])
-
-
-def test_the_compiled_loop_is_built_from_its_source_as_it_is_now() -> None:
-    """An edited source with an older build would test the old loop (scripts/setup builds
-    it again whenever the source changes)."""
-    if is_compiled(compact_loop):
-        built = Path(str(compact_loop.__file__)).stat().st_mtime
-        assert built >= SOURCE.stat().st_mtime, "compact_loop.py changed: run scripts/setup"
 
 
 @pytest.mark.parametrize("loop", sorted(LOOPS))

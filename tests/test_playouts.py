@@ -2,7 +2,8 @@
 
 Search plays thousands of rounds out on the compact state (``FastRound.playout``), with its
 own loop. Every move it makes must be a legal action of ``RoundState``, and the round must
-end the same way with the same points.
+end the same way with the same points: with the loop as installed (compiled with mypyc where
+a C compiler was at hand) and as plain Python, which make the very same moves.
 """
 
 from __future__ import annotations
@@ -13,11 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chickenfoot.bots.playout import chickenfoot_playout
+from chickenfoot.bots import playout
 from chickenfoot.core import PRESETS, Action, Draw, Match, Pass, Play, RoundState, Tile
 from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE
 from chickenfoot.core.tiles import TILES
+from tests.compiled import as_plain_python
 from tests.helpers import examples, make_round
+
+PLAYOUTS = {"installed": playout, "plain-python": as_plain_python(playout)}
 
 
 def action_of(state: RoundState, move: int) -> Action:
@@ -41,6 +45,7 @@ def action_of(state: RoundState, move: int) -> Action:
     return plays[0]
 
 
+@pytest.mark.parametrize("module", sorted(PLAYOUTS))
 @settings(max_examples=examples(120), deadline=None)
 @given(
     st.sampled_from(sorted(PRESETS)),
@@ -50,7 +55,7 @@ def action_of(state: RoundState, move: int) -> Action:
     st.integers(0, 60),
 )
 def test_every_playout_move_is_legal_and_the_round_ends_with_the_same_points(
-    name: str, players: int, seed: int, heavy: float, plies: int
+    module: str, name: str, players: int, seed: int, heavy: float, plies: int
 ) -> None:
     rules = PRESETS[name].with_options(length="single")
     players = min(players, rules.max_players)
@@ -63,7 +68,7 @@ def test_every_playout_move_is_legal_and_the_round_ends_with_the_same_points(
         match.apply(rng.choice(state.legal_actions()))
     fast = state.fast.copy()
     trace: list[int] = []
-    points = chickenfoot_playout(fast, rng, heavy, trace)
+    points = PLAYOUTS[module].chickenfoot_playout(fast, rng, heavy, trace)
     check = state.copy()
     for i, move in enumerate(trace):
         if check.end is not None:
@@ -126,3 +131,39 @@ def test_the_compact_legal_moves_are_the_rules_legal_actions(preset: str) -> Non
                     expected.add(DRAW if isinstance(action, Draw) else PASS)
             assert set(state.fast.legal_moves()) == expected
             match.apply(rng.choice(state.legal_actions()))
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.sampled_from(sorted(PRESETS)), st.integers(2, 12), st.integers(0, 2**32))
+def test_the_compiled_and_the_plain_python_playouts_make_the_same_moves(
+    name: str, players: int, seed: int
+) -> None:
+    rules = PRESETS[name].with_options(length="single")
+    players = min(players, rules.max_players)
+    state = Match(["p"] * players, rules).deal_next(Random(seed))
+    traces = []
+    for module in PLAYOUTS.values():
+        trace: list[int] = []
+        points = module.chickenfoot_playout(state.fast.copy(), Random(seed), 0.7, trace)
+        traces.append((trace, points))
+    assert traces[0] == traces[1]
+
+
+@pytest.mark.parametrize("module", sorted(PLAYOUTS))
+def test_a_pass_on_a_drawn_tile_that_could_be_played_does_not_block_the_round(
+    module: str,
+) -> None:
+    """spruce: a drawn tile need not be played. A seat that passes holding it still holds a
+    playable tile, so the seats passing in turn after it do not make the round blocked."""
+    rules = PRESETS["spruce"].with_options(length="single")
+    rng = Random(1671)
+    state = Match(["p", "p"], rules).deal_next(rng)
+    fast = state.fast.copy()
+    trace: list[int] = []
+    points = PLAYOUTS[module].chickenfoot_playout(fast, rng, 1.0, trace)
+    check = state.copy()
+    for move in trace:
+        if check.end is not None:
+            break
+        check.apply(action_of(check, move))
+    assert check.end is not None and check.points() == points

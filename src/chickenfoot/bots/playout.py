@@ -33,9 +33,10 @@ def chickenfoot_playout(
     with probability ``heavy``, else a uniformly random one (then a random end).
 
     ``state`` is consumed: call it on a :meth:`~FastRound.copy`. A blocked round is noticed
-    when every seat has passed in turn, so ``plies`` may count up to one pass per seat
-    more than the move-by-move path; the hands and points are the same. ``trace``, if
-    given, receives every move made, in order (for checking the playout move by move).
+    when every seat has passed in turn holding no playable tile, so ``plies`` may count up to
+    one pass per seat more than the move-by-move path; the hands and points are the same.
+    ``trace``, if given, receives every move made, in order (for checking the playout move by
+    move).
     """
     while state.centre >= 0 and not state.end:
         move = state.legal_moves()[0]  # placing the centre leaves no choice
@@ -142,9 +143,12 @@ def chickenfoot_playout(
             drew = False
             seat = (seat + 1) % players
             if next_draw >= stop:
-                passes += 1
-                if passes >= players:
-                    end = BLOCKED
+                if legal:  # passed on a drawn tile it need not play: nothing is blocked yet
+                    passes = 0
+                else:
+                    passes += 1
+                    if passes >= players:
+                        end = BLOCKED
     state.turn = seat
     state.foot = foot
     state.need = need
