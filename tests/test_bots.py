@@ -9,12 +9,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chickenfoot.bots import BOTS, LEVELS, Hint, Limit, UnknownBotError, hints, make_bot
+from chickenfoot.bots import BOTS, LEVELS, Bot, Hint, Limit, UnknownBotError, hints, make_bot
 from chickenfoot.bots.chickenfoot import reason
 from chickenfoot.bots.knowledge import determinize, infer, sample_hands
 from chickenfoot.bots.montecarlo import MonteCarloBot
-from chickenfoot.bots.search import search_for
-from chickenfoot.core import CLASSIC, PRESETS, Deal, Draw, Match, Pass, Play, Tile, seat_view
+from chickenfoot.bots.registry import EXPERT_MILLIS
+from chickenfoot.bots.search import evaluate, search_for
+from chickenfoot.core import (
+    CLASSIC,
+    PRESETS,
+    Deal,
+    Draw,
+    Match,
+    Pass,
+    Play,
+    SeatView,
+    Tile,
+    seat_view,
+)
 from chickenfoot.core.games import make_rules
 from chickenfoot.core.standard import StandardGame, standard_view
 from chickenfoot.core.tiles import tiles_of
@@ -74,15 +86,22 @@ def test_the_search_bot_beats_greedy_at_the_draw_game() -> None:
     assert wins / games > 0.6
 
 
+def untimed(bot: Bot) -> Bot:
+    """``bot`` without its time limit, so that its choice depends on the seed alone, not on
+    the machine (a search with no count of samples is given 150)."""
+    if isinstance(bot, MonteCarloBot):
+        bot.millis = None
+        bot.samples = bot.samples or 150
+    return bot
+
+
 @pytest.mark.parametrize("name", list(BOTS))
 def test_every_bot_is_determined_by_its_seed(name: str) -> None:
     def actions(seed: int) -> list[object]:
         rng = Random(7)
         match = Match(["a", "b", "c"], SINGLE)
         state = match.deal_next(rng)
-        bot = make_bot(name, seed)
-        if isinstance(bot, MonteCarloBot):
-            bot.millis = None  # a time limit would make the choice depend on the machine
+        bot = untimed(make_bot(name, seed))
         chosen = []
         while state.end is None:
             if state.turn == 0:
@@ -112,10 +131,7 @@ def test_a_bot_sees_the_same_thing_and_answers_the_same_whatever_the_hidden_tile
         view_a, view_b = seat_view(match, 0), seat_view(other, 0)
         assert view_a == view_b
         for name in BOTS:
-            a, b = make_bot(name, 5), make_bot(name, 5)
-            for bot in (a, b):
-                if isinstance(bot, MonteCarloBot):
-                    bot.millis = None
+            a, b = untimed(make_bot(name, 5)), untimed(make_bot(name, 5))
             assert a.choose(view_a) == b.choose(view_b)
 
 
@@ -133,6 +149,36 @@ def test_the_time_budget_is_honoured_whatever_the_sample_budget() -> None:
     estimates = bot.evaluate(seat_view(match, 0, state))
     # One clock reading per sample: 25 ms of fake time allows 25 samples.
     assert {e.samples for e in estimates} == {25}
+
+
+def a_view_with_choices(seed: int) -> SeatView:
+    """Seat 0's view where it has more than one candidate to search."""
+    match = Match(["a", "b", "c", "d"], SINGLE)
+    state = match.deal_next(Random(seed))
+    rng = Random(3)
+    while True:
+        view = seat_view(match, 0, state)
+        if state.turn == 0 and len(search_for(view).candidates(view)) > 1:
+            return view
+        match.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_hint_is_the_expert_search_within_the_experts_time() -> None:
+    ticks = itertools.count()
+    view = a_view_with_choices(11)
+    advice = hints(view, count=10, clock=lambda: next(ticks) / 1000)
+    expert = make_bot("expert", 0)
+    assert isinstance(expert, MonteCarloBot) and expert.samples is None
+    # No count of samples: one fake millisecond per sample, the expert's 80 of them.
+    assert expert.millis == EXPERT_MILLIS == 80.0
+    found = evaluate(view, Random(0), None, EXPERT_MILLIS, 0.9, 0.25, lambda: next(ticks) / 1000)
+    assert {e.samples for e in found} == {80}
+    assert [h.action for h in advice] == [e.action for e in found]
+
+
+def test_a_search_without_a_limit_is_refused() -> None:
+    with pytest.raises(ValueError, match="needs a limit"):
+        MonteCarloBot(1, samples=None, millis=None)
 
 
 def test_the_levels_from_beginner_to_expert_are_bots() -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
 
 from chickenfoot.bots.base import View
+from chickenfoot.bots.registry import EXPERT_MILLIS
 from chickenfoot.bots.search import evaluate, search_for
 from chickenfoot.core import Action
 from chickenfoot.core.messages import Message
@@ -33,13 +35,21 @@ class Hint:
 POINT_WEIGHT = 0.25
 
 
-def hints(view: View, count: int = 3, seed: int | str = 0, samples: int = 150) -> list[Hint]:
-    """The ``count`` best actions for the seat to act, best first."""
+def hints(
+    view: View,
+    count: int = 3,
+    seed: int | str = 0,
+    samples: int | None = None,
+    millis: float | None = EXPERT_MILLIS,
+    clock: Callable[[], float] = time.perf_counter,
+) -> list[Hint]:
+    """The ``count`` best actions for the seat to act, best first: the expert's search
+    (``samples`` at most, None: no count; within ``millis``, the expert's time per move)."""
     if not view.legal:
         return []
     game = search_for(view)
     rng = Random(seed)
-    found = evaluate(view, rng, samples, None, game.hint_heavy, POINT_WEIGHT, time.perf_counter)
+    found = evaluate(view, rng, samples, millis, game.hint_heavy, POINT_WEIGHT, clock)
     return [Hint(e.action, e.win_share, e.mean_points, game.reason(view, e)) for e in found[:count]]
 
 

@@ -17,10 +17,10 @@ from chickenfoot.core import Action
 class MonteCarloBot:
     """Samples the hidden tiles, then plays every candidate out in each sample.
 
-    ``samples``: samples per move at most; ``millis``: time per move at most (None: no
-    limit, fully determined by the seed); ``heavy``: share of playout moves that take the
-    heaviest tile instead of a random one; ``point_weight``: how much a point in hand
-    counts against a round won (Chicken Foot).
+    ``samples``: samples per move at most (None: as many as ``millis`` allows);
+    ``millis``: time per move at most (None: no limit, fully determined by the seed);
+    ``heavy``: share of playout moves that take the heaviest tile instead of a random one;
+    ``point_weight``: how much a point in hand counts against a round won (Chicken Foot).
     """
 
     name = "ismcts"
@@ -29,12 +29,14 @@ class MonteCarloBot:
         self,
         seed: int | str,
         *,
-        samples: int = 150,
+        samples: int | None = 150,
         millis: float | None = 80.0,
         heavy: float = 0.9,
         point_weight: float = 0.25,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
+        if samples is None and millis is None:
+            raise ValueError("a search needs a limit: samples, millis or both")
         self.rng = Random(seed)
         self.samples = samples
         self.millis = millis
@@ -47,7 +49,8 @@ class MonteCarloBot:
         bot's budget and ``limit``."""
         samples, millis, stop = self.samples, self.millis, None
         if limit is not None:
-            samples = min(samples, limit.samples) if limit.samples is not None else samples
+            if limit.samples is not None:
+                samples = limit.samples if samples is None else min(samples, limit.samples)
             if limit.millis is not None:
                 millis = limit.millis if millis is None else min(millis, limit.millis)
             stop = limit.stop

@@ -25,6 +25,9 @@ def _named(name: str, factory: Callable[[int | str], Bot]) -> Callable[[int | st
     return make
 
 
+EXPERT_MILLIS = 80.0
+"""The expert's time per move: it searches as many samples as that allows."""
+
 LEVELS: dict[str, tuple[Message, Callable[[int | str], Bot]]] = {
     "beginner": (message("level-beginner"), RandomBot),
     "easy": (message("level-easy"), GreedyBot),
@@ -32,7 +35,7 @@ LEVELS: dict[str, tuple[Message, Callable[[int | str], Bot]]] = {
     "hard": (message("level-hard"), partial(MonteCarloBot, samples=10, heavy=0.5)),
     "expert": (
         message("level-expert"),
-        partial(MonteCarloBot, samples=150, millis=80.0, heavy=0.9),
+        partial(MonteCarloBot, samples=None, millis=EXPERT_MILLIS, heavy=0.9),
     ),
 }
 """Difficulty levels, weakest first: ``name -> (what it does, factory)``."""

@@ -9,6 +9,7 @@ sample, play out, reward and explain) is a :class:`GameSearch`, found by the gam
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any, Protocol
@@ -93,7 +94,7 @@ SearcherFactory = Callable[[View, list[Action]], Searcher]
 def evaluate(
     view: View,
     rng: Random,
-    samples: int,
+    samples: int | None,
     millis: float | None,
     heavy: float,
     point_weight: float,
@@ -102,9 +103,10 @@ def evaluate(
     searcher: SearcherFactory | None = None,
 ) -> list[Estimate]:
     """Estimates for every candidate, best first (ties keep the legal order); the search
-    ends after ``samples``, or ``millis``, or as soon as ``stop()`` says so. ``searcher``
-    makes the search instead of the game's own (:meth:`GameSearch.searcher`, which samples
-    the hidden tiles from the view alone), e.g. :meth:`GameSearch.open_searcher`."""
+    ends after ``samples`` (None: no count), or ``millis``, or as soon as ``stop()`` says
+    so. ``searcher`` makes the search instead of the game's own (:meth:`GameSearch.searcher`,
+    which samples the hidden tiles from the view alone), e.g.
+    :meth:`GameSearch.open_searcher`."""
     game = search_for(view)
     actions = game.candidates(view)
     estimates = [Estimate(a) for a in actions]
@@ -112,7 +114,7 @@ def evaluate(
         return estimates
     search = (searcher or game.searcher)(view, actions)
     deadline = None if millis is None else clock() + millis / 1000
-    for _ in range(samples):
+    for _ in range(samples) if samples is not None else itertools.count():
         sample = search.sample(rng)
         if sample is None:
             break
