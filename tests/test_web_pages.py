@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -158,10 +159,13 @@ def test_a_spectator_sees_the_board_and_no_hand(server: Server, browser: Browser
     play_round([ann.page], ["click"], actions=2)
     ann.page.wait_for_function(f"document.querySelectorAll('#board [data-id]').length > {before}")
     page.wait_for_function(f"document.querySelectorAll('#board [data-id]').length > {placed}")
-    page.wait_for_function(
-        "() => document.querySelector('[data-turn]').dataset.turn === "
-        f"{json.dumps(ann.page.locator('[data-turn]').get_attribute('data-turn'))}"
-    )
+    # The bots play on until it is Ann's turn again: then both pages show the same turn.
+    deadline = time.monotonic() + 20
+    while (turn := ann.page.locator("[data-turn]").get_attribute("data-turn")) != (
+        seen := page.locator("[data-turn]").get_attribute("data-turn")
+    ):
+        assert time.monotonic() < deadline, f"the spectator shows turn {seen}, Ann {turn}"
+        page.wait_for_timeout(50)
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(200)
     watcher.shot("spectator-phone-8")
