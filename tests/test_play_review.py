@@ -127,6 +127,11 @@ def test_the_review_lists_every_decision_and_jumps_between_the_mistakes(tmp_path
             assert "known" in detail and "open" in detail and "Before the move:" in detail
             assert "Your tiles" in detail
 
+            # the chart of the round, beside the list at 80x24 without scrolling
+            heading = "Expected penalty points at the round's end, after each move"
+            assert detail.index("known") < detail.index(heading) < detail.index("Before the move")
+            await chart_in_sight(pilot, screen, first, ["You"])
+
             # n and p go from mark to mark
             after = [d for d in marked if (d.round, d.index) > (first.round, first.index)]
             assert len(after) >= 2
@@ -148,6 +153,10 @@ def test_the_review_lists_every_decision_and_jumps_between_the_mistakes(tmp_path
             await pilot.press("a")
             await until(pilot, lambda: screen.result is not None and not screen.analysing)
             assert {seat for _r, _i, seat in listed(screen)} == {0, 1, 2, 3}
+            everyone = screen.selected()
+            assert everyone is not None
+            names = ["You"] + [f"Bot {k} (medium)" for k in (1, 2, 3)]
+            await chart_in_sight(pilot, screen, everyone, names)
             assert len(listed(screen)) == len(review.plan.decisions)
             assert all(review.decisions[key] is d for key, d in before.items())
             await pilot.press("a")
@@ -163,6 +172,25 @@ def test_the_review_lists_every_decision_and_jumps_between_the_mistakes(tmp_path
         assert app.return_value is None
 
     run(scenario())
+
+
+async def chart_in_sight(
+    pilot: Pilot[None], screen: ReviewScreen, decision: analysis.Decision, names: list[str]
+) -> None:
+    """The chart of ``decision``'s round is in the detail, its heading within the rows the
+    pane shows before any scrolling, each seat's line named and no wider than the pane."""
+    await pilot.pause()
+    scroll = screen.query_one("#detail-scroll")
+    width = screen.query_one("#detail").content_size.width
+    lines = text_of(screen.detail(decision), width).splitlines()
+    top = next(k for k, line in enumerate(lines) if line.startswith("Expected penalty points"))
+    legend = next(k for k, line in enumerate(lines) if line.startswith("│ points at the round"))
+    assert top < scroll.content_size.height
+    chart = lines[top:legend]
+    for name in names:
+        assert any(line.startswith(name[:5]) for line in chart), (name, chart)
+    assert all(len(line.rstrip()) <= width for line in chart)
+    assert any("█" in line for line in chart)  # the round's highest point
 
 
 def test_leaving_during_the_analysis_stops_it(
@@ -335,6 +363,13 @@ def test_the_plain_mode_asks_and_prints_the_review(tmp_path: Path) -> None:
     assert [m.split(",")[0] for m in moves] == [f"move {p.index + 1}" for p in points]
     assert all(line.startswith("move ") or line.startswith("  ") for line in lines[4:-1])
     assert lines[3].startswith("-- Round 1 of 1 · centre 9-9: You: accuracy ")
+    # the round's chart: the expected points after each decision, the points at the end
+    assert lines[4].startswith(
+        "  Expected penalty points at the round's end, after each move (▁ 0, █ "
+    )
+    assert lines[5].startswith("  You ")
+    spark, end = lines[5].split()[1:3]
+    assert len(spark.split("│")[0]) == len(moves) and end.isdigit()
     assert any(m.endswith(("(inaccuracy)", "(mistake)", "(blunder)")) for m in moves)
     assert any(line.startswith("  known: played ") for line in lines)
     assert any(line.startswith("  every hand open: best ") for line in lines)
@@ -343,8 +378,12 @@ def test_the_plain_mode_asks_and_prints_the_review(tmp_path: Path) -> None:
     record = json.loads(played.path.read_text(encoding="utf-8"))
     again = analysis.analyse(record, analysis.Settings(samples=8), seat=0)
     assert f"You: accuracy {again.summary[0].accuracy:.0f} · " in lines[-1]
-    for line, decision in zip(moves, [d for r in again.rounds for d in r.decisions], strict=True):
+    decisions = [d for r in again.rounds for d in r.decisions]
+    for line, decision in zip(moves, decisions, strict=True):
         assert f"played {decision.played}; best {decision.best}, loss {decision.loss:.1f}" in line
+    for mark, symbol in (("mistake", "?"), ("blunder", "??")):
+        marked = [str(d.index + 1) for d in decisions if d.mark == mark]
+        assert (f" · {symbol} {', '.join(marked)}" in lines[5]) == bool(marked)
 
 
 def test_the_plain_review_is_only_asked_for(tmp_path: Path) -> None:
@@ -373,6 +412,8 @@ def test_the_plain_review_speaks_the_players_language(tmp_path: Path) -> None:
         set_language("en")
     assert lines[0] == "Gjennomgang av kampen: Du; 8 utvalg per søk."
     assert lines[3].startswith("-- Runde 1 av 1 · midten 9-9: Du: presisjon ")
+    assert lines[4].startswith("  Forventede straffepoeng ved rundens slutt, etter hvert trekk (")
+    assert lines[4].endswith("; │ poeng ved rundens slutt):") and lines[5].startswith("  Du ")
     moves = [line for line in lines if line.startswith("trekk ")]
     assert len(moves) == len([line for line in english if line.startswith("move ")])
     assert all(", Du: spilte " in line for line in moves)

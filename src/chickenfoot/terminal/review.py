@@ -8,7 +8,9 @@ the person's seat (``a``: of every seat) round by round, with the move played, t
 from what the seat knew, the loss and the mark, and each seat's accuracy per round and for the
 match; ``n`` and ``p`` jump to the next and the previous marked decision. Beside the list, the
 decision highlighted: both evaluations of every candidate (from the seat's knowledge, and
-with every hand open) and the position as the seat saw it, the board and its tiles.
+with every hand open), the chart of its round (each seat's expected points after each of its
+decisions, the mistakes marked: :mod:`chickenfoot.terminal.review_chart`) and the position as
+the seat saw it, the board and its tiles.
 
 :func:`review_lines` says the same in lines of text, for ``play --plain``.
 
@@ -69,6 +71,7 @@ from chickenfoot.terminal.board import of_snapshot
 from chickenfoot.terminal.describe import Words
 from chickenfoot.terminal.render import CHOSEN, LEGAL, BoardView, Marks, tile_text
 from chickenfoot.terminal.render import DIM as TILE_DIM
+from chickenfoot.terminal.review_chart import MARK_STYLES, MARK_SYMBOLS, RoundChart, chart_lines
 from chickenfoot.terminal.session import Session
 from chickenfoot.terminal.table_screen import footer_width, translate_bindings
 
@@ -85,13 +88,6 @@ MARK_NAMES: Mapping[str, str] = {
     "inaccuracy": N_("inaccuracy"),
     "mistake": N_("mistake"),
     "blunder": N_("blunder"),
-}
-MARK_SYMBOLS: Mapping[str, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
-"""The marks in the list of decisions, as chess annotates moves."""
-MARK_STYLES: Mapping[str, Style] = {
-    "inaccuracy": Style(color="#e6c619", bold=True),
-    "mistake": Style(color="#ff8c1a", bold=True),
-    "blunder": Style(color="#ff4040", bold=True),
 }
 HEAD = Style(bold=True)
 DIM = Style(dim=True)
@@ -361,8 +357,9 @@ def summary_lines(review: Review, result: Analysis) -> list[str]:
 
 
 def review_lines(review: Review, seats: Sequence[int]) -> list[str]:
-    """The review of ``seats`` as lines of text (``play --plain``): round by round every
-    decision (:func:`decision_lines`), each round's accuracy; the match's."""
+    """The review of ``seats`` as lines of text (``play --plain``): round by round its
+    accuracy, its chart (:func:`~chickenfoot.terminal.review_chart.chart_lines`) and every
+    decision (:func:`decision_lines`); the match's accuracy."""
     result = review.result(seats)
     words = review.words
     lines = [
@@ -372,6 +369,7 @@ def review_lines(review: Review, seats: Sequence[int]) -> list[str]:
         loss_note(review) + " " + marks_note(),
         points_note(review),
     ]
+    names = [words.who(s) for s in review.all_seats()]
     for facts in result.rounds:
         if not facts.decisions:
             continue
@@ -382,6 +380,7 @@ def review_lines(review: Review, seats: Sequence[int]) -> list[str]:
             if facts.accuracy[s] is not None
         )
         lines.append(f"-- {heading}: {accuracy} --")
+        lines += ["  " + line for line in chart_lines(facts, seats, names, words.chickenfoot)]
         for decision in facts.decisions:
             lines += decision_lines(review, decision)
     lines += summary_lines(review, result)
@@ -779,7 +778,7 @@ class ReviewScreen(Screen[None]):
 
     def detail(self, decision: Decision) -> RenderableType:
         """Everything about one decision: the moves, the loss, both evaluations of every
-        candidate, and the position before it."""
+        candidate, the chart of its round, and the position before it."""
         review = self.review
         words = review.words
         who = words.who(decision.seat)
@@ -815,6 +814,9 @@ class ReviewScreen(Screen[None]):
             )
         )
         parts.append(self.candidates(decision))
+        chart = self.chart(decision)
+        if chart is not None:
+            parts.append(chart)
         snap = review.position(decision)
         if snap is not None:
             parts.append(Text(_("Before the move:"), style=HEAD))
@@ -823,6 +825,20 @@ class ReviewScreen(Screen[None]):
         notes = " ".join([points_note(review), loss_note(review), marks_note()])
         parts.append(Text(notes, style=DIM))
         return Group(*parts)
+
+    def chart(self, decision: Decision) -> RoundChart | None:
+        """The chart of the decision's round: each seat's expected points after each of its
+        decisions, the decision highlighted (:mod:`chickenfoot.terminal.review_chart`)."""
+        result = self.result
+        if result is None:
+            return None
+        facts = next((r for r in result.rounds if r.round == decision.round), None)
+        if facts is None:
+            return None
+        words = self.review.words
+        names = [words.who(s) for s in self.review.all_seats()]
+        selected = (decision.round, decision.index)
+        return RoundChart(facts, result.seats, names, selected, words.chickenfoot)
 
     def candidates(self, decision: Decision) -> RichTable:
         table = RichTable(box=None, pad_edge=False, padding=(0, 1), header_style="bold")
