@@ -1,4 +1,5 @@
-"""Head to head: two bots, half the seats each, over many seeded deals (issue 12's baselines).
+"""Head to head: two bots, half the seats each, over many seeded deals: how the expert is
+measured against a baseline of equal time.
 
     .venv/bin/python bench/headtohead.py --a expert --b flatmc --players 4 --rounds 2000 \\
         --workers 2 [--length single|full] [--millis 80] [--seed 1] [--json OUT]
@@ -51,15 +52,13 @@ from flat_mc import NAME as FLAT  # noqa: E402
 from flat_mc import FlatMonteCarlo  # noqa: E402
 
 from chickenfoot import arena  # noqa: E402
-from chickenfoot.arena import MatchResult, percentile, seating, win_shares  # noqa: E402
+from chickenfoot.arena import Z95, MatchResult, percentile, seating, win_shares  # noqa: E402
 from chickenfoot.bots import Bot, Limit, make_bot  # noqa: E402
 from chickenfoot.bots.registry import BOTS  # noqa: E402
 from chickenfoot.core import CLASSIC, Rules  # noqa: E402
 from chickenfoot.core.games import new_match, view  # noqa: E402
 from chickenfoot.core.pieces import round_rng  # noqa: E402
 from chickenfoot.play import seat_seed  # noqa: E402
-
-Z95 = 1.96
 
 
 def known_bots() -> list[str]:
@@ -155,36 +154,38 @@ def matches_for(rounds: int, players: int, rounds_per_match: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Paired:
-    """A one-sample test on paired differences: mean, 95% CI, z and one-sided p (H1: the
-    mean is above 0), by the normal approximation."""
+    """A one-sample test on paired differences: mean, 95% CI (:func:`arena.mean_ci`), z and
+    one-sided p (H1: the mean is above 0), by the normal approximation."""
 
     n: int
-    mean: float
-    half_width: float | None
+    estimate: arena.Estimate
     z: float | None
     p: float | None
 
     @property
+    def mean(self) -> float:
+        return self.estimate.mean
+
+    @property
+    def half_width(self) -> float | None:
+        return self.estimate.half_width
+
+    @property
     def interval(self) -> tuple[float, float] | None:
-        if self.half_width is None:
-            return None
-        return (self.mean - self.half_width, self.mean + self.half_width)
+        return self.estimate.interval
 
 
 def paired(values: Sequence[float]) -> Paired:
     """The test of :class:`Paired` on ``values`` (each one independent unit's difference)."""
-    n = len(values)
-    if n == 0:
-        raise ValueError("no values to test")
-    mean = math.fsum(values) / n
-    if n < 2:
-        return Paired(n, mean, None, None, None)
-    se = statistics.stdev(values) / math.sqrt(n)
-    if se == 0:
+    estimate = arena.mean_ci(values)
+    n, mean, half_width = len(values), estimate.mean, estimate.half_width
+    if half_width is None:
+        return Paired(n, estimate, None, None)
+    if half_width == 0:
         z = math.inf if mean > 0 else -math.inf if mean < 0 else 0.0
-        return Paired(n, mean, 0.0, z, 0.0 if mean > 0 else 1.0 if mean < 0 else 0.5)
-    z = mean / se
-    return Paired(n, mean, Z95 * se, z, 0.5 * math.erfc(z / math.sqrt(2)))
+        return Paired(n, estimate, z, 0.0 if mean > 0 else 1.0 if mean < 0 else 0.5)
+    z = mean / (half_width / Z95)
+    return Paired(n, estimate, z, 0.5 * math.erfc(z / math.sqrt(2)))
 
 
 @dataclass
@@ -349,7 +350,7 @@ def summarize(
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--a", default="expert", help="bot A (default: expert)")
     parser.add_argument("--b", default=FLAT, help=f"bot B (default: {FLAT})")
     parser.add_argument(

@@ -15,13 +15,21 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+from starlette.testclient import TestClient
 from websockets.asyncio.client import connect
 
 from chickenfoot.core.table import Table
 from chickenfoot.core.wire import ActionEntry, Entry, RoundEntry
 from chickenfoot.server import frames
+from chickenfoot.server.app import Settings, create_app
 
 CHICKENFOOT = Path(sys.executable).parent / "chickenfoot"
+
+
+def make_client(tmp_path: Path, **settings: Any) -> TestClient:
+    """The server's app in process, on SQLite in ``tmp_path``, its bots without delay."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}"
+    return TestClient(create_app(Settings(db_url=url, bot_delay=0, **settings)))
 
 
 class Server:

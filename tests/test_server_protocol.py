@@ -15,13 +15,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from chickenfoot.core import games
 from chickenfoot.server import frames
-from chickenfoot.server.app import FRAME_BURST, FRAME_LIMIT, Settings, create_app
-from tests.server_helpers import check_frame, hidden_tiles, leaked
-
-
-def make_client(tmp_path: Path, **settings: Any) -> TestClient:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}"
-    return TestClient(create_app(Settings(db_url=url, bot_delay=0, **settings)))
+from chickenfoot.server.app import FRAME_BURST, FRAME_LIMIT
+from tests.server_helpers import check_frame, hidden_tiles, leaked, make_client
 
 
 @pytest.fixture

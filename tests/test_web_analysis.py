@@ -16,15 +16,16 @@ from typing import Any
 
 import msgspec
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from starlette.testclient import TestClient
 
 from chickenfoot import analysis
 from chickenfoot.core import CLASSIC, games
 from chickenfoot.play import play_recorded_match
 from chickenfoot.server import analyses
-from chickenfoot.server.app import RECORD_REQUEST_LIMIT, Settings, create_app
-from tests.web_helpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, PHONE, Server, open_tab
+from chickenfoot.server.app import RECORD_REQUEST_LIMIT
+from tests.server_helpers import make_client
+from tests.web_helpers import ARTIFACTS, CHROMIUM, PHONE, Server, chromium, open_tab, serving
 
 DOCS = Path(__file__).parents[1] / "docs"
 STATIC = Path(__file__).parents[1] / "src" / "chickenfoot" / "server" / "static"
@@ -60,11 +61,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def make_client(tmp_path: Path, **settings: Any) -> TestClient:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}"
-    return TestClient(create_app(Settings(db_url=url, bot_delay=0, **settings)))
 
 
 @pytest.fixture
@@ -287,17 +283,12 @@ needs_chromium = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("serve"))
-    yield running
-    running.stop()
+    yield from serving(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+    yield from chromium()
 
 
 def post(server: Server, path: str, body: bytes) -> tuple[int, Any]:

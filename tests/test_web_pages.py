@@ -12,16 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from tests.web_helpers import (
     CHROMIUM,
-    CHROMIUM_ARGS,
     MY_TURN,
     PHONE,
     Server,
+    chromium,
     open_tab,
     play_round,
+    serving,
     take_turn,
 )
 
@@ -38,17 +39,12 @@ BOTS = [{"bot": "easy"}] * 7
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("serve"))
-    yield running
-    running.stop()
+    yield from serving(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+    yield from chromium()
 
 
 def new_table(server: Server, seats: list[dict[str, str]], seed: int) -> Any:

@@ -6,11 +6,20 @@ clicks, its drags or its keys), reading nothing but the page's test hooks (``dat
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
+import pytest
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    ViewportSize,
+    sync_playwright,
+)
 
 from tests.server_helpers import Server
 
@@ -28,6 +37,21 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).parent / "artifacts"
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 360, "height": 740}
+
+
+def serving(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A module's server (``yield from`` it in a fixture): stopped at the module's end."""
+    running = Server(tmp_path_factory.mktemp("serve"))
+    yield running
+    running.stop()
+
+
+def chromium() -> Iterator[Browser]:
+    """A module's headless Chromium (``yield from`` it in a fixture)."""
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
 
 
 @dataclass
