@@ -13,7 +13,7 @@ from chickenfoot.bots import BOTS, LEVELS, Bot, Hint, Limit, UnknownBotError, hi
 from chickenfoot.bots.chickenfoot import reason
 from chickenfoot.bots.knowledge import determinize, infer, sample_hands
 from chickenfoot.bots.montecarlo import MonteCarloBot
-from chickenfoot.bots.registry import EXPERT_MILLIS
+from chickenfoot.bots.registry import EXPERT_HEAVY, EXPERT_MILLIS
 from chickenfoot.bots.search import evaluate, search_for
 from chickenfoot.core import (
     CLASSIC,
@@ -171,7 +171,9 @@ def test_a_hint_is_the_expert_search_within_the_experts_time() -> None:
     assert isinstance(expert, MonteCarloBot) and expert.samples is None
     # No count of samples: one fake millisecond per sample, the expert's 80 of them.
     assert expert.millis == EXPERT_MILLIS == 80.0
-    found = evaluate(view, Random(0), None, EXPERT_MILLIS, 0.9, 0.25, lambda: next(ticks) / 1000)
+    found = evaluate(
+        view, Random(0), None, EXPERT_MILLIS, EXPERT_HEAVY, 0.25, lambda: next(ticks) / 1000
+    )
     assert {e.samples for e in found} == {80}
     assert [h.action for h in advice] == [e.action for e in found]
 

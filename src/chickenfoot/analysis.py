@@ -39,6 +39,7 @@ from chickenfoot.bots.base import View
 from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.hints import POINT_WEIGHT
 from chickenfoot.bots.knowledge import fast_move
+from chickenfoot.bots.registry import EXPERT_HEAVY
 from chickenfoot.bots.search import Searcher, evaluate, search_for
 from chickenfoot.core import games
 from chickenfoot.core.actions import Action, Draw
@@ -309,10 +310,9 @@ def _search(
     millis: float | None,
     stop: Callable[[], bool] | None,
 ) -> list[Estimate]:
-    """The expert's search of ``view`` with the hints' playouts and point weight."""
-    heavy = search_for(view).hint_heavy
+    """The expert's search of ``view``: its playouts and the hints' point weight."""
     return evaluate(
-        view, rng, samples, millis, heavy, POINT_WEIGHT, time.perf_counter, stop, searcher
+        view, rng, samples, millis, EXPERT_HEAVY, POINT_WEIGHT, time.perf_counter, stop, searcher
     )
 
 

@@ -135,8 +135,6 @@ class _OpenSearcher(_Playouts):
 class ChickenFootSearch:
     """:class:`~chickenfoot.bots.search.GameSearch` for Chicken Foot."""
 
-    hint_heavy = 0.9
-
     def candidates(self, view: View) -> list[Action]:
         """One action per distinct outcome: targets showing the same number are alike."""
         assert isinstance(view, SeatView)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from random import Random
 
 from chickenfoot.bots.base import View
-from chickenfoot.bots.registry import EXPERT_MILLIS
+from chickenfoot.bots.registry import EXPERT_HEAVY, EXPERT_MILLIS
 from chickenfoot.bots.search import evaluate, search_for
 from chickenfoot.core import Action
 from chickenfoot.core.messages import Message
@@ -49,7 +49,7 @@ def hints(
         return []
     game = search_for(view)
     rng = Random(seed)
-    found = evaluate(view, rng, samples, millis, game.hint_heavy, POINT_WEIGHT, clock)
+    found = evaluate(view, rng, samples, millis, EXPERT_HEAVY, POINT_WEIGHT, clock)
     return [Hint(e.action, e.win_share, e.mean_points, game.reason(view, e)) for e in found[:count]]
 
 

@@ -27,6 +27,8 @@ def _named(name: str, factory: Callable[[int | str], Bot]) -> Callable[[int | st
 
 EXPERT_MILLIS = 80.0
 """The expert's time per move: it searches as many samples as that allows."""
+EXPERT_HEAVY = 0.5
+"""The share of the expert's playout moves that take the heaviest tile (the others: any)."""
 
 LEVELS: dict[str, tuple[Message, Callable[[int | str], Bot]]] = {
     "beginner": (message("level-beginner"), RandomBot),
@@ -35,7 +37,7 @@ LEVELS: dict[str, tuple[Message, Callable[[int | str], Bot]]] = {
     "hard": (message("level-hard"), partial(MonteCarloBot, samples=10, heavy=0.5)),
     "expert": (
         message("level-expert"),
-        partial(MonteCarloBot, samples=None, millis=EXPERT_MILLIS, heavy=0.9),
+        partial(MonteCarloBot, samples=None, millis=EXPERT_MILLIS, heavy=EXPERT_HEAVY),
     ),
 }
 """Difficulty levels, weakest first: ``name -> (what it does, factory)``."""

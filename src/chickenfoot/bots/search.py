@@ -40,9 +40,6 @@ class Searcher(Protocol):
 class GameSearch(Protocol):
     """What searching, hinting and rule-of-thumb play need to know of one game."""
 
-    hint_heavy: float
-    """The playouts' share of heaviest-tile moves when hints are worked out."""
-
     def candidates(self, view: View) -> list[Action]:
         """The actions worth comparing (one per distinct outcome), in the legal order."""
         ...

@@ -195,8 +195,6 @@ class StandardGameSearch:
     """:class:`~chickenfoot.bots.search.GameSearch` for the standard games: the reward is
     the seat's side's points in the hand less the best other side's."""
 
-    hint_heavy = 0.5
-
     def candidates(self, view: View) -> list[Action]:
         return list(view.legal)
 
