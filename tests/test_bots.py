@@ -181,6 +181,8 @@ def test_a_hint_is_the_expert_search_within_the_experts_time() -> None:
 def test_a_search_without_a_limit_is_refused() -> None:
     with pytest.raises(ValueError, match="needs a limit"):
         MonteCarloBot(1, samples=None, millis=None)
+    with pytest.raises(ValueError, match="needs a limit"):
+        hints(a_view_with_choices(11), samples=None, millis=None)
 
 
 def test_the_levels_from_beginner_to_expert_are_bots() -> None:

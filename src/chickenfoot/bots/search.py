@@ -104,6 +104,8 @@ def evaluate(
     so. ``searcher`` makes the search instead of the game's own (:meth:`GameSearch.searcher`,
     which samples the hidden tiles from the view alone), e.g.
     :meth:`GameSearch.open_searcher`."""
+    if samples is None and millis is None and stop is None:
+        raise ValueError("a search needs a limit: samples, millis or stop")
     game = search_for(view)
     actions = game.candidates(view)
     estimates = [Estimate(a) for a in actions]
