@@ -331,13 +331,16 @@ def test_the_setup_screen_changes_language_and_keeps_the_choices(tmp_path: Path)
             screen.query_one("#length", Select).value = "half"
             await pilot.pause()
             screen.query_one("#language", Select).value = "nb"
-            await pilot.pause()
+            for _ in range(100):  # the new screen is mounted, then its choice focused
+                await pilot.pause()
+                if app.screen is not screen and app.focused is not None:
+                    break
             relabelled = app.screen
             assert isinstance(relabelled, SetupScreen) and relabelled is not screen
             assert language() == "nb"
             title = str(relabelled.query_one("#title", Static).render())
             assert title == "Chicken Foot: en ny kamp"
-            assert relabelled.query_one("#language", Select).has_focus
+            assert relabelled.query_one("#language", Select).has_focus, app.focused
             seats = [row.current() for row in relabelled.query(SeatRow)]
             assert seats == [
                 SeatSpec("Du"),
