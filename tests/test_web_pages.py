@@ -244,6 +244,8 @@ def test_the_replay_steps_forwards_and_back(
     record = tmp_path / "record.json"
     record.write_text(json.dumps(server.get(f"/api/tables/{made['table']}/record")))
     upload = open_tab(browser, f"{server.url}/replay")
+    # the page listens for a file once its language is loaded (the language menu is filled)
+    upload.page.wait_for_function("document.querySelector('#lang').options.length > 0")
     upload.page.set_input_files("#file", str(record))
     upload.page.wait_for_function(f"document.querySelector('#slider').max === '{last}'")
     upload.page.keyboard.press("End")
