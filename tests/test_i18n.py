@@ -349,10 +349,11 @@ def test_the_setup_screen_changes_language_and_keeps_the_choices(tmp_path: Path)
                 SeatSpec("", "expert"),
             ]
             assert relabelled.query_one("#length", Select).value == "half"
-            assert shown_keys(relabelled) == {"slutt"}
+            assert shown_keys(relabelled) == {"slutt", "regler"}
             await pilot.pause()
             footer = relabelled.query_one(Footer)
-            assert [str(key.render()).strip() for key in footer.query("FooterKey")] == ["esc slutt"]
+            keys = [str(key.render()).strip() for key in footer.query("FooterKey")]
+            assert keys == ["esc slutt", "F1 regler"]
             await pilot.click("#start")
             await pilot.pause()
             assert app.session is not None

@@ -26,9 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from chickenfoot import files
+from chickenfoot.bots.program import DEFAULT_SECONDS, Forfeit, ProgramError, command_of, is_program
 from chickenfoot.core import RoundEnd
 from chickenfoot.core.games import AnyMatch, AnyRules, to_record
-from chickenfoot.play import play_simulated_match, play_timed_match
+from chickenfoot.play import play_arena_match, play_simulated_match
 from chickenfoot.record_files import RecordFolder, RecordLines, RecordTarget, encode_line
 
 if TYPE_CHECKING:  # the process pool is imported only when workers are started
@@ -89,6 +90,21 @@ def win_shares(scores: Sequence[int], lowest: bool = True) -> list[Fraction]:
     return [Fraction(1, winners) if s == best else Fraction(0) for s in scores]
 
 
+def forfeit_shares(
+    scores: Sequence[int], forfeited: set[int], lowest: bool = True
+) -> list[Fraction]:
+    """:func:`win_shares` of a match some seats forfeited: those lose it, the others share
+    the win by their scores (as usual if every seat forfeited)."""
+    if not forfeited or len(forfeited) == len(scores):
+        return win_shares(scores, lowest)
+    playing = [s for s in range(len(scores)) if s not in forfeited]
+    shares = win_shares([scores[s] for s in playing], lowest)
+    result = [Fraction(0)] * len(scores)
+    for seat, share in zip(playing, shares, strict=True):
+        result[seat] = share
+    return result
+
+
 def percentile(values: Iterable[float], percent: float) -> float:
     """The ``percent``-th percentile, interpolating linearly between the nearest ranks.
 
@@ -109,14 +125,22 @@ def percentile(values: Iterable[float], percent: float) -> float:
 
 
 def parse_lineup(text: str, players: int, known: Iterable[str]) -> list[str]:
-    """The bot in each seat from ``--bots``: one name per seat, or one name for all seats."""
+    """The bot in each seat from ``--bots``: one name per seat, or one name for all seats;
+    a ``cmd:`` program must name a program that can be run."""
     names = [name.strip() for name in text.split(",")]
     if any(not name for name in names):
         raise ArenaError(f"--bots {text!r} has an empty name; write names like random,greedy")
     known = list(known)
     for name in names:
-        if name not in known:
-            raise ArenaError(f"unknown bot {name!r}; known bots: {', '.join(known)}")
+        if is_program(name):
+            try:
+                command_of(name)
+            except ProgramError as exc:
+                raise ArenaError(f"--bots {exc}") from None
+        elif name not in known:
+            raise ArenaError(
+                f"unknown bot {name!r}; known bots: {', '.join(known)}, or cmd:PROGRAM"
+            )
     if len(names) == 1:
         return names * players
     if len(names) != players:
@@ -152,6 +176,8 @@ class MatchJob:
     """The folder the record is written to, by the process that plays the match."""
     send_record: bool = False
     """Whether the record goes back with the result instead (to a records file)."""
+    program_seconds: float = DEFAULT_SECONDS
+    """How long a ``cmd:`` program may take to answer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +191,8 @@ class MatchResult:
     """How long every ``choose`` call took, by seat."""
     record: bytes | None = None
     """The record as a line of a records file, if the job asked for it."""
+    forfeits: tuple[Forfeit, ...] = ()
+    """The seats whose program failed: a fallback played them to the end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,14 +249,20 @@ def _write(path: Path, record: dict[str, Any]) -> None:
 
 
 def plan(
-    lineup: Sequence[str], matches: int, seed: int, rules: AnyRules, target: RecordTarget | None
+    lineup: Sequence[str],
+    matches: int,
+    seed: int,
+    rules: AnyRules,
+    target: RecordTarget | None,
+    program_seconds: float = DEFAULT_SECONDS,
 ) -> Iterator[MatchJob]:
     """The jobs of a run; a records folder is written by the processes that play, a records
     file by this one (the records are sent back with the results)."""
     folder = target.path if isinstance(target, RecordFolder) else None
     send = isinstance(target, RecordLines)
     for k in range(1, matches + 1):
-        yield MatchJob(k, tuple(seating(lineup, k)), rules, seed + k - 1, folder, send)
+        seats = tuple(seating(lineup, k))
+        yield MatchJob(k, seats, rules, seed + k - 1, folder, send, program_seconds)
 
 
 def play_job(job: MatchJob, on_round: Callable[[], None] | None = None) -> MatchResult:
@@ -238,12 +272,15 @@ def play_job(job: MatchJob, on_round: Callable[[], None] | None = None) -> Match
     shared count of rounds the parent shows progress by goes up.
     """
     try:
-        match, seconds = play_timed_match(job.seats, job.rules, job.seed, on_round or _count_round)
+        played = play_arena_match(
+            job.seats, job.rules, job.seed, on_round or _count_round, job.program_seconds
+        )
     except Exception as exc:
         raise ArenaError(
             f"match {job.number} (seed {job.seed}, seats {','.join(job.seats)}) failed: "
             f"{describe_failure(exc)}"
         ) from None
+    match = played.match
     if job.records is not None:
         _write(job.records / f"{job.number}.json", to_record(match))
     return MatchResult(
@@ -251,8 +288,9 @@ def play_job(job: MatchJob, on_round: Callable[[], None] | None = None) -> Match
         job.seats,
         tuple(tuple(p) for p in match.points),
         tuple(match.totals()),
-        tuple(tuple(s) for s in seconds),
+        tuple(tuple(s) for s in played.seconds),
         encode_line(to_record(match)) if job.send_record else None,
+        tuple(played.forfeits),
     )
 
 
@@ -472,6 +510,7 @@ class _BotTally:
     match_wins: Fraction = Fraction(0)
     seat_matches: list[int] = field(init=False)
     seconds: array[float] = field(default_factory=lambda: array("d"))
+    forfeits: int = 0
 
     def __post_init__(self) -> None:
         self.seat_matches = [0] * self.players
@@ -495,6 +534,8 @@ class BotReport:
     moves: int
     ms_per_move: float | None
     ms_per_move_p95: float | None
+    forfeits: int = 0
+    """Matches in which its program failed (a ``cmd:`` bot): each counted as lost."""
 
     @property
     def round_win_share(self) -> float:
@@ -521,6 +562,30 @@ class BotReport:
             "moves": self.moves,
             "ms_per_move_mean": self.ms_per_move,
             "ms_per_move_p95": self.ms_per_move_p95,
+            "forfeits": self.forfeits,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MatchForfeit:
+    """A program that failed in one match (see :class:`~chickenfoot.bots.program.Forfeit`)."""
+
+    match: int
+    bot: str
+    forfeit: Forfeit
+
+    def describe(self) -> str:
+        return f"match {self.match}, {self.bot}, {self.forfeit.describe()}"
+
+    def to_json(self) -> dict[str, Any]:
+        f = self.forfeit
+        return {
+            "match": self.match,
+            "bot": self.bot,
+            "seat": f.seat,
+            "round": f.round,
+            "reason": f.reason,
+            "last_words": f.last_words,
         }
 
 
@@ -534,6 +599,8 @@ class ArenaReport:
     """The bots by seat in match 1."""
     rounds: int
     bots: tuple[BotReport, ...]
+    forfeits: tuple[MatchForfeit, ...] = ()
+    """Every forfeit, by match."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -546,6 +613,7 @@ class ArenaReport:
             "lineup": list(self.lineup),
             "rounds": self.rounds,
             "bots": [b.to_json() for b in self.bots],
+            "forfeits": [f.to_json() for f in self.forfeits],
         }
 
 
@@ -563,6 +631,7 @@ class Tally:
         self.matches = 0
         self.rounds = 0
         self.bots: dict[str, _BotTally] = {}
+        self.forfeits: list[MatchForfeit] = []
         for name in self.lineup:
             if name not in self.bots:
                 self.bots[name] = _BotTally(self.lineup.count(name), len(self.lineup))
@@ -572,7 +641,10 @@ class Tally:
         self.rounds += len(result.points)
         lowest = self.rules.lowest_wins
         round_shares = [win_shares(points, lowest) for points in result.points]
-        match_shares = win_shares(result.totals, lowest)
+        match_shares = forfeit_shares(result.totals, {f.seat for f in result.forfeits}, lowest)
+        for forfeit in result.forfeits:
+            self.bots[result.seats[forfeit.seat]].forfeits += 1
+            self.forfeits.append(MatchForfeit(result.number, result.seats[forfeit.seat], forfeit))
         for seat, name in enumerate(result.seats):
             bot = self.bots[name]
             bot.points.extend(points[seat] for points in result.points)
@@ -593,6 +665,7 @@ class Tally:
             lineup=self.lineup,
             rounds=self.rounds,
             bots=tuple(_bot_report(name, bot) for name, bot in self.bots.items()),
+            forfeits=tuple(sorted(self.forfeits, key=lambda f: (f.match, f.forfeit.seat))),
         )
 
 
@@ -610,4 +683,5 @@ def _bot_report(name: str, bot: _BotTally) -> BotReport:
         moves=len(bot.seconds),
         ms_per_move=1000 * math.fsum(bot.seconds) / len(bot.seconds) if timed else None,
         ms_per_move_p95=1000 * percentile(bot.seconds, 95) if timed else None,
+        forfeits=bot.forfeits,
     )

@@ -32,7 +32,8 @@ from typer.core import TyperGroup
 import chickenfoot
 from chickenfoot import arena as arena_
 from chickenfoot import files
-from chickenfoot.bots import BOTS, LEVELS
+from chickenfoot.bots import BOTS, LEVELS, PluginError, known_bots
+from chickenfoot.bots.program import DEFAULT_SECONDS, ProgramError, command_of, is_program
 from chickenfoot.core import CLASSIC, MatchLength, RecordError
 from chickenfoot.core.games import (
     CHICKENFOOT,
@@ -45,6 +46,7 @@ from chickenfoot.core.games import (
 )
 from chickenfoot.core.messages import message
 from chickenfoot.core.rules import PRESETS
+from chickenfoot.howto.guide import SECTION_IDS
 from chickenfoot.i18n import (
     LANGUAGES,
     _,
@@ -69,6 +71,7 @@ DEFAULT_PACE = 0.8
 """Seconds between two computer players' moves in the app."""
 MAX_PACE = 10.0
 MAX_NAME = 24
+MAX_CMD_TIMEOUT = 600.0
 
 MAX_SEED = 2**63 - 1
 """The largest seed of any match: seeds are 0 .. 2^63-1, a signed 64-bit integer."""
@@ -504,7 +507,9 @@ def arena(
             metavar="NAMES",
             show_default=False,
             help="Bots by seat, comma-separated (one name per seat), or a single name for "
-            f"every seat. Known bots: {', '.join(BOTS)}.",
+            f"every seat. Known bots: {', '.join(BOTS)}, the plug-ins installed "
+            "(docs/BOTS.md), and cmd:PROGRAM ARGS, a program in any language "
+            "(docs/BOT-PROTOCOL.md).",
         ),
     ],
     players: Annotated[
@@ -545,15 +550,29 @@ def arena(
     game: GameOption = CHICKENFOOT,
     preset: PresetOption = None,
     option: OptionsOption = None,
+    cmd_timeout: Annotated[
+        float,
+        typer.Option(
+            "--cmd-timeout",
+            metavar="SECONDS",
+            help="How long a cmd: program may take to answer (its first answer 2 s more); "
+            "one that does not, fails, or answers an illegal action forfeits the match.",
+        ),
+    ] = DEFAULT_SECONDS,
 ) -> None:
     names = [name for name in bots.split(",") if name.strip()]
     if players is None:
         players = len(names) if len(names) > 1 else 4
     rules = _rules(game, players, preset, option, length)
     try:
-        lineup = arena_.parse_lineup(bots, players, BOTS)
+        lineup = arena_.parse_lineup(bots, players, known_bots())
     except arena_.ArenaError as exc:
         _fail(str(exc))
+    _check_plugins(lineup)
+    if not 0 < cmd_timeout <= MAX_CMD_TIMEOUT:
+        _fail(
+            f"--cmd-timeout must be above 0 and at most {MAX_CMD_TIMEOUT:g} s, not {cmd_timeout:g}"
+        )
     if matches is None:
         matches = 10 * players
     _check_counts(matches, seed)
@@ -572,7 +591,7 @@ def arena(
 
     unit = _unit(rules)
     tally = arena_.Tally(lineup, seed, rules)
-    jobs = arena_.plan(lineup, matches, seed, rules, target)
+    jobs = arena_.plan(lineup, matches, seed, rules, target, cmd_timeout)
     with _interrupts(), _progress() as progress:
         try:
             _start_records(target, force)
@@ -606,6 +625,18 @@ def arena(
         except KeyboardInterrupt:
             progress.stop()
             _interrupted(tally.matches, matches, target)
+
+
+def _check_plugins(lineup: Sequence[str]) -> None:
+    """Every plug-in bot of the lineup can be made (before any match is played)."""
+    from chickenfoot.bots import make_bot
+
+    for name in set(lineup) - set(BOTS):
+        if not is_program(name):
+            try:
+                make_bot(name, 0)
+            except PluginError as exc:
+                _fail(str(exc))
 
 
 def _rounds_total(rules: AnyRules, players: int, matches: int) -> int | None:
@@ -764,8 +795,11 @@ def _show_arena(report: arena_.ArenaReport) -> None:
         table.add_column(heading, justify="right", no_wrap=True)
     table.add_column("ms/move\nmean", justify="right", no_wrap=True)
     table.add_column("ms/move\np95", justify="right", no_wrap=True)
+    if report.forfeits:
+        table.add_column("\nforfeits", justify="right", no_wrap=True)
     for bot in report.bots:
         ci = bot.points.half_width
+        forfeits = [str(bot.forfeits)] if report.forfeits else []
         table.add_row(
             bot.bot,
             str(bot.seats),
@@ -775,8 +809,18 @@ def _show_arena(report: arena_.ArenaReport) -> None:
             f"{bot.match_wins:g}",
             _ms(bot.ms_per_move),
             _ms(bot.ms_per_move_p95),
+            *forfeits,
         )
     out.print(table)
+    if report.forfeits:
+        out.print(
+            "forfeits: a program that failed was stopped, a stand-in played its seat to the "
+            "end, and the match counts as lost for it:",
+            markup=False,
+            soft_wrap=True,
+        )
+        for forfeit in report.forfeits:
+            out.print(f"  {forfeit.describe()}", markup=False, soft_wrap=True)
     best = "lowest" if report.rules.lowest_wins else "highest"
     out.print(
         f"points per {unit}: the mean ± the half-width of its 95% confidence interval. "
@@ -1142,12 +1186,103 @@ class _Summary:
         console.print(table)
 
 
-@app.command(
-    "rules",
-    help="List every game and Chicken Foot preset with its source and what it changes, and "
-    "the options -o KEY=VALUE can set.",
+_RULES_HELP = "\n\n".join(
+    [
+        "List every game and Chicken Foot preset with its source and what it changes, and "
+        "the options -o KEY=VALUE can set.",
+        "With --explain: How to play, in the project's own words, section by section: the "
+        "aim, the set and the deal, the round's double and the centre foot, playing a tile, "
+        "feet, drawing and passing, the end of a round, scoring, the match, who starts, the "
+        "presets and options, and the standard games, with pictures of real positions drawn "
+        "by the game's own board. It explains the rules of the table that --preset, --game "
+        "and -o set up (classic without them): what they change from classic comes first, "
+        "and is marked in every section it changes.",
+        "Examples: chickenfoot rules; chickenfoot rules --explain; chickenfoot rules "
+        "--explain --preset spruce --lang nb; chickenfoot rules --explain --section feet",
+    ]
 )
-def rules_cmd() -> None:
+SECTIONS = ", ".join(SECTION_IDS)
+
+
+@app.command("rules", help=_RULES_HELP)
+def rules_cmd(
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="How to play, for the table --preset, --game and -o set up, instead of the "
+            "list of presets and options.",
+        ),
+    ] = False,
+    game: GameOption = CHICKENFOOT,
+    preset: PresetOption = None,
+    option: OptionsOption = None,
+    section: Annotated[
+        str | None,
+        typer.Option(
+            "--section",
+            metavar="ID",
+            show_default=False,
+            help=f"With --explain: only this section: {SECTIONS}.",
+        ),
+    ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="CODE",
+            show_default=False,
+            help=f"With --explain: the language, {', '.join(LANGUAGES)}. \\[default: from "
+            "the locale: LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en]",
+        ),
+    ] = None,
+) -> None:
+    if not explain:
+        given = [
+            name
+            for name, value in (
+                ("--preset", preset),
+                ("-o", option),
+                ("--section", section),
+                ("--lang", lang),
+            )
+            if value is not None
+        ]
+        if game != CHICKENFOOT:
+            given.insert(0, "--game")
+        if given:
+            _fail(f"{', '.join(given)}: only with --explain (chickenfoot rules --explain)")
+        _list_rules()
+        return
+    _explain_rules(game, preset, option, section, lang)
+
+
+def _explain_rules(
+    game: str, preset: str | None, option: list[str] | None, section: str | None, lang: str | None
+) -> None:
+    from chickenfoot.terminal.explain import UnknownSectionError, guide_for, print_guide
+
+    if lang is None:
+        set_language(language_from_environment())
+    elif lang.strip().lower() in LANGUAGES:
+        set_language(lang.strip().lower())
+    else:
+        _fail(f"--lang {_short(lang)!r}: the languages are {', '.join(LANGUAGES)}")
+    if section is not None and section not in SECTION_IDS:
+        _fail(
+            _("--section {name}: the sections are {ids}").format(
+                name=repr(_short(section)), ids=SECTIONS
+            )
+        )
+    players = DEFAULT_PLAYERS if game == CHICKENFOOT else 2
+    rules = _rules(game, players, preset, option, None)
+    try:
+        print_guide(out, guide_for(rules, players), section)
+    except UnknownSectionError as exc:
+        _fail(str(exc))
+
+
+def _list_rules() -> None:
     import json
 
     table = Table("game / preset", "source", "what it changes", box=box.SIMPLE_HEAD)
@@ -1204,7 +1339,8 @@ def play_cmd(
             metavar="LEVELS",
             show_default=False,
             help="The computer players after you, comma-separated (one per seat), or one "
-            f"name for every seat: {', '.join(LEVELS)} (or any bot: {', '.join(BOTS)}). "
+            f"name for every seat: {', '.join(LEVELS)} (or any bot: {', '.join(BOTS)}, an "
+            "installed plug-in, or cmd:PROGRAM, docs/BOT-PROTOCOL.md). "
             f"\\[default: {DEFAULT_LEVEL}]",
         ),
     ] = None,
@@ -1361,8 +1497,13 @@ def _play_lineup(bots: str | None, players: int | None) -> tuple[int, list[str]]
             )
         )
     for bot in names:
-        if bot not in BOTS:
-            known = ", ".join(BOTS)
+        if is_program(bot):
+            try:
+                command_of(bot)
+            except ProgramError as exc:
+                _fail(f"--bots {exc}")
+        elif bot not in known_bots():
+            known = ", ".join(known_bots())
             _fail(message_text(message("unknown-bot", name=repr(_short(bot)), known=known)))
     if players is None:
         players = len(names) + 1 if len(names) > 1 else DEFAULT_PLAYERS
@@ -1402,14 +1543,29 @@ def _run_play(session: Any, plain: bool, pace: float, resumed: bool = False) -> 
             code = game.run(resumed)
         except KeyboardInterrupt:
             game.saved(_("Interrupted: the match is saved in {path}"), resume=True)
+            _say_forfeits(session)
             raise typer.Exit(130) from None
+    _say_forfeits(session)
     raise typer.Exit(code)
+
+
+def _say_forfeits(session: Any) -> None:
+    """The programs (``cmd:`` bots) that failed during the match, and why."""
+    for forfeit in session.forfeits():
+        err.print(
+            _("The program in seat {seat} failed; a stand-in played on. {why}").format(
+                seat=forfeit.seat, why=forfeit.describe()
+            ),
+            markup=False,
+            soft_wrap=True,
+        )
 
 
 def _after_app(session: Any) -> None:
     """After the app: where the record is (it saved it), and how to go on."""
     if session is None:
         return
+    _say_forfeits(session)
     path = session.save()
     if session.table.is_over:
         out.print(
@@ -1869,6 +2025,50 @@ def serve(
         run.serve(host, port, settings, db, out.print)
     except run.ServeError as exc:
         _fail(str(exc))
+
+
+_NEW_BOT_HELP = "\n\n".join(
+    [
+        "Write a Python package holding a new bot named NAME, ready to install: "
+        "pyproject.toml with the bot's entry point (group chickenfoot.bots), the bot's module "
+        "(a bot that reads the table's view, docs/BOTS.md), a test that seats it in an arena, "
+        "and a README. Installed (pip install -e DIR), the bot is known by NAME to arena, "
+        "play and serve.",
+        "Examples: chickenfoot new-bot mybot; chickenfoot new-bot mybot --into ~/src/mybot",
+    ]
+)
+
+
+@app.command("new-bot", help=_NEW_BOT_HELP)
+def new_bot_cmd(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The bot's name.")],
+    into: Annotated[
+        Path | None,
+        typer.Option(
+            "--into",
+            metavar="DIR",
+            show_default=False,
+            help="The folder to write it into (made if missing; must be empty). "
+            "\\[default: ./NAME]",
+        ),
+    ] = None,
+) -> None:
+    from chickenfoot.bots import template
+
+    folder = into if into is not None else Path(name)
+    try:
+        written = template.write(name, folder)
+    except template.TemplateError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"cannot write into {folder}: {exc.strerror or exc}")
+    for path in written:
+        out.print(f"wrote {path}", markup=False, soft_wrap=True)
+    out.print(
+        f"next: pip install -e {folder}, then chickenfoot arena --bots {name},medium",
+        markup=False,
+        soft_wrap=True,
+    )
 
 
 def _fail(message: str) -> NoReturn:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from time import perf_counter
 from typing import Any
 
-from chickenfoot.bots import Bot, make_bot
+from chickenfoot.bots import Bot, make_bot, reads_table, view_for
+from chickenfoot.bots.program import DEFAULT_SECONDS, Forfeit, ProgramBot, make_seat_bot
 from chickenfoot.core.games import (
     AnyMatch,
     AnyRules,
@@ -17,10 +19,13 @@ from chickenfoot.core.games import (
     view,
 )
 from chickenfoot.core.pieces import round_rng
+from chickenfoot.core.table import Table
 from chickenfoot.files import write_json
 
 __all__ = [
     "BOT_PREFIX",
+    "PlayedMatch",
+    "play_arena_match",
     "play_match",
     "play_recorded_match",
     "play_simulated_match",
@@ -78,7 +83,7 @@ def play_simulated_match(
     pickers = [getattr(bot, "picker", None) for bot in bots]
     play_compact = kind_of(rules).play_compact
     if play_compact is not None and all(p is not None for p in pickers):
-        players = [f"bot:{b.name}" for b in bots]
+        players = [f"{BOT_PREFIX}{name}" for name in bot_names]
         fast, record = play_compact(rules, players, seed, [p(rules) for p in pickers if p])
         if on_round is not None:
             for _ in fast.rounds:
@@ -102,18 +107,89 @@ def play_timed_match(
 
     Timing does not change the play: the match is the one :func:`play_match` gives.
     """
-    bots: list[Bot] = [make_bot(name, seat_seed(seed, s)) for s, name in enumerate(bot_names)]
-    match = new_match([f"bot:{b.name}" for b in bots], rules, seed)
+    played = play_arena_match(bot_names, rules, seed, on_round)
+    return played.match, played.seconds
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMatch:
+    match: AnyMatch
+    seconds: list[list[float]]
+    """How long every ``choose`` call took, per seat."""
+    forfeits: list[Forfeit]
+    """The seats whose program failed (:mod:`chickenfoot.bots.program`), and why."""
+
+
+def play_arena_match(
+    bot_names: Sequence[str],
+    rules: AnyRules,
+    seed: int,
+    on_round: Callable[[], None] | None = None,
+    program_seconds: float = DEFAULT_SECONDS,
+) -> PlayedMatch:
+    """:func:`play_timed_match` with ``cmd:`` programs among the bots too (each may take
+    ``program_seconds`` per answer), and the forfeits of those that failed. A match with a
+    bot that reads the table's view is played on a live table, which deals the same rounds."""
+    names = [f"{BOT_PREFIX}{name}" for name in bot_names]
+    bots = [
+        make_seat_bot(name, seat_seed(seed, s), rules, s, names, program_seconds)
+        for s, name in enumerate(bot_names)
+    ]
     seconds: list[list[float]] = [[] for _ in bots]
+    try:
+        if any(reads_table(bot) for bot in bots):
+            match = _play_on_table(bots, names, rules, seed, seconds, on_round)
+        else:
+            match = _play_on_match(bots, names, rules, seed, seconds, on_round)
+    finally:
+        for bot in bots:
+            if isinstance(bot, ProgramBot):
+                bot.close()
+    forfeits = [b.forfeit for b in bots if isinstance(b, ProgramBot) and b.forfeit is not None]
+    return PlayedMatch(match, seconds, forfeits)
+
+
+def _play_on_match(
+    bots: list[Bot | ProgramBot],
+    names: list[str],
+    rules: AnyRules,
+    seed: int,
+    seconds: list[list[float]],
+    on_round: Callable[[], None] | None,
+) -> AnyMatch:
+    match = new_match(names, rules, seed)
+    choosers: list[Bot] = [bot for bot in bots if not isinstance(bot, ProgramBot)]
+    assert len(choosers) == len(bots), "a program reads the table: play it on a table"
     while not match.is_over:
         state = match.deal_next(round_rng(seed, len(match.rounds)))
         while state.end is None:
             seat = state.turn
             seen = view(match, seat, state)
             start = perf_counter()
-            action = bots[seat].choose(seen)
+            action = choosers[seat].choose(seen)
             seconds[seat].append(perf_counter() - start)
             match.apply(action)
         if on_round is not None:
             on_round()
-    return match, seconds
+    return match
+
+
+def _play_on_table(
+    bots: list[Bot | ProgramBot],
+    names: list[str],
+    rules: AnyRules,
+    seed: int,
+    seconds: list[list[float]],
+    on_round: Callable[[], None] | None,
+) -> AnyMatch:
+    table = Table(names, rules, seed)
+    while (seat := table.turn) is not None:
+        seen = view_for(bots[seat], table, seat)
+        start = perf_counter()
+        action = bots[seat].choose(seen)
+        seconds[seat].append(perf_counter() - start)
+        rounds = len(table.match.rounds)
+        table.act(seat, action)
+        if on_round is not None and (len(table.match.rounds) > rounds or table.is_over):
+            on_round()
+    return table.match

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from chickenfoot.core import Action, SeatView
 from chickenfoot.core.standard import StandardView
+
+if TYPE_CHECKING:
+    from chickenfoot.core.table import Table
 
 View = SeatView | StandardView
 """What a seat sees: of a Chicken Foot round, or of a hand of a standard game."""
@@ -25,10 +28,24 @@ class Limit:
 
 
 class Bot(Protocol):
-    """View in, action out. A bot is built from a seed and sees nothing but its views."""
+    """View in, action out. A bot is built from a seed and sees nothing but its views.
+
+    A bot with ``reads_table = True`` is given the table's view of its seat instead of a
+    :data:`View`: the :class:`~chickenfoot.core.wire.Snapshot` every program at a table
+    reads, in public terms (docs/BOTS.md)."""
 
     name: str
 
     def choose(self, view: View, limit: Limit | None = None) -> Action:
         """One of ``view.legal``; only called when it is the bot's turn."""
         ...
+
+
+def reads_table(bot: object) -> bool:
+    """Whether ``bot`` reads the table's view (a snapshot) rather than a :data:`View`."""
+    return getattr(bot, "reads_table", False) is True
+
+
+def view_for(bot: object, table: Table, seat: int) -> Any:
+    """What ``bot`` in ``seat`` of ``table`` is given to choose from now."""
+    return table.snapshot(seat) if reads_table(bot) else table.view(seat)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from functools import partial
 
+from chickenfoot.bots import plugins
 from chickenfoot.bots.base import Bot
 from chickenfoot.bots.heuristic import HeuristicBot
 from chickenfoot.bots.montecarlo import MonteCarloBot
@@ -52,9 +54,25 @@ BOTS: dict[str, Callable[[int | str], Bot]] = {
 """Every bot by name: the bots themselves, then the levels."""
 
 
+def known_bots() -> list[str]:
+    """Every bot's name: the built-in ones, then those installed as plug-ins
+    (:mod:`chickenfoot.bots.plugins`; a plug-in never replaces a built-in bot)."""
+    return [*BOTS, *(name for name in plugins.installed() if name not in BOTS)]
+
+
 def make_bot(name: str, seed: int | str) -> Bot:
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise UnknownBotError("unknown-bot", name=repr(name), known=", ".join(BOTS)) from None
-    return factory(seed)
+    """The bot ``name`` (built in, or a plug-in) seeded with ``seed``, called ``name``
+    whatever its factory calls it; :class:`UnknownBotError` for a name that is no bot,
+    :class:`~chickenfoot.bots.plugins.PluginError` for a plug-in that cannot be loaded."""
+    factory = BOTS.get(name)
+    if factory is None:
+        point = plugins.installed().get(name)
+        if point is None:
+            known = ", ".join(known_bots())
+            raise UnknownBotError("unknown-bot", name=repr(name), known=known)
+        factory = plugins.load(point)
+    bot = factory(seed)
+    if getattr(bot, "name", None) != name:
+        with contextlib.suppress(AttributeError):  # records name it by ``name`` all the same
+            bot.name = name
+    return bot

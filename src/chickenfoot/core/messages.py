@@ -36,6 +36,7 @@ ENGLISH: dict[str, str] = {
     "led-already": "the hand has been led: play on a tile (on is its id)",
     "must-lead": "seat {seat} must lead {tile}",
     "lead-first": "nothing is on the table yet: the first tile is a lead",
+    "fits-nowhere": "{tile} matches no open end",
     # A table refusing who acts
     "not-your-turn": "it is seat {turn}'s turn, not seat {seat}'s",
     "no-such-seat": "there is no seat {seat} at a table of {players}",

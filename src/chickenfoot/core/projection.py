@@ -13,6 +13,7 @@ show from the functions here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import msgspec
@@ -20,6 +21,7 @@ import msgspec
 from chickenfoot.core.actions import Action, Event, Play
 from chickenfoot.core.messages import CodedError
 from chickenfoot.core.pieces import Deal, Placed, RoundEnd
+from chickenfoot.core.public_knowledge import play_choices
 from chickenfoot.core.tiles import Tile
 from chickenfoot.core.wire import (
     ActionEntry,
@@ -135,8 +137,10 @@ def legal_for(state: RoundLike, viewer: Viewer, legal: list[Action]) -> list[Act
 # -- wire forms -----------------------------------------------------------------------------
 
 
-def public_now(state: RoundLike) -> Public:
-    """The public part of the round as it stands: built once, shared by every viewer."""
+def public_now(state: RoundLike, lacks: list[list[int]]) -> Public:
+    """The public part of the round as it stands: built once, shared by every viewer;
+    ``lacks`` are the numbers each seat is known to lack
+    (:class:`~chickenfoot.core.public_knowledge.Lacks`)."""
     facts = dict(state.public_facts())
     foot = facts.pop("foot", None)
     return Public(
@@ -146,6 +150,7 @@ def public_now(state: RoundLike) -> Public:
         boneyard=state.boneyard_size,
         drawable=state.drawable,
         foot=msgspec.convert(foot, Foot) if foot is not None else None,
+        lacks=lacks,
         **facts,  # type: ignore[arg-type]
     )
 
@@ -184,6 +189,22 @@ def round_entry(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What an action showed everyone besides itself (see
+    :mod:`chickenfoot.core.public_knowledge`)."""
+
+    covered: int | None = None
+    """A play: the number it was laid against."""
+    playable: tuple[int, ...] | None = None
+    """A draw or a pass: the numbers a tile had to carry to be played then."""
+    kept: int = 0
+    """The action ending a turn: the tiles the seat drew this turn and keeps."""
+
+
+NOTHING_SHOWN = Shown()
+
+
 def action_entry(
     version: int,
     event: Event,
@@ -192,6 +213,7 @@ def action_entry(
     public: Public,
     viewer: Viewer,
     legal: list[Action],
+    shown: Shown,
 ) -> ActionEntry:
     """A seat acted, as ``viewer`` sees it; ``legal`` are the legal actions of the seat to
     act next (shown to that seat only)."""
@@ -206,6 +228,9 @@ def action_entry(
         changed=[placed_to_wire(p) for p in changed],
         public=public,
         legal=_legal_json(legal if viewer == public.turn else None),
+        covered=shown.covered,
+        playable=None if shown.playable is None else list(shown.playable),
+        kept=shown.kept,
     )
 
 
@@ -249,6 +274,7 @@ def advance(snapshot: Snapshot, entry: Entry) -> Snapshot:
             board=list(entry.board),
             public=entry.public,
             legal=entry.legal,
+            plays=play_choices(entry.legal, entry.board, entry.public),
             history=[],
             end=None,
             shown=None,
@@ -271,6 +297,7 @@ def advance(snapshot: Snapshot, entry: Entry) -> Snapshot:
             hand=hand,
             public=entry.public,
             legal=entry.legal,
+            plays=play_choices(entry.legal, board, entry.public),
             history=[*view.history, entry],
         )
     if isinstance(entry, RoundEndEntry):
@@ -279,6 +306,7 @@ def advance(snapshot: Snapshot, entry: Entry) -> Snapshot:
             end=entry.end,
             shown=entry.hands,
             legal=None,
+            plays=None,
             round_points=[*view.round_points, entry.points],
             totals=entry.totals,
         )

@@ -20,11 +20,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from chickenfoot.core import games
-from chickenfoot.core.actions import Action, Event
+from chickenfoot.core.actions import Action, Draw, Event, Pass, Play
 from chickenfoot.core.messages import CodedError
 from chickenfoot.core.pieces import Placed, round_rng
 from chickenfoot.core.projection import (
+    NOTHING_SHOWN,
     RoundLike,
+    Shown,
     Viewer,
     action_entry,
     check_viewer,
@@ -36,11 +38,13 @@ from chickenfoot.core.projection import (
     round_end_entry,
     round_entry,
 )
+from chickenfoot.core.public_knowledge import Lacks, covered_number, play_choices, playable_numbers
 from chickenfoot.core.record_fields import RecordError, read_seed
 from chickenfoot.core.tiles import Tile
 from chickenfoot.core.wire import (
     ActionEntry,
     Entry,
+    MatchRules,
     Public,
     Snapshot,
     StartDraw,
@@ -70,6 +74,8 @@ class _Fact:
     event: Event | None = None
     placed: Placed | None = None
     changed: tuple[Placed, ...] = ()
+    shown: Shown = NOTHING_SHOWN
+    """An action: what it showed everyone besides itself."""
 
 
 class Table:
@@ -81,6 +87,9 @@ class Table:
         self.match = games.new_match(list(players), rules, seed)
         self.seed = seed
         self._log: list[_Fact] = []
+        self._lacks = Lacks(len(players), rules.drawn_tile_must_be_played)
+        """What the seats are known to lack in the round in play."""
+        self._rules = MatchRules(rules.preset_name, rules.options())
         self._dealing = deal
         """Deal the next round as soon as one ends (not while a record's rounds are read)."""
         if deal:
@@ -172,7 +181,7 @@ class Table:
         match = self.match
         state = self._round()
         last = self._log[-1]
-        public = next(f.public for f in reversed(self._log) if f.public is not None)
+        public = self._public()
         number = len(match.rounds)
         history = [
             entry
@@ -185,11 +194,14 @@ class Table:
         double = state.double_tile
         seats = range(self.seats)
         legal = legal_for(state, viewer, list(last.legal))
+        legal_json = [action_to_json(a) for a in legal] or None
+        board = [placed_to_wire(p) for p in state.board()]
         return Snapshot(
             v=self.version,
             game=match.rules.game_name,
             preset=match.rules.preset_name,
             players=list(match.players),
+            rules=self._rules,
             sides=[match.rules.side_of(s) for s in seats],
             viewer=viewer,
             round=number,
@@ -198,9 +210,10 @@ class Table:
             start_draw=[StartDraw(s, str(t)) for s, t in state.dealt.start_draw],
             lot=state.dealt.lot,
             hand=None if hand is None else [str(t) for t in hand],
-            board=[placed_to_wire(p) for p in state.board()],
+            board=board,
             public=public,
-            legal=[action_to_json(a) for a in legal] or None,
+            legal=legal_json,
+            plays=play_choices(legal_json, board, public),
             history=history,
             end=None if state.end is None else state.end.value,
             shown=None if state.end is None else [[str(t) for t in state.hand(s)] for s in seats],
@@ -239,17 +252,41 @@ class Table:
     def _start(self, state: RoundLike) -> None:
         k = len(self.match.rounds) - 1
         board = tuple(state.board())
-        self._log.append(_Fact("round", k, public_now(state), _legal(state), board))
+        self._lacks = Lacks(state.players, self.match.rules.drawn_tile_must_be_played)
+        public = public_now(state, self._lacks.as_lists())
+        self._log.append(_Fact("round", k, public, _legal(state), board))
         self._finish_if_over(state)
 
     def _apply(self, action: Action) -> None:
         state = self._round()
+        before = self._public()
+        playable: list[int] = []
+        target_open: tuple[int, ...] = ()
+        if isinstance(action, Draw | Pass):
+            playable = playable_numbers((p.open for p in state.board()), before)
+        elif action.on is not None and 0 <= action.on < state.placed_count:
+            target_open = state.placed(action.on).open
         event = self.match.apply(action)
         placed, changed = play_changes(state, event)
+        kept = self._lacks.act(event.seat, action, playable)
+        if isinstance(action, Play):
+            covered = None
+            if action.on is not None:
+                covered = covered_number(action.tile, target_open, before.foot)
+            shown = Shown(covered=covered, kept=kept)
+        else:
+            shown = Shown(playable=tuple(playable), kept=kept)
         k = len(self.match.rounds) - 1
-        public = public_now(state)
+        public = public_now(state, self._lacks.as_lists())
         fact = _Fact(
-            "action", k, public, _legal(state), event=event, placed=placed, changed=changed
+            "action",
+            k,
+            public,
+            _legal(state),
+            event=event,
+            placed=placed,
+            changed=changed,
+            shown=shown,
         )
         self._log.append(fact)
         self._finish_if_over(state)
@@ -265,6 +302,10 @@ class Table:
         elif self._dealing:
             self._deal_next()
 
+    def _public(self) -> Public:
+        """The public state now."""
+        return next(f.public for f in reversed(self._log) if f.public is not None)
+
     def _project(self, version: int, viewer: Viewer) -> Entry:
         fact = self._log[version - 1]
         state = self.match.rounds[fact.round]
@@ -277,7 +318,14 @@ class Table:
         if fact.kind == "action":
             assert fact.public is not None and fact.event is not None
             return action_entry(
-                version, fact.event, fact.placed, fact.changed, fact.public, viewer, legal
+                version,
+                fact.event,
+                fact.placed,
+                fact.changed,
+                fact.public,
+                viewer,
+                legal,
+                fact.shown,
             )
         points = self.match.points[fact.round]
         totals = [sum(p[s] for p in self.match.points[: fact.round + 1]) for s in range(self.seats)]

@@ -24,6 +24,7 @@ TILE_PATTERN = r"^(0|[1-9][0-9]?)-(0|[1-9][0-9]?)$"
 TileText = Annotated[str, Meta(pattern=TILE_PATTERN, description="A tile: 'a-b'.")]
 Seat = Annotated[int, Meta(ge=0, le=11)]
 Count = Annotated[int, Meta(ge=0, le=1_000_000)]
+Number = Annotated[int, Meta(ge=0, le=18)]
 MAX_ACTION_BYTES = 1_000
 
 
@@ -154,6 +155,9 @@ class Public(Struct, kw_only=True):
     """All Fives: what the ends count now."""
     hand_points: list[int] | None = None
     """The standard games: points each seat's side has scored in this hand so far."""
+    lacks: list[list[Number]] = msgspec.field(default_factory=list)
+    """Per seat, the numbers none of its tiles carries now, as its draws and passes this
+    round prove (docs/BOTS.md)."""
 
 
 class RoundEntry(Struct, tag="round", tag_field="kind", kw_only=True):
@@ -188,6 +192,13 @@ class ActionEntry(Struct, tag="action", tag_field="kind", kw_only=True):
     """Tiles already on the table whose open ends the play changed."""
     public: Public
     legal: list[dict[str, Any]] | None
+    covered: Number | None = None
+    """A play: the number it was laid against (None for the first tile of the table)."""
+    playable: list[Number] | None = None
+    """A draw or a pass: the numbers a tile had to carry to be played then (none before the
+    first tile, when only that tile may be laid)."""
+    kept: Count = 0
+    """The play or pass that ends a turn: how many tiles the seat drew this turn and keeps."""
 
 
 class RoundEndEntry(Struct, tag="round-end", tag_field="kind", kw_only=True):
@@ -209,6 +220,25 @@ class MatchEndEntry(Struct, tag="match-end", tag_field="kind", kw_only=True):
 Entry = RoundEntry | ActionEntry | RoundEndEntry | MatchEndEntry
 
 
+class PlayChoice(Struct):
+    """The viewer's legal plays of one tile against one number: any id of ``on`` makes the
+    action ``{"play": tile, "on": id}``."""
+
+    tile: TileText
+    number: Number | None
+    """The number the tile would be laid against (None: the first tile of the table)."""
+    on: list[Annotated[int, Meta(ge=0, le=1_000)] | None]
+    """The ids of the placed tiles showing that number (``[null]`` for the first tile)."""
+
+
+class MatchRules(Struct):
+    """The rules a match is played by, as its record names them (docs/RECORD.md)."""
+
+    preset: str
+    options: dict[str, Any]
+    """Every option with its value (docs/RULES.md, docs/STANDARD.md)."""
+
+
 class Snapshot(Struct, kw_only=True):
     """A viewer's view of the table at version ``v``: applying the entries after ``v``
     (:func:`chickenfoot.core.projection.advance`) gives the view at any later version."""
@@ -217,6 +247,7 @@ class Snapshot(Struct, kw_only=True):
     game: str
     preset: str
     players: list[str]
+    rules: MatchRules | None = None
     sides: list[Seat]
     """The side each seat scores for (partners share one; else each seat its own)."""
     viewer: Seat | None
@@ -230,6 +261,8 @@ class Snapshot(Struct, kw_only=True):
     board: list[WirePlaced]
     public: Public | None
     legal: list[dict[str, Any]] | None
+    plays: list[PlayChoice] | None = None
+    """The plays of ``legal`` grouped by tile and the number they would cover."""
     history: list[ActionEntry]
     """This round's actions as the viewer saw them."""
     end: Literal["out", "blocked"] | None

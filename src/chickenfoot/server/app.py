@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from chickenfoot.bots import LEVELS
 from chickenfoot.core import games
 from chickenfoot.core.messages import CodedError
-from chickenfoot.core.rules import PRESETS, SOURCES, MatchLength
+from chickenfoot.core.rules import MAX_PLAYERS, PRESETS, SOURCES, MatchLength
 from chickenfoot.core.standard.rules import GAMES as STANDARD_GAMES
 from chickenfoot.core.standard.rules import STANDARD_PLAYERS
 from chickenfoot.core.table import Table
@@ -39,6 +39,7 @@ from chickenfoot.server import frames
 from chickenfoot.server.analyses import Analyses, AnalysisRefused, settings_of
 from chickenfoot.server.collector import keep_pauses_short
 from chickenfoot.server.errors import ServerError
+from chickenfoot.server.howto import guide_json, is_code, refusal_json
 from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
 from chickenfoot.server.store import OVER, PLAYING, WAITING, Store, TableRow
 
@@ -51,6 +52,8 @@ FRAME_BURST = 30
 TABLE_REQUEST_LIMIT = 16_384
 RECORD_REQUEST_LIMIT = 16 * 2**20
 LISTED = 50
+DEFAULT_PLAYERS = 4
+"""The table the Rules page's pictures are played at when none is named."""
 """How many open and finished tables the home page lists."""
 
 
@@ -137,6 +140,9 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/analysis/{job}", api.analysis, methods=["GET"]),
         Route("/api/ratings", api.ratings),
         Route("/ratings", _page("ratings.html")),
+        Route("/rules", _page("rules.html")),
+        Route("/api/rules", api.rules),
+        Route("/api/refusal", api.refusal),
         WebSocketRoute("/ws/tables/{table}", api.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -179,6 +185,38 @@ class _Api:
                 "players": players,
             }
         )
+
+    async def rules(self, request: Request) -> Response:
+        """How to play for a table: the one named (``?table=``), else the rules that
+        ``?game=``, ``?preset=`` and ``?players=`` name (classic, 4 players)."""
+        lang = _language(request)
+        query = request.query_params
+        try:
+            table_id = query.get("table")
+            if table_id is not None:
+                row = await self.hub.store.table(table_id)
+                if row is None:
+                    raise ServerError("no-such-table", 404, table=table_id)
+                players = len(row.seats)
+                rules = games.make_rules(row.game, players, row.preset, row.options)
+            else:
+                game = query.get("game", games.CHICKENFOOT)
+                players = _players(query.get("players"), game)
+                rules = games.make_rules(game, players, query.get("preset") or None)
+        except CodedError as exc:
+            return _refusal(exc, lang)
+        data = await asyncio.to_thread(guide_json, rules, players, lang)
+        return JSONResponse(data, headers={"Cache-Control": "no-cache"})
+
+    async def refusal(self, request: Request) -> Response:
+        """A refused move's words and its rule: ``?code=`` and the message's parameters."""
+        lang = _language(request)
+        params = dict(request.query_params)
+        code = params.pop("code", "")
+        params.pop("lang", None)
+        if not is_code(code):
+            return _refusal(ServerError("bad-request", reason=f"no message {code!r}"), lang)
+        return JSONResponse(refusal_json(code, params, lang))
 
     async def create(self, request: Request) -> Response:
         lang = _language(request)
@@ -436,6 +474,15 @@ async def _body(request: Request, limit: int) -> bytes:
             raise ServerError("frame-too-large", status=413, size=size, limit=limit)
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def _players(asked: str | None, game: str) -> int:
+    """The players of ``?players=`` (the Rules page's pictures), else the game's usual."""
+    if asked is None:
+        return DEFAULT_PLAYERS if game == games.CHICKENFOOT else 2
+    if not asked.isdigit() or not 2 <= int(asked) <= MAX_PLAYERS:
+        raise ServerError("bad-request", reason=f"players must be 2 to {MAX_PLAYERS}")
+    return int(asked)
 
 
 def _address(request: Request) -> str:

@@ -33,7 +33,7 @@ from chickenfoot.ratings import Ratings
 from chickenfoot.server import frames
 from chickenfoot.server.errors import ServerError
 from chickenfoot.server.store import OVER, PLAYING, WAITING, SeatRow, Store, TableRow, token_hash
-from chickenfoot.server.thinking import Thinkers
+from chickenfoot.server.thinking import Thinkers, reads_tables
 
 log = logging.getLogger("chickenfoot.server")
 
@@ -355,7 +355,8 @@ class Hub:
             assert table is not None
             version = table.version
             seed = f"{seat_seed(live.row.seed, seat)}/{version}"
-            action = await self.thinkers.choose(bot, seed, table.view(seat))
+            view = table.snapshot(seat) if reads_tables(bot) else table.view(seat)
+            action = await self.thinkers.choose(bot, seed, view)
             async with live.lock:
                 if table.version == version and self._player_for(live, seat) == bot:
                     await asyncio.shield(self._accept(live, seat, action))

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from chickenfoot.analysis import Decision, DecisionPoint, analyse_decision
 from chickenfoot.analysis import Settings as AnalysisSettings
 from chickenfoot.arena import start_worker_of, worker_context
-from chickenfoot.bots import Hint, hints, make_bot
+from chickenfoot.bots import BOTS, Hint, hints, make_bot, reads_table
 from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.core.actions import Action
 
@@ -37,8 +37,15 @@ def choose(name: str, seed: str, view: Any) -> Action:
 
 @cache
 def searches(name: str) -> bool:
-    """Whether the bot ``name`` searches (and takes its time)."""
-    return isinstance(make_bot(name, 0), MonteCarloBot)
+    """Whether the bot ``name`` searches (and takes its time); a plug-in may, for all the
+    server knows, so it thinks in the workers too."""
+    return name not in BOTS or isinstance(make_bot(name, 0), MonteCarloBot)
+
+
+@cache
+def reads_tables(name: str) -> bool:
+    """Whether the bot ``name`` is given the table's view rather than a seat's view."""
+    return reads_table(make_bot(name, 0))
 
 
 def advise(view: Any) -> Hint | None:

@@ -21,7 +21,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from chickenfoot.bots import LEVELS
 from chickenfoot.core.games import CHICKENFOOT, GAMES, AnyRules, make_rules
-from chickenfoot.core.rules import PRESETS, MatchLength
+from chickenfoot.core.rules import CLASSIC, PRESETS, MatchLength
 from chickenfoot.i18n import (
     LANGUAGES,
     N_,
@@ -33,6 +33,7 @@ from chickenfoot.i18n import (
 )
 from chickenfoot.play import BOT_PREFIX
 from chickenfoot.terminal.labels import length_name, level_name
+from chickenfoot.terminal.rules_screen import RulesScreen
 from chickenfoot.terminal.session import (
     DEFAULT_LENGTH,
     DEFAULT_LEVEL,
@@ -296,6 +297,9 @@ class SetupScreen(Screen[None]):
             self.remembered[row.seat] = row.current()
         before = {seat: default_names(seat) for seat in self.remembered}
         set_language(code)
+        app = self.app
+        if isinstance(app, ChickenfootApp):
+            app.relabel_keys()
 
         def renamed(seat: int, spec: SeatSpec) -> SeatSpec:
             if spec.bot is None and spec.name in before.get(seat, ()):
@@ -339,6 +343,8 @@ class ChickenfootApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "leave", N_("quit"), priority=True, show=False),
+        # TRANSLATORS: the key that opens "How to play" from every screen
+        Binding("f1,question_mark", "rules", N_("rules"), key_display="F1"),
     ]
 
     def __init__(
@@ -375,6 +381,33 @@ class ChickenfootApp(App[None]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def relabel_keys(self) -> None:
+        """Say the app's own keys (F1) in the language spoken now."""
+        self._bindings = self._merge_bindings()
+        translate_bindings(self)
+
+    def action_rules(self) -> None:
+        """How to play (F1, ?): the rules of the table at hand, opened at the rule of the
+        move the table refused last, if it refused one."""
+        screen = self.screen
+        if isinstance(screen, RulesScreen):
+            return
+        section = getattr(screen, "rule_section", None)
+        self.push_screen(RulesScreen(*self.rules_at_hand(), section))
+
+    def rules_at_hand(self) -> tuple[AnyRules, int]:
+        """The rules of the match in play, else of the setup as the screen shows it (classic
+        while the setup cannot make rules)."""
+        if self.session is not None:
+            return self.session.rules, self.session.players
+        screen = self.screen
+        setup = screen.chosen() if isinstance(screen, SetupScreen) else self.setup
+        players = len(setup.seats)
+        try:
+            return setup.make_rules(players), players
+        except ValueError:
+            return CLASSIC, players
 
     def action_leave(self) -> None:
         """Quit (q, Ctrl-C): the match is saved first."""

@@ -19,20 +19,22 @@ from typing import TextIO
 from chickenfoot.core.actions import IllegalActionError
 from chickenfoot.core.messages import CodedError
 from chickenfoot.core.wire import MatchEndEntry, parse_any_action
-from chickenfoot.i18n import _, message_text, ngettext
+from chickenfoot.howto import guide
+from chickenfoot.i18n import _, language, message_text, ngettext, translation
 from chickenfoot.terminal.describe import (
     Words,
     describe_entry,
     legal_line,
     state_lines,
 )
+from chickenfoot.terminal.guide_view import refusal_with_rule, section_lines
 from chickenfoot.terminal.labels import rules_label
 from chickenfoot.terminal.session import Session
 
 MAX_LINE = 10_000
 """Characters of a typed line that are read; the rest of a longer line is ignored."""
 
-COMMANDS = ("help", "hint", "board", "quit")
+COMMANDS = ("help", "hint", "board", "rules", "quit")
 
 
 def help_lines() -> list[str]:
@@ -44,6 +46,7 @@ def help_lines() -> list[str]:
         _("  pass    pass (when nothing fits and nothing can be drawn, or a drawn tile is kept)"),
         _("The line 'legal:' before each of your turns lists every move you may make."),
         _("Commands: help (this), hint (the expert's advice), board (the table again),"),
+        _("rules (How to play, for this table; rules feet: one section, by its name),"),
         _("quit (save the match and stop; continue later with chickenfoot play --resume FILE)."),
         _("Moves and commands are typed as shown here, in every language."),
     ]
@@ -156,6 +159,9 @@ class PlainGame:
         if word in ("help", "?"):
             self.say(*help_lines())
             return True
+        if word == "rules" or word.startswith("rules "):
+            self.rules(word.removeprefix("rules").strip())
+            return True
         if word == "board":
             self.say(*state_lines(self.session.table.snapshot(seat), self.words))
             self.say(legal_line(self.session.table.snapshot(seat).legal))
@@ -188,12 +194,29 @@ class PlainGame:
         try:
             self.session.table.act(seat, action)
         except (IllegalActionError, CodedError) as exc:
+            # TRANSLATORS: {reason} is why a move is refused, {section} a title of "How to
+            # play" and {id} the name of that section that the command rules takes
+            pointer = _("{reason}. See How to play: {section} (type rules {id}).")
+            why, _section = refusal_with_rule(exc.message, pointer)
             self.say(
-                _("Not allowed: {why}. {legal}").format(
-                    why=message_text(exc.message), legal=legal_line(self._legal(seat))
-                )
+                _("Not allowed: {why} {legal}").format(why=why, legal=legal_line(self._legal(seat)))
             )
         return True
+
+    def rules(self, section: str) -> None:
+        """How to play for this table: every section, or the one named."""
+        told = guide(self.session.rules, translation(language()), self.session.players)
+        ids = [s.id for s in told.sections]
+        if section and section not in ids:
+            self.say(
+                _("No section {name}; the sections are: {ids}.").format(
+                    name=repr(_short(section)), ids=", ".join(ids)
+                )
+            )
+            return
+        for shown in told.sections:
+            if not section or shown.id == section:
+                self.say(*section_lines(shown, told))
 
     def _legal(self, seat: int) -> list[dict[str, object]] | None:
         return self.session.table.snapshot(seat).legal

@@ -16,7 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from chickenfoot import files
-from chickenfoot.bots import Bot, Hint, hints, make_bot
+from chickenfoot.bots import Bot, Hint, hints, view_for
+from chickenfoot.bots.program import (
+    Forfeit,
+    ProgramBot,
+    ProgramError,
+    is_program,
+    make_seat_bot,
+)
 from chickenfoot.core import Action
 from chickenfoot.core.games import AnyRules
 from chickenfoot.core.table import Table
@@ -73,24 +80,37 @@ def new_record_path(folder: Path) -> Path:
 class Session:
     """A match in play at the terminal (see the module docstring)."""
 
-    def __init__(self, table: Table, path: Path) -> None:
+    def __init__(self, table: Table, path: Path, programs: bool = False) -> None:
+        """``programs``: whether seats may be ``cmd:`` programs (never those a record file
+        names: a resumed match runs no program)."""
         self.table = table
         self.path = path
         self.seats = [SeatSpec.from_record_name(name) for name in table.players]
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Bot | ProgramBot] = {}
         for seat, spec in enumerate(self.seats):
             if spec.bot is not None:
+                if is_program(spec.bot) and not programs:
+                    raise SessionError(
+                        _("{bot}: a resumed match runs no program named in its record").format(
+                            bot=spec.bot
+                        )
+                    )
+                seed = seat_seed(table.seed, seat)
                 try:
-                    self.bots[seat] = make_bot(spec.bot, seat_seed(table.seed, seat))
+                    self.bots[seat] = make_seat_bot(
+                        spec.bot, seed, table.match.rules, seat, table.players
+                    )
                 except ValueError as exc:  # UnknownBotError, said by its code
                     raise SessionError(error_text(exc)) from None
+                except ProgramError as exc:
+                    raise SessionError(str(exc)) from None
         self.saved_version = -1
 
     @classmethod
     def new(cls, seats: Sequence[SeatSpec], rules: AnyRules, seed: int, folder: Path) -> Session:
         """A new match; its record will be saved in ``folder`` (created if missing)."""
         table = Table([s.record_name for s in seats], rules, seed)
-        return cls(table, new_record_path(folder))
+        return cls(table, new_record_path(folder), programs=True)
 
     @classmethod
     def resume(cls, path: Path) -> Session:
@@ -133,9 +153,15 @@ class Session:
 
     # -- acting ----------------------------------------------------------------------------
 
+    def forfeits(self) -> list[Forfeit]:
+        """The seats whose program failed: a fallback plays them from then on."""
+        bots = self.bots.values()
+        return [b.forfeit for b in bots if isinstance(b, ProgramBot) and b.forfeit is not None]
+
     def bot_action(self, seat: int) -> Action:
         """What the bot in ``seat`` plays now, from its seat's view alone."""
-        return self.bots[seat].choose(self.table.view(seat))
+        bot = self.bots[seat]
+        return bot.choose(view_for(bot, self.table, seat))
 
     def play_bot(self) -> bool:
         """If a bot is to act, it acts; whether one did."""

@@ -26,7 +26,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
 from chickenfoot.core.actions import Action, Draw, Pass, Play
-from chickenfoot.core.messages import CodedError
+from chickenfoot.core.messages import CodedError, Message
 from chickenfoot.core.projection import advance
 from chickenfoot.core.tiles import Tile
 from chickenfoot.core.wire import (
@@ -36,6 +36,7 @@ from chickenfoot.core.wire import (
     RoundEndEntry,
     Snapshot,
 )
+from chickenfoot.howto.refusals import tile_refusal, turn_refusal
 from chickenfoot.i18n import N_, _, message_text, ngettext
 from chickenfoot.terminal.board import of_snapshot
 from chickenfoot.terminal.describe import (
@@ -44,6 +45,7 @@ from chickenfoot.terminal.describe import (
     result_line,
     went_out,
 )
+from chickenfoot.terminal.guide_view import refusal_with_rule
 from chickenfoot.terminal.labels import rules_label
 from chickenfoot.terminal.render import BoardView, Marks, hand_text, seats_text
 from chickenfoot.terminal.session import Session
@@ -116,6 +118,8 @@ class TableScreen(Screen[None]):
         Binding("pagedown", "scroll_board(1)", "", show=False),
         Binding("q", "app.leave", N_("quit")),
         Binding("f12", "screenshot", N_("screenshot"), show=False),
+        # the footer has no room left for the app's F1: the log says it at the start
+        Binding("f1,question_mark", "app.rules", N_("rules"), show=False),
         *[Binding(k, f"pick({i})", "", show=False) for i, k in enumerate(TARGET_KEYS)],
     ]
 
@@ -149,6 +153,9 @@ class TableScreen(Screen[None]):
         """What an automatic draw or pass did, said with the next message."""
         self.final_shown = False
         self.log_lines: list[str] = []
+        self.rule_section: str | None = None
+        """The section of "How to play" that explains the move refused last this turn (the
+        help screen opens there)."""
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -168,6 +175,7 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#log-scroll", VerticalScroll).anchor()
+        self.log_line(_("F1 or ? shows how to play."))
         if self.resumed:
             self.log_line(_("Resumed from {path}.").format(path=self.session.path))
         else:
@@ -273,6 +281,7 @@ class TableScreen(Screen[None]):
         legal = self.snap.legal or []
         self.turn_of = seat
         self.picking = False
+        self.rule_section = None
         if legal == [{"draw": True}]:
             self.note = _("No tile fits: you drew")
             self.act(Draw())
@@ -359,8 +368,7 @@ class TableScreen(Screen[None]):
         try:
             self.session.table.act(seat, action)
         except CodedError as exc:  # nothing the screen offers is refused, but say so if it is
-            self.message = message_text(exc.message)
-            self.show()
+            self.refuse(exc.message)
             return
         if not keep_message and not isinstance(action, Draw):
             self.message = ""
@@ -393,6 +401,15 @@ class TableScreen(Screen[None]):
             self.action_place(int(meta["place"]))
         elif "choose" in meta:
             self.action_choose_action(str(meta["choose"]))
+
+    def refuse(self, refusal: Message) -> None:
+        """Say why a move is not allowed, and which section of "How to play" (F1) explains
+        the rule."""
+        # TRANSLATORS: {reason} is why a move is refused; {section} a title of "How to play"
+        pointer = _("{reason}. See How to play: {section} (F1).")
+        said, self.rule_section = refusal_with_rule(refusal, pointer)
+        self.message = said[:1].upper() + said[1:]
+        self.show()
 
     def action_move(self, delta: int) -> None:
         if not self.awaiting():
@@ -429,10 +446,7 @@ class TableScreen(Screen[None]):
         if not self.awaiting():
             return
         if kind not in self.choices:
-            self.message = (
-                _("You cannot draw now.") if kind == "draw" else _("You cannot pass now.")
-            )
-            self.show()
+            self.refuse(turn_refusal(self.snap, kind))
             return
         self.cursor = self.choices.index(kind)
         self.picking = False
@@ -445,8 +459,7 @@ class TableScreen(Screen[None]):
             return
         tile = hand[index]
         if tile not in self.choices:
-            self.message = _("{tile} fits nowhere now.").format(tile=tile)
-            self.show()
+            self.refuse(tile_refusal(self.snap, tile))
             return
         self.cursor = self.choices.index(tile)
         self.picking = False

@@ -1,6 +1,7 @@
 // The board as SVG, with pan (drag), zoom (wheel, pinch, +/- buttons) and fit.
 // A chosen tile's places are drawn as see-through tiles where it would lie, each carrying
 // data-target (the id of the tile it would be played on, "none" for the first tile).
+// A still board (`still: true`, the Rules page's pictures) is only fitted to its box.
 
 import { h, s } from "./dom.js";
 import { tn } from "./i18n.js";
@@ -11,7 +12,7 @@ const PAD = 24;
 const MAX_FIT = 1.4;
 
 export class BoardView {
-  constructor(container, { onTarget = () => {} } = {}) {
+  constructor(container, { onTarget = () => {}, still = false } = {}) {
     this.onTarget = onTarget;
     this.world = s("g", { class: "world" });
     this.svg = s("svg", { class: "board-svg", role: "img" }, this.world);
@@ -30,12 +31,13 @@ export class BoardView {
       button("⤢", "board.fit", () => this.fit(true)),
     );
     container.classList.add("board");
-    container.append(this.svg, this.empty, this.controls);
+    container.append(this.svg, this.empty);
+    if (!still) container.append(this.controls);
     this.view = { k: 1, x: 0, y: 0 };
     this.auto = true;
     this.bounds = null;
     this.pointers = new Map();
-    this.listen();
+    if (!still) this.listen();
     this.drawn = null;
     new ResizeObserver(() => this.drawn && this.render(this.drawn)).observe(this.svg);
   }

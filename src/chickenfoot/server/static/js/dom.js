@@ -47,8 +47,8 @@ export function postJSON(path, body) {
   });
 }
 
-// Short-lived notes in a corner (draws, passes, refusals).
-export function toast(text, kind = "info") {
+// Short-lived notes in a corner (draws, passes, refusals): `text` may be an element.
+export function toast(text, kind = "info", shownMs = null) {
   let box = document.getElementById("toasts");
   if (!box) {
     box = h("div", { id: "toasts", role: "status", "aria-live": "polite" });
@@ -57,7 +57,7 @@ export function toast(text, kind = "info") {
   const note = h("div", { class: `toast ${kind}` }, text);
   box.append(note);
   while (box.children.length > 4) box.firstChild.remove();
-  setTimeout(() => note.remove(), kind === "error" ? 5000 : 3000);
+  setTimeout(() => note.remove(), shownMs ?? (kind === "error" ? 5000 : 3000));
 }
 
 export async function copyField(input) {

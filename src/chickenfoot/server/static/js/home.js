@@ -57,6 +57,9 @@ function renderForm() {
   while (seats.length < n) seats.push(defaultSeat(seats.length));
   seats.length = n;
   renderSeats();
+  const rules = new URLSearchParams({ game: game.value, players: String(n) });
+  if (chickenfoot) rules.set("preset", preset.name);
+  $("#rules-of-table").href = `/rules?${rules}`;
 }
 
 function renderSeats() {

@@ -16,6 +16,7 @@ import { $, copyField, h, toast } from "./dom.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { scoreTable } from "./scores.js";
+import { explain, tileRefusal, turnRefusal } from "./refusals.js";
 import { storedInvites } from "./tables.js";
 import { tileSVG } from "./tiles.js";
 
@@ -148,7 +149,8 @@ function onFrame(frame) {
       break;
     case "error":
       state.pending = false;
-      if (state.view || state.lobby) toast(frame.message, "error");
+      if (state.view || state.lobby)
+        explain({ code: frame.code, params: {} }, tableId, frame.message);
       else state.fatal = frame.message;
       break;
   }
@@ -216,7 +218,7 @@ function choose(tile, playIfOne = true) {
   }
   const targets = targetsOf(tile);
   if (!targets.length) {
-    toast(t("play.fits_nowhere", { tile }));
+    explain(tileRefusal(state.view, tile), tableId);
     return;
   }
   if (targets.length === 1 && playIfOne) {
@@ -227,6 +229,12 @@ function choose(tile, playIfOne = true) {
   state.choosing = { tile, targets };
   state.targetCursor = Math.max(0, hinted);
   render();
+}
+
+// Draw or pass (`kind`) if the rules allow it now, else say which rule does not.
+function tryTurn(kind) {
+  if (can(kind)) act({ [kind]: true });
+  else if (myTurn()) explain(turnRefusal(state.view, kind), tableId);
 }
 
 function playOn(target) {
@@ -306,8 +314,8 @@ function onKey(event) {
   if (key === "0") return (handled(), board.fit(true));
   if (state.summary?.open && (key === "Escape" || key === "Enter"))
     return (handled(), closeSummary());
-  if (key === "d") return (handled(), can("draw") && act({ draw: true }));
-  if (key === "p") return (handled(), can("pass") && act({ pass: true }));
+  if (key === "d") return (handled(), tryTurn("draw"));
+  if (key === "p") return (handled(), tryTurn("pass"));
   if (key === "h") return (handled(), askHint());
   if (key === "Escape") {
     handled();
@@ -726,6 +734,7 @@ function spectateURL() {
 async function main() {
   await i18n.start();
   i18n.languageSwitch($("#lang"));
+  $("#rules-link").href = `/rules?table=${encodeURIComponent(tableId)}`;
   board = new BoardView($("#board"), { onTarget: playOn });
   $('[data-action="draw"]').addEventListener("click", () => act({ draw: true }));
   $('[data-action="pass"]').addEventListener("click", () => act({ pass: true }));

@@ -1,0 +1,142 @@
+// The Rules page: "How to play" from /api/rules, in the page's language. It shows the rules
+// of one table (?table=ID, from the table page) or of the game and preset chosen here; the
+// sections a table's rules change are marked, and every picture is a seeded position drawn by
+// the table's own board. A link to /rules#feet opens at that section.
+
+import { BoardView } from "./board.js";
+import { gameName, presetName } from "./describe.js";
+import { $, api, h } from "./dom.js";
+import * as i18n from "./i18n.js";
+import { t } from "./i18n.js";
+
+const params = new URLSearchParams(location.search);
+let meta = null;
+
+function query() {
+  const asked = new URLSearchParams({ lang: i18n.language() });
+  for (const name of ["table", "game", "preset", "players"])
+    if (params.get(name)) asked.set(name, params.get(name));
+  return asked;
+}
+
+function renderChoice(guide) {
+  const game = $("#rules-game");
+  game.replaceChildren(...meta.games.map((g) => h("option", { value: g }, gameName(g))));
+  game.value = guide.game;
+  const preset = $("#rules-preset");
+  preset.replaceChildren(
+    ...meta.presets.map((p) => h("option", { value: p.name }, presetName(p.name))),
+  );
+  preset.value = guide.game === "chickenfoot" ? guide.preset : "classic";
+  for (const el of document.querySelectorAll(".cf-only")) el.hidden = guide.game !== "chickenfoot";
+}
+
+function choose() {
+  params.delete("table");
+  params.delete("players");
+  params.set("game", $("#rules-game").value);
+  if ($("#rules-game").value === "chickenfoot") params.set("preset", $("#rules-preset").value);
+  else params.delete("preset");
+  history.replaceState(null, "", `${location.pathname}?${params}${location.hash}`);
+  load();
+}
+
+function block(data) {
+  switch (data.kind) {
+    case "paragraph":
+      return h("p", {}, data.text);
+    case "items":
+      return h(
+        "div",
+        { class: "items" },
+        data.lead ? h("p", { class: "lead" }, data.lead) : null,
+        h("ul", {}, ...data.texts.map((text) => h("li", {}, text))),
+      );
+    case "grid":
+      return h(
+        "table",
+        { class: "scores" },
+        h("thead", {}, h("tr", {}, ...data.header.map((cell) => h("th", {}, cell)))),
+        h(
+          "tbody",
+          {},
+          ...data.rows.map((row) => h("tr", {}, ...row.map((cell) => h("td", {}, cell)))),
+        ),
+      );
+    default:
+      return picture(data);
+  }
+}
+
+function picture(data) {
+  const box = h("div", { class: "rules-board", "data-picture": data.name });
+  const figure = h("figure", { class: "rules-picture" }, box, h("figcaption", {}, data.caption));
+  requestAnimationFrame(() => {
+    const board = new BoardView(box, { still: true });
+    board.svg.setAttribute("aria-label", data.caption);
+    board.render({ board: data.board, pub: data.public, chickenfoot: true });
+  });
+  return figure;
+}
+
+function render(guide) {
+  document.title = `${guide.title} · ${t("app.name")}`;
+  $("#contents").replaceChildren(
+    h(
+      "ol",
+      {},
+      ...guide.sections.map((s) =>
+        h("li", { class: s.changed ? "changed" : null }, h("a", { href: `#${s.id}` }, s.title)),
+      ),
+    ),
+  );
+  $("#guide").replaceChildren(
+    ...guide.sections.map((s) =>
+      h(
+        "section",
+        {
+          id: s.id,
+          class: `guide-section${s.changed ? " changed" : ""}`,
+          "data-section": s.id,
+          "data-changed": s.changed ? "true" : null,
+        },
+        h(
+          "h2",
+          {},
+          s.title,
+          s.changed ? h("span", { class: "changed-note" }, guide.changed_note) : null,
+        ),
+        ...s.blocks.map(block),
+      ),
+    ),
+  );
+  $("#guide").removeAttribute("aria-busy");
+  renderChoice(guide);
+  const wanted = decodeURIComponent(location.hash.slice(1));
+  if (wanted) document.getElementById(wanted)?.scrollIntoView();
+}
+
+async function load() {
+  const error = $("#rules-error");
+  try {
+    const guide = await api(`/api/rules?${query()}`);
+    error.hidden = true;
+    render(guide);
+  } catch (failure) {
+    error.textContent = failure.message;
+    error.hidden = false;
+    $("#guide").replaceChildren();
+  }
+}
+
+async function main() {
+  await i18n.start();
+  i18n.languageSwitch($("#lang"));
+  meta = await api(`/api/meta?lang=${i18n.language()}`);
+  $("#rules-game").addEventListener("change", choose);
+  $("#rules-preset").addEventListener("change", choose);
+  i18n.onLanguage(load);
+  await load();
+}
+
+main();

@@ -1,0 +1,160 @@
+"""The Rules page ("How to play") in a real headless Chromium against a real server: every
+section in the page's language, the table's changes marked, the pictures drawn by the page's
+own board; linked from the home page and the table page; a tile the rules refuse is said with
+a link to its rule. Saves docs/web-rules.png."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from chickenfoot.core.rules import PRESETS
+from chickenfoot.howto import SECTION_IDS, guide
+from chickenfoot.i18n import translation
+from tests.web_helpers import CHROMIUM, MY_TURN, Server, chromium, open_tab, serving
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
+        allow_module_level=True,
+    )
+
+DOCS = Path(__file__).parents[1] / "docs"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    yield from serving(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from chromium()
+
+
+def test_the_api_gives_every_section_and_refuses_an_unknown_preset_in_its_language(
+    server: Server,
+) -> None:
+    told = server.get("/api/rules?lang=sv&preset=wikipedia")
+    assert [s["id"] for s in told["sections"]] == list(SECTION_IDS)
+    assert told["title"] == "Så spelar du" and told["preset"] == "wikipedia"
+    pictures = [b for s in told["sections"] for b in s["blocks"] if b["kind"] == "picture"]
+    assert {p["name"] for p in pictures} == {"centre-foot", "foot-waiting", "blocked"}
+    assert all(p["board"] and p["public"] for p in pictures)
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(server.url + "/api/rules?lang=nb&preset=nope", timeout=30)
+    body = json.load(refused.value)
+    assert refused.value.code == 400 and body["code"] == "unknown-preset"
+    assert body["message"].startswith("ukjent regelsett") or "nope" in body["message"]
+
+
+def test_a_refusal_is_said_with_the_section_of_its_rule(server: Server) -> None:
+    said = server.get("/api/refusal?lang=en&code=foot-waiting&foot=7&double=7-7&need=2")
+    assert said["section"] == "feet" and said["title"] == "Feet"
+    assert (
+        said["text"]
+        == "the foot on tile 7 (7-7) needs 2 more toe(s) before anything else is played"
+    )
+    centre = server.get("/api/refusal?lang=it&code=foot-waiting&foot=0&double=9-9&need=3")
+    assert centre["section"] == "centre-foot"
+    assert centre["title"] == "Il doppio del round e la zampa al centro"
+    bare = server.get("/api/refusal?lang=en&code=must-draw")
+    assert bare["section"] == "drawing" and bare["text"] is None
+
+
+def test_the_rules_page_marks_what_a_preset_changes_and_draws_its_pictures(
+    server: Server, browser: Browser
+) -> None:
+    tab = open_tab(browser, server.url + "/rules?preset=spruce&lang=en#centre-foot")
+    page = tab.page
+    page.wait_for_selector("[data-section='standard']")
+    page.wait_for_selector("[data-picture='centre-foot'] .tile")
+    assert page.locator("[data-section]").evaluate_all("s => s.map(x => x.id)") == list(SECTION_IDS)
+    marked = page.locator("[data-changed]").evaluate_all("s => s.map(x => x.id)")
+    expected = [s.id for s in guide(PRESETS["spruce"], translation("en")).sections if s.changed]
+    assert marked == expected and "centre-foot" in marked
+    toes = page.locator("[data-picture='centre-foot'] .tile").count()
+    assert toes == 1 + PRESETS["spruce"].centre_toes
+    assert page.locator("#rules-preset").input_value() == "spruce"
+    page.set_viewport_size({"width": 1100, "height": 1780})
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(DOCS / "web-rules.png"))
+    page.select_option("#rules-preset", "reeves")
+    page.wait_for_function(
+        "document.querySelector('#drawing')?.dataset.changed === 'true' && "
+        "document.querySelector('#drawing').textContent.includes('never drawn')"
+    )
+    assert "preset=reeves" in page.url
+    assert tab.errors == []
+    tab.close()
+
+
+def test_the_rules_page_speaks_every_language(server: Server, browser: Browser) -> None:
+    tab = open_tab(browser, server.url + "/rules?lang=nl")
+    page = tab.page
+    page.wait_for_selector("[data-section='feet'] h2")
+    assert page.locator("[data-section='feet'] h2").inner_text() == "Kippenpoten"
+    page.select_option("#lang", "it")
+    page.wait_for_function(
+        "document.querySelector('[data-section=\"feet\"] h2')?.textContent === 'Le zampe'"
+    )
+    assert page.locator("html").get_attribute("lang") == "it"
+    assert tab.errors == []
+    tab.close()
+
+
+def test_the_home_page_links_to_the_rules_of_the_table_being_set_up(
+    server: Server, browser: Browser
+) -> None:
+    tab = open_tab(browser, server.url + "/?lang=en")
+    page = tab.page
+    page.wait_for_selector("[data-seat-kind='0']")
+    page.select_option("#preset", "wikipedia")
+    link = page.locator("#rules-of-table")
+    assert "preset=wikipedia" in (link.get_attribute("href") or "")
+    assert page.locator("header a[href='/rules']").inner_text() == "How to play"
+    assert tab.errors == []
+    tab.close()
+
+
+def test_a_tile_the_rules_refuse_is_said_with_a_link_to_its_rule(
+    server: Server, browser: Browser
+) -> None:
+    made = server.post(
+        "/api/tables",
+        {
+            "game": "chickenfoot",
+            "length": "single",
+            "seed": 5,
+            "seats": [{"human": "Ann"}, {"bot": "easy"}, {"bot": "easy"}, {"bot": "easy"}],
+        },
+    )
+    tab = open_tab(browser, made["seats"][0]["invite"] + "&lang=en")
+    page = tab.page
+    page.wait_for_function(MY_TURN)
+    rules_link = page.locator("#rules-link")
+    assert rules_link.get_attribute("href") == f"/rules?table={made['table']}"
+    refused = page.locator('#hand [data-legal="false"]')
+    assert refused.count(), "every tile fits: no refusal to show"
+    refused.first.click()
+    link = page.locator(".toast a[data-rule]")
+    link.wait_for()
+    tab.shot("table-refusal")
+    section = link.get_attribute("data-rule")
+    assert section in ("centre-foot", "feet", "lines", "drawing")
+    assert link.inner_text().startswith("How to play: ")
+    href = link.get_attribute("href")
+    assert href == f"/rules?table={made['table']}#{section}"
+    page.goto(server.url + href)
+    page.wait_for_selector(f"#{section}")
+    assert page.locator("[data-section='table'] h2").inner_text() == "This table"
+    assert page.locator(f"#{section}").is_visible()
+    assert tab.errors == []
+    tab.close()
