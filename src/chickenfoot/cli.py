@@ -1257,17 +1257,22 @@ def rules_cmd(
     _explain_rules(game, preset, option, section, lang)
 
 
-def _explain_rules(
-    game: str, preset: str | None, option: list[str] | None, section: str | None, lang: str | None
-) -> None:
-    from chickenfoot.terminal.explain import UnknownSectionError, guide_for, print_guide
-
+def _use_language(lang: str | None) -> None:
+    """Speak ``--lang`` (None: the locale's language), or stop with what the choices are."""
     if lang is None:
         set_language(language_from_environment())
     elif lang.strip().lower() in LANGUAGES:
         set_language(lang.strip().lower())
     else:
         _fail(f"--lang {_short(lang)!r}: the languages are {', '.join(LANGUAGES)}")
+
+
+def _explain_rules(
+    game: str, preset: str | None, option: list[str] | None, section: str | None, lang: str | None
+) -> None:
+    from chickenfoot.terminal.explain import UnknownSectionError, guide_for, print_guide
+
+    _use_language(lang)
     if section is not None and section not in SECTION_IDS:
         _fail(
             _("--section {name}: the sections are {ids}").format(
@@ -1416,12 +1421,7 @@ def play_cmd(
 ) -> None:
     from chickenfoot.terminal import session as session_
 
-    if lang is None:
-        set_language(language_from_environment())
-    elif lang.strip().lower() in LANGUAGES:
-        set_language(lang.strip().lower())
-    else:
-        _fail(f"--lang {_short(lang)!r}: the languages are {', '.join(LANGUAGES)}")
+    _use_language(lang)
     table_options = (bots, players, length, preset, option, seed)
     if not 0 <= pace <= MAX_PACE:
         _fail(
