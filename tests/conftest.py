@@ -24,6 +24,8 @@ from chickenfoot.core import fast, record
 from chickenfoot.core.standard import hand
 from chickenfoot.i18n import set_language
 
+pytest_plugins = ["tests.services"]
+
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 settings.register_profile(
     "mutation",

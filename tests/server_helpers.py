@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,13 +35,15 @@ def make_client(tmp_path: Path, **settings: Any) -> TestClient:
 
 class Server:
     """``chickenfoot serve`` on 127.0.0.1 (on a free port unless ``port`` is given), bots
-    acting at once."""
+    acting at once, with ``options`` of its own; its standard error goes to
+    ``data/server.log``."""
 
-    def __init__(self, data: Path, port: int = 0) -> None:
-        self.log = (data / "server.log").open("a")
+    def __init__(self, data: Path, port: int = 0, options: Sequence[str] = ()) -> None:
+        self.log_path = data / "server.log"
+        self.log = self.log_path.open("a")
         command = [str(CHICKENFOOT), "serve", "--port", str(port), "--data", str(data)]
         self.process = subprocess.Popen(
-            [*command, "--bot-delay", "0"],
+            [*command, "--bot-delay", "0", *options],
             stdout=subprocess.PIPE,
             stderr=self.log,
             text=True,
@@ -54,6 +57,11 @@ class Server:
     def get(self, path: str) -> Any:
         with urllib.request.urlopen(self.url + path, timeout=30) as response:
             return json.load(response)
+
+    def text(self, path: str) -> str:
+        with urllib.request.urlopen(self.url + path, timeout=30) as response:
+            text: str = response.read().decode()
+            return text
 
     def post(self, path: str, body: Any) -> Any:
         request = urllib.request.Request(

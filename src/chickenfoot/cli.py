@@ -1929,6 +1929,11 @@ _SERVE_HELP = "\n\n".join(
 )
 
 
+class LogFormat(StrEnum):
+    TEXT = "text"
+    JSON = "json"
+
+
 @app.command("serve", help=_SERVE_HELP)
 def serve(
     host: Annotated[
@@ -2001,6 +2006,14 @@ def serve(
             "holds up no table. \\[default: one per CPU]",
         ),
     ] = None,
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(
+            "--log-format",
+            help="The log on standard error: text, a line per event for people, or json, "
+            "one JSON object per line (time, level, event, table...) for log collectors.",
+        ),
+    ] = LogFormat.TEXT,
 ) -> None:
     import os
 
@@ -2022,7 +2035,7 @@ def serve(
             bot_processes=bot_processes or os.cpu_count() or 1,
             steady_gc=True,
         )
-        run.serve(host, port, settings, db, out.print)
+        run.serve(host, port, settings, db, out.print, log_format.value)
     except run.ServeError as exc:
         _fail(str(exc))
 

@@ -57,6 +57,9 @@ ENGLISH: dict[str, str] = {
     "record-not-ready": "the match is not over yet: its record comes at its end",
     "no-hint-now": "a hint is given when it is your turn",
     "not-saved": "the action could not be saved, so it did not count: try again",
+    "storage-unavailable": (
+        "the server cannot reach its database just now, so nothing changed: try again in a moment"
+    ),
     # Actions and views as JSON
     "bad-json": "not JSON: {reason}",
     "bad-action": "not an action: {reason}",

@@ -5,7 +5,10 @@ Everything a client sends is checked before it reaches a table: a request's body
 limit and a schema; a socket's frames have a size limit, a rate limit and a schema; an
 action is the core's to accept or refuse. Whatever is refused is answered with a code and a
 message in the client's language (``?lang=``, else the browser's ``Accept-Language``), and
-changes nothing.
+changes nothing; each refusal is counted by its code (:mod:`~chickenfoot.server.metrics`).
+
+For those who run the server: ``/healthz`` (the process serves), ``/readyz`` (and its
+database answers) and ``/metrics`` (Prometheus's text format).
 """
 
 from __future__ import annotations
@@ -38,10 +41,19 @@ from chickenfoot.i18n import LANGUAGES, error_in, language_of_locale, message_in
 from chickenfoot.server import frames
 from chickenfoot.server.analyses import Analyses, AnalysisRefused, settings_of
 from chickenfoot.server.collector import keep_pauses_short
-from chickenfoot.server.errors import ServerError
+from chickenfoot.server.errors import ServerError, reaching_storage
 from chickenfoot.server.howto import guide_json, is_code, refusal_json
 from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
-from chickenfoot.server.store import OVER, PLAYING, WAITING, Store, TableRow
+from chickenfoot.server.metrics import CONTENT_TYPE, Metrics
+from chickenfoot.server.store import (
+    OVER,
+    PING_SECONDS,
+    PLAYING,
+    WAITING,
+    Store,
+    TableRow,
+    reason_of,
+)
 
 STATIC = Path(__file__).parent / "static"
 
@@ -95,12 +107,14 @@ class TableRequest(Struct, forbid_unknown_fields=True):
 
 def create_app(settings: Settings) -> Starlette:
     store = Store(settings.db_url)
+    metrics = Metrics()
     hub = Hub(
         store,
         bot_delay=settings.bot_delay,
         away=settings.away,
         tables_per_address=settings.tables_per_address,
         bot_processes=settings.bot_processes,
+        metrics=metrics,
     )
     analyses = Analyses(
         hub.thinkers,
@@ -125,8 +139,11 @@ def create_app(settings: Settings) -> Starlette:
             await hub.stop()
             await store.close()
 
-    api = _Api(hub, analyses)
+    api = _Api(hub, analyses, metrics)
     routes = [
+        Route("/healthz", api.healthz),
+        Route("/readyz", api.readyz),
+        Route("/metrics", api.metrics),
         Route("/", _page("index.html")),
         Route("/table/{table}", _page("table.html")),
         Route("/replay", _page("replay.html")),
@@ -149,6 +166,7 @@ def create_app(settings: Settings) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
     app.state.analyses = analyses
+    app.state.metrics = metrics
     return app
 
 
@@ -160,9 +178,31 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
 
 
 class _Api:
-    def __init__(self, hub: Hub, analyses: Analyses) -> None:
+    def __init__(self, hub: Hub, analyses: Analyses, metrics: Metrics) -> None:
         self.hub = hub
         self.analyses = analyses
+        self.counted = metrics
+
+    # -- running the server ---------------------------------------------------------------
+
+    async def healthz(self, request: Request) -> Response:
+        """The process serves (whatever its database does)."""
+        return JSONResponse({"alive": True}, headers={"Cache-Control": "no-store"})
+
+    async def readyz(self, request: Request) -> Response:
+        """Ready to take actions: its database answers."""
+        try:
+            await self.hub.store.ping()
+        except Exception as exc:
+            reason = f"no answer in {PING_SECONDS:g} s" if _timed_out(exc) else reason_of(exc)
+            body = {"ready": False, "database": f"down: {reason}"}
+            return JSONResponse(body, status_code=503, headers={"Cache-Control": "no-store"})
+        return JSONResponse(
+            {"ready": True, "database": "up"}, headers={"Cache-Control": "no-store"}
+        )
+
+    async def metrics(self, request: Request) -> Response:
+        return Response(self.counted.render(), media_type=CONTENT_TYPE)
 
     # -- HTTP -----------------------------------------------------------------------------
 
@@ -194,7 +234,8 @@ class _Api:
         try:
             table_id = query.get("table")
             if table_id is not None:
-                row = await self.hub.store.table(table_id)
+                with reaching_storage():
+                    row = await self.hub.store.table(table_id)
                 if row is None:
                     raise ServerError("no-such-table", 404, table=table_id)
                 players = len(row.seats)
@@ -204,7 +245,7 @@ class _Api:
                 players = _players(query.get("players"), game)
                 rules = games.make_rules(game, players, query.get("preset") or None)
         except CodedError as exc:
-            return _refusal(exc, lang)
+            return self._refusal(exc, lang)
         data = await asyncio.to_thread(guide_json, rules, players, lang)
         return JSONResponse(data, headers={"Cache-Control": "no-cache"})
 
@@ -215,7 +256,7 @@ class _Api:
         code = params.pop("code", "")
         params.pop("lang", None)
         if not is_code(code):
-            return _refusal(ServerError("bad-request", reason=f"no message {code!r}"), lang)
+            return self._refusal(ServerError("bad-request", reason=f"no message {code!r}"), lang)
         return JSONResponse(refusal_json(code, params, lang))
 
     async def create(self, request: Request) -> Response:
@@ -234,7 +275,7 @@ class _Api:
                 asked.game, asked.preset, options, seats, asked.seed, _address(request)
             )
         except CodedError as exc:
-            return _refusal(exc, lang)
+            return self._refusal(exc, lang)
         base = str(request.base_url).rstrip("/")
         return JSONResponse(
             {
@@ -250,8 +291,12 @@ class _Api:
 
     async def tables(self, request: Request) -> Response:
         store = self.hub.store
-        open_ = await store.tables_in([WAITING, PLAYING], LISTED)
-        finished = await store.tables_in([OVER], LISTED)
+        try:
+            with reaching_storage():
+                open_ = await store.tables_in([WAITING, PLAYING], LISTED)
+                finished = await store.tables_in([OVER], LISTED)
+        except ServerError as exc:
+            return self._refusal(exc, _language(request))
         return JSONResponse(
             {
                 "open": [self._summary_of(row.id, row) for row in open_],
@@ -261,9 +306,13 @@ class _Api:
 
     async def summary(self, request: Request) -> Response:
         table_id = request.path_params["table"]
-        row = await self.hub.store.table(table_id)
-        if row is None:
-            return _refusal(ServerError("no-such-table", 404, table=table_id), _language(request))
+        try:
+            with reaching_storage(table_id):
+                row = await self.hub.store.table(table_id)
+            if row is None:
+                raise ServerError("no-such-table", 404, table=table_id)
+        except ServerError as exc:
+            return self._refusal(exc, _language(request))
         return JSONResponse(self._summary_of(table_id, row))
 
     def _summary_of(self, table_id: str, row: TableRow) -> dict[str, Any]:
@@ -289,11 +338,15 @@ class _Api:
     async def record(self, request: Request) -> Response:
         table_id = request.path_params["table"]
         lang = _language(request)
-        if await self.hub.store.table(table_id) is None:
-            return _refusal(ServerError("no-such-table", 404, table=table_id), lang)
-        text = await self.hub.store.record(table_id)
-        if text is None:
-            return _refusal(ServerError("record-not-ready", 409), lang)
+        try:
+            with reaching_storage(table_id):
+                if await self.hub.store.table(table_id) is None:
+                    raise ServerError("no-such-table", 404, table=table_id)
+                text = await self.hub.store.record(table_id)
+            if text is None:
+                raise ServerError("record-not-ready", 409)
+        except ServerError as exc:
+            return self._refusal(exc, lang)
         return Response(
             text,
             media_type="application/json",
@@ -318,7 +371,7 @@ class _Api:
             loop = asyncio.get_running_loop()
             table, hands = await loop.run_in_executor(None, Table.with_hands, record)
         except CodedError as exc:
-            return _refusal(exc, lang)
+            return self._refusal(exc, lang)
         entries = table.entries(0, None)
         data = {
             "game": table.match.rules.game_name,
@@ -344,9 +397,10 @@ class _Api:
                 raise ServerError("bad-request", reason=str(exc)) from None
             job = await self.analyses.start(record, settings, _address(request))
         except AnalysisRefused as exc:
+            self.counted.error(exc.code)
             return JSONResponse(exc.to_json(lang), status_code=exc.status)
         except CodedError as exc:
-            return _refusal(exc, lang)
+            return self._refusal(exc, lang)
         return Response(
             job.to_json(lang, with_result=False),
             status_code=202,
@@ -360,10 +414,21 @@ class _Api:
         try:
             job = self.analyses.get(request.path_params["job"])
         except AnalysisRefused as exc:
+            self.counted.error(exc.code)
             return JSONResponse(exc.to_json(lang), status_code=exc.status)
         return Response(
             job.to_json(lang), media_type="application/json", headers={"Cache-Control": "no-store"}
         )
+
+    def _error_frame(self, error: CodedError, lang: str) -> bytes:
+        self.counted.error(error.code)
+        return frames.error(error.code, _said(error, lang))
+
+    def _refusal(self, error: CodedError, lang: str) -> Response:
+        self.counted.error(error.code)
+        status = error.status if isinstance(error, ServerError) else 400
+        body = {"code": error.code, "message": _said(error, lang)}
+        return JSONResponse(body, status_code=status)
 
     # -- the game socket ------------------------------------------------------------------
 
@@ -375,7 +440,7 @@ class _Api:
             live = await self.hub.get(websocket.path_params["table"])
             seat = self.hub.seat_of(live, websocket.query_params.get("token"))
         except ServerError as exc:
-            await websocket.send_text(_error_frame(exc, lang).decode())
+            await websocket.send_text(self._error_frame(exc, lang).decode())
             await websocket.close(code=4000 + exc.status)
             return
         connection = Connection(seat, lang)
@@ -385,6 +450,12 @@ class _Api:
             await self._read(websocket, live, connection, catalogue)
         except WebSocketDisconnect:
             pass
+        except ServerError as exc:  # the seat could not be taken: the database is down
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+            await websocket.send_text(self._error_frame(exc, lang).decode())
+            await websocket.close(code=4000 + exc.status)
         finally:
             self.hub.disconnect(live, connection)
             writer.cancel()
@@ -418,7 +489,7 @@ class _Api:
                     text = message_in(found.reason, catalogue)
                     connection.send(frames.hint(found, text))
             except CodedError as exc:
-                connection.send(_error_frame(exc, connection.lang))
+                connection.send(self._error_frame(exc, connection.lang))
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:
@@ -501,14 +572,9 @@ def _language(connection: Request | WebSocket) -> str:
     return "en"
 
 
-def _error_frame(error: CodedError, lang: str) -> bytes:
-    return frames.error(error.code, _said(error, lang))
-
-
-def _refusal(error: CodedError, lang: str) -> Response:
-    status = error.status if isinstance(error, ServerError) else 400
-    return JSONResponse({"code": error.code, "message": _said(error, lang)}, status_code=status)
-
-
 def _said(error: CodedError, lang: str) -> str:
     return error_in(error, translation(lang))
+
+
+def _timed_out(error: BaseException) -> bool:
+    return isinstance(error, TimeoutError) and not str(error)

@@ -9,12 +9,21 @@ event loop, at the server's pace; a person gone longer than ``away`` seconds is 
 bot until they come back. Each match that ends updates its players' ratings, committed with
 its last action. After a restart the hub rebuilds every table not yet over from the store,
 where it was.
+
+An action whose commit fails is refused and undone: the table is dealt again from its seed
+and the actions before it, so that no viewer ever hears of an action the store may not hold.
+A database that cannot be reached is said as ``storage-unavailable``; the table goes on as
+soon as the database answers again, without a restart. A commit cut off may yet have been
+made, so a table whose commit failed reads its actions from the store again before it takes
+the next one, and tells its viewers of any they were not told. A bot whose action was not
+saved tries again every :data:`STORAGE_RETRY` seconds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import dataclasses
 import hmac
 import logging
@@ -30,17 +39,28 @@ from chickenfoot.core.table import Table
 from chickenfoot.core.wire import action_from_json, action_to_json
 from chickenfoot.play import BOT_PREFIX, seat_seed
 from chickenfoot.ratings import Ratings
-from chickenfoot.server import frames
-from chickenfoot.server.errors import ServerError
-from chickenfoot.server.store import OVER, PLAYING, WAITING, SeatRow, Store, TableRow, token_hash
+from chickenfoot.server import frames, logs
+from chickenfoot.server.errors import NOT_SAVED, STORAGE_UNAVAILABLE, ServerError, reaching_storage
+from chickenfoot.server.metrics import Metrics
+from chickenfoot.server.store import (
+    OVER,
+    PLAYING,
+    WAITING,
+    SeatRow,
+    Store,
+    TableRow,
+    reason_of,
+    token_hash,
+    unreachable,
+)
 from chickenfoot.server.thinking import Thinkers, reads_tables
-
-log = logging.getLogger("chickenfoot.server")
 
 STAND_IN = "medium"
 """The level of the bot that plays for a person who has gone away."""
 QUEUE_LIMIT = 1_000
 """Frames waiting for one connection before it is taken for dead and closed."""
+STORAGE_RETRY = 1.0
+"""Seconds a bot whose action could not be saved waits before it tries again."""
 
 
 @dataclass(eq=False)
@@ -74,6 +94,10 @@ class Live:
     """A person's seat with nobody connected: since when."""
     thinking: asyncio.Task[None] | None = None
     wake: asyncio.TimerHandle | None = None
+    retry: asyncio.TimerHandle | None = None
+    """A bot's next try after its action could not be saved."""
+    unsure: bool = False
+    """A commit failed: the store may hold one action more than the table."""
 
     @property
     def id(self) -> str:
@@ -112,8 +136,11 @@ class Hub:
         away: float = 60.0,
         bot_processes: int = 0,
         tables_per_address: int = 20,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
+        self.metrics = metrics or Metrics()
+        self.metrics.count_live_tables(lambda: len(self.live))
         self.bot_delay = bot_delay
         self.away = away
         self.tables_per_address = tables_per_address
@@ -137,8 +164,9 @@ class Hub:
     async def stop(self) -> None:
         self._closing = True
         for live in self.live.values():
-            if live.wake is not None:
-                live.wake.cancel()
+            for timer in (live.wake, live.retry):
+                if timer is not None:
+                    timer.cancel()
             if live.thinking is not None:
                 live.thinking.cancel()
             for connection in live.connections:
@@ -167,7 +195,8 @@ class Hub:
                 make_bot(spec.bot, 0)  # an unknown name raises UnknownBotError
             if spec.human is not None and spec.human.startswith(BOT_PREFIX):
                 raise ServerError("name-reserved")
-        made = await self.store.open_tables_of(creator)
+        with reaching_storage():
+            made = await self.store.open_tables_of(creator)
         if made >= self.tables_per_address:
             raise ServerError("too-many-tables", status=429, count=made)
         tokens = {s: secrets.token_urlsafe(24) for s, spec in enumerate(seats) if spec.bot is None}
@@ -191,7 +220,9 @@ class Hub:
                 for s, spec in enumerate(seats)
             ],
         )
-        await self.store.add_table(row)
+        with reaching_storage():
+            await self.store.add_table(row)
+        logs.event(logging.INFO, "table-created", table=row.id, game=game, seats=len(seats))
         live = self._hold(row, rules)
         if not tokens:
             self._deal(live)
@@ -202,10 +233,11 @@ class Hub:
         live = self.live.get(table_id)
         if live is not None:
             return live
-        row = await self.store.table(table_id)
-        if row is None:
-            raise ServerError("no-such-table", status=404, table=table_id)
-        return await self._load(row)
+        with reaching_storage(table_id):
+            row = await self.store.table(table_id)
+            if row is None:
+                raise ServerError("no-such-table", status=404, table=table_id)
+            return await self._load(row)
 
     def seat_of(self, live: Live, token: str | None) -> int | None:
         """The seat a token holds (None: no token, a spectator)."""
@@ -223,17 +255,19 @@ class Hub:
         """A socket has opened: it gets the table as its viewer may see it; a person's first
         visit takes their seat, and the table deals once every person has come."""
         async with live.lock:
-            live.connections.add(connection)
             seat = connection.viewer
+            deal = False
+            if seat is not None and not live.seats[seat].joined:
+                deal = all(s.joined or s.seat == seat for s in live.seats)
+                with reaching_storage(live.id):  # the seat is taken once the store has it
+                    await self.store.join(live.id, seat, PLAYING if deal else WAITING)
+                live.seats[seat] = _joined(live.seats[seat])
+            live.connections.add(connection)
             if seat is not None:
                 live.gone_since.pop(seat, None)
-                if not live.seats[seat].joined:
-                    live.seats[seat] = _joined(live.seats[seat])
-                    everybody = all(s.joined for s in live.seats)
-                    await self.store.join(live.id, seat, PLAYING if everybody else WAITING)
-                    if everybody:
-                        self._deal(live)
-                        return
+            if deal:
+                self._deal(live)
+                return
             if live.table is None:
                 self._send_lobby(live)
             else:
@@ -267,16 +301,18 @@ class Hub:
             raise ServerError("spectator-acts")
         # Once taken, an action is seen through even if the socket that sent it goes away
         # meanwhile: the table and the store must not part ways.
-        taking = asyncio.create_task(self._take(live, seat, action))
+        taking = asyncio.create_task(self._take(live, seat, action, time.perf_counter()))
         taking.add_done_callback(_observed)
         await asyncio.shield(taking)
 
-    async def _take(self, live: Live, seat: int, action: Action) -> None:
-        async with live.lock:
-            if live.table is None:
-                raise ServerError("table-waiting")
-            await self._accept(live, seat, action)
-        self._schedule(live)
+    async def _take(self, live: Live, seat: int, action: Action, arrived: float) -> None:
+        try:
+            async with live.lock:
+                if live.table is None:
+                    raise ServerError("table-waiting")
+                await self._accept(live, seat, action, arrived)
+        finally:
+            self._schedule(live)  # even refused, the action may have settled the table
 
     async def hint(self, live: Live, seat: int | None) -> Hint:
         """The expert's advice for ``seat``, from that seat's view alone."""
@@ -288,32 +324,67 @@ class Hub:
             raise ServerError("no-hint-now")
         return found
 
-    async def _accept(self, live: Live, seat: int, action: Action) -> None:
-        """Apply, commit, then tell: the caller holds the table's lock."""
+    async def _accept(self, live: Live, seat: int, action: Action, arrived: float) -> None:
+        """Apply, commit, then tell: the caller holds the table's lock. A commit that fails
+        undoes the action and refuses it (see the module docstring)."""
+        if live.unsure:
+            with reaching_storage(live.id):
+                await self._settle(live)
         table = live.table
         assert table is not None
         before = table.version
         table.act(seat, action)  # refuses, changing nothing, what the core refuses
         record = table.record() if table.is_over else None
         rated = []
+        ratings_before = None
         if record is not None:
+            ratings_before = copy.deepcopy(self.ratings)
             self.ratings.add_match(table.match)
             rated = self.ratings.of(table.players)
         try:
             await self.store.add_action(
                 live.id, live.actions, seat, action_to_json(action), record, rated
             )
-        except Exception:
-            log.exception("table %s: action %d not saved", live.id, live.actions)
-            await self._rebuild(live)
-            self.ratings = Ratings()
-            self.ratings.load(await self.store.ratings())
-            raise ServerError("not-saved", status=503) from None
+        except Exception as exc:
+            live.table = self._replayed(live, table, live.actions)
+            if ratings_before is not None:
+                self.ratings = ratings_before
+            live.unsure = True
+            fields: dict[str, Any] = {"table": live.id, "action": live.actions}
+            fields["reason"] = reason_of(exc)
+            if unreachable(exc):
+                logs.event(logging.WARNING, STORAGE_UNAVAILABLE, **fields)
+                raise ServerError(STORAGE_UNAVAILABLE, status=503) from None
+            logs.event(logging.ERROR, "action-not-saved", error=True, **fields)
+            raise ServerError(NOT_SAVED, status=503) from None
         live.actions += 1
         for connection in live.connections:
             self._send_entries(live, connection, before)
+        self.metrics.actions.inc()
+        self.metrics.broadcast_seconds.observe(time.perf_counter() - arrived)
+        if record is not None:
+            logs.event(logging.INFO, "match-over", table=live.id, winners=record["winners"])
         if table.is_over and not live.connections:
             self.live.pop(live.id, None)  # nobody watching: it is read from the store again
+
+    async def _settle(self, live: Live) -> None:
+        """After a failed commit: take the table's actions from the store again (the commit
+        may have been made), and tell every viewer of those they were not told."""
+        stored = await self.store.actions_of(live.id)
+        if len(stored) != live.actions:
+            rows = await self.store.ratings()  # read before anything changes here
+            table = live.table
+            assert table is not None
+            before = table.version
+            self._apply_stored(live, stored)
+            if live.table is not None and live.table.is_over:
+                ratings = Ratings()
+                ratings.load(rows)
+                self.ratings = ratings
+            for connection in live.connections:
+                self._send_entries(live, connection, before)
+        live.unsure = False
+        logs.event(logging.INFO, "storage-back", table=live.id, actions=live.actions)
 
     # -- bots -----------------------------------------------------------------------------
 
@@ -357,40 +428,70 @@ class Hub:
             seed = f"{seat_seed(live.row.seed, seat)}/{version}"
             view = table.snapshot(seat) if reads_tables(bot) else table.view(seat)
             action = await self.thinkers.choose(bot, seed, view)
+            arrived = time.perf_counter()
             async with live.lock:
-                if table.version == version and self._player_for(live, seat) == bot:
-                    await asyncio.shield(self._accept(live, seat, action))
+                current = live.table is table and table.version == version
+                if current and self._player_for(live, seat) == bot:
+                    await asyncio.shield(self._accept(live, seat, action, arrived))
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.exception("table %s: the bot of seat %d failed", live.id, seat)
+        except Exception as exc:
+            if isinstance(exc, ServerError) and exc.code in (STORAGE_UNAVAILABLE, NOT_SAVED):
+                self.metrics.error(exc.code)
+                self._retry(live)
+            else:
+                logs.event(logging.ERROR, "bot-failed", error=True, table=live.id, seat=seat)
             return
         finally:
             live.thinking = None
         self._schedule(live)
 
+    def _retry(self, live: Live) -> None:
+        """Let the table's bots try again in :data:`STORAGE_RETRY` seconds."""
+        if live.retry is None and not self._closing:
+            loop = asyncio.get_running_loop()
+            live.retry = loop.call_later(STORAGE_RETRY, self._retried, live)
+
+    def _retried(self, live: Live) -> None:
+        live.retry = None
+        self._schedule(live)
+
     # -- holding tables -------------------------------------------------------------------
 
     def _hold(self, row: TableRow, rules: games.AnyRules) -> Live:
-        bots = {s.seat: s.bot for s in row.seats if s.bot}
-        live = Live(row=row, rules=rules, table=None, bots=bots)
+        live = _live(row, rules)
         self.live[row.id] = live
         return live
 
     async def _load(self, row: TableRow) -> Live:
-        """A table from the store: dealt from its seed, its actions applied again."""
+        """A table from the store: dealt from its seed, its actions applied again; held
+        once it is whole (a store failing meanwhile leaves nothing half-made)."""
         rules = games.make_rules(row.game, len(row.seats), row.preset, row.options)
-        live = self._hold(row, rules)
+        live = _live(row, rules)
         if row.status != WAITING:
             await self._rebuild(live)
-        return live
+        return self.live.setdefault(row.id, live)  # another socket may have loaded it first
 
     async def _rebuild(self, live: Live) -> None:
-        live.table = self._new_table(live)
-        stored = await self.store.actions_of(live.id)
+        self._apply_stored(live, await self.store.actions_of(live.id))
+
+    def _apply_stored(self, live: Live, stored: list[tuple[int, dict[str, Any]]]) -> None:
+        """The table dealt again from its seed, and ``stored`` (as the store gives them)
+        applied."""
+        table = self._new_table(live)
         for seat, action in stored:
-            live.table.act(seat, action_from_json(action))
+            table.act(seat, action_from_json(action))
+        live.table = table
         live.actions = len(stored)
+
+    def _replayed(self, live: Live, table: Table, actions: int) -> Table:
+        """``table`` as it was after its first ``actions`` actions, dealt again from its
+        seed without the store (which may not answer)."""
+        taken = [(e.seat, e.action) for state in table.match.rounds for e in state.history]
+        replayed = self._new_table(live)
+        for seat, action in taken[:actions]:
+            replayed.act(seat, action)
+        return replayed
 
     def _new_table(self, live: Live) -> Table:
         return Table([s.name for s in live.seats], live.rules, live.row.seed)
@@ -427,6 +528,11 @@ def _observed(task: asyncio.Task[None]) -> None:
     """Its error was said to the sender, if the sender was still there to hear it."""
     if not task.cancelled():
         task.exception()
+
+
+def _live(row: TableRow, rules: games.AnyRules) -> Live:
+    bots = {s.seat: s.bot for s in row.seats if s.bot}
+    return Live(row=row, rules=rules, table=None, bots=bots)
 
 
 def _joined(seat: SeatRow) -> SeatRow:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import logging
 import socket
 from collections.abc import Callable
 
@@ -11,6 +12,7 @@ import sqlalchemy as sa
 import uvicorn
 
 from chickenfoot.i18n import _
+from chickenfoot.server import logs
 from chickenfoot.server.app import FRAME_LIMIT, Settings, create_app
 from chickenfoot.server.store import Store, database_url
 
@@ -22,11 +24,18 @@ class ServeError(ValueError):
 
 
 def serve(
-    host: str, port: int, settings: Settings, db: str | None, say: Callable[[str], None]
+    host: str,
+    port: int,
+    settings: Settings,
+    db: str | None,
+    say: Callable[[str], None],
+    log_format: str = "text",
 ) -> None:
-    """Serve until stopped; ``db`` is the database as the user named it (None: the default)."""
+    """Serve until stopped; ``db`` is the database as the user named it (None: the default);
+    the log goes to standard error as ``log_format`` (:mod:`~chickenfoot.server.logs`)."""
     _check_database(settings.db_url, db)
     listener = _listen(host, port)
+    logs.configure(log_format)
     shown = f"[{host}]" if ":" in host else host
     if host in ("0.0.0.0", "::"):
         shown = "127.0.0.1"
@@ -35,9 +44,11 @@ def serve(
             host=shown, port=listener.getsockname()[1]
         )
     )
+    logs.event(logging.INFO, "serving", address=f"{shown}:{listener.getsockname()[1]}")
     app = create_app(settings)
     config = uvicorn.Config(
         app,
+        log_config=None,  # uvicorn's warnings go to the server's log, in its format
         log_level="warning",
         ws_max_size=4 * FRAME_LIMIT,
         ws_per_message_deflate=False,  # frames are small: compressing them costs more than it saves

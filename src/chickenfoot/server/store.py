@@ -8,6 +8,11 @@ and statistics, updated in the commit of each match's last action). A table in p
 rebuilt by dealing from its seed and applying its actions again: the deal depends on the
 seed and the round number alone, so the rebuilt table is the one that was played. An action
 is committed before anybody hears of it.
+
+A database that cannot be reached (stopped, restarting, the connection cut) raises what the
+driver raises; :func:`unreachable` tells those errors apart from a statement refused, and
+the pool checks a connection before lending it, so that the first statement after an outage
+does not fail on a connection the outage cut.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import asyncpg  # type: ignore[import-untyped]
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
@@ -86,6 +92,23 @@ ratings = sa.Table(
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 
+CONNECT_SECONDS = 5.0
+"""How long opening a connection to PostgreSQL may take before the database counts as down."""
+PING_SECONDS = 2.0
+"""How long :meth:`Store.ping` waits for an answer."""
+
+_UNREACHABLE = (
+    OSError,  # refused, reset, no route: the server is not there
+    TimeoutError,
+    sa.exc.TimeoutError,  # no connection of the pool came free
+    sa.exc.InterfaceError,
+    sa.exc.OperationalError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.CannotConnectNowError,  # starting up or shutting down
+    asyncpg.AdminShutdownError,
+    asyncpg.InterfaceError,
+)
+
 
 def token_hash(token: str) -> str:
     """What is stored of a seat's token (the token itself is only ever in the invite)."""
@@ -147,13 +170,28 @@ class Store:
             self.engine: AsyncEngine = create_async_engine(url, pool_size=1, max_overflow=0)
             sa.event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         else:
-            self.engine = create_async_engine(url, pool_size=10, max_overflow=10)
+            self.engine = create_async_engine(
+                url,
+                pool_size=10,
+                max_overflow=10,
+                pool_pre_ping=True,
+                connect_args={"timeout": CONNECT_SECONDS},
+            )
 
     async def open(self, revision: str = "head") -> None:
         """Create or upgrade the schema (Alembic's migrations, to the newest unless a
         ``revision`` is named)."""
         async with self.engine.begin() as conn:
             await conn.run_sync(_upgrade, revision)
+
+    async def ping(self) -> None:
+        """Ask the database for an answer; raises if none comes within :data:`PING_SECONDS`."""
+
+        async def ask() -> None:
+            async with self.engine.connect() as conn:
+                await conn.execute(sa.text("SELECT 1"))
+
+        await asyncio.wait_for(ask(), PING_SECONDS)
 
     async def close(self) -> None:
         if self._writer is not None:
@@ -281,6 +319,28 @@ class Store:
                 .where(tables.c.creator == creator, tables.c.status != OVER)
             )
             return int(result.scalar_one())
+
+
+def unreachable(error: BaseException) -> bool:
+    """Whether ``error`` says the database could not be reached (rather than that it
+    refused a statement)."""
+    if isinstance(error, sa.exc.DBAPIError) and error.connection_invalidated:
+        return True
+    seen: BaseException | None = error
+    for _ in range(8):  # SQLAlchemy's error, its driver adapter's, the driver's own
+        if seen is None:
+            break
+        if isinstance(seen, _UNREACHABLE):
+            return True
+        seen = getattr(seen, "orig", None) or seen.__cause__
+    return False
+
+
+def reason_of(error: BaseException) -> str:
+    """What went wrong, on one line of at most 200 characters."""
+    inner = getattr(error, "orig", None) or error
+    text = " ".join(str(inner).split()) or type(inner).__name__
+    return text[:200]
 
 
 async def _set_ratings(conn: AsyncConnection, rated: Sequence[Rating]) -> None:
