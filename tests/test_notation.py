@@ -13,6 +13,7 @@ from chickenfoot.core.tiles import (
     mask_of,
     parse_tile_in_set,
     set_mask,
+    tiles_in_set,
 )
 
 
@@ -34,6 +35,22 @@ def test_a_tile_outside_the_set_in_use_is_refused() -> None:
     assert parse_tile_in_set("9-3", 9) == Tile(9, 3)
     with pytest.raises(TileError, match="not in the double-9 set"):
         parse_tile_in_set("10-3", 9)
+
+
+@pytest.mark.parametrize("top", [0, 6, 9, 12, 18])
+def test_a_list_of_tiles_is_read_at_once_exactly_when_each_would_be_read_alone(top: int) -> None:
+    texts: list[object] = ["9-3", "3-9", "0-0", "12-12", "18-0", "6-6", " 6-6", "6 - 6", "x"]
+    texts += [3, None, ["6-6"], 6.0, "", "19-0"]
+    for text in texts:
+        try:
+            alone: Tile | None = parse_tile_in_set(text, top)  # type: ignore[arg-type]
+        except (TileError, TypeError, AttributeError):
+            alone = None
+        assert tiles_in_set([text], top) == (None if alone is None else (alone,))
+        assert tiles_in_set(["0-0", text, "0-0"], top) == (
+            None if alone is None else (Tile(0, 0), alone, Tile(0, 0))
+        )
+    assert tiles_in_set([], top) == ()
 
 
 @pytest.mark.parametrize(

@@ -146,6 +146,8 @@ def read_bytes(path: Path, limit: int) -> bytes:
 
 
 def check_utf8(data: bytes) -> None:
+    if data.isascii():  # ASCII is UTF-8: nothing to check
+        return
     decoder = codecs.getincrementaldecoder("utf-8")()
     for start in range(0, len(data), CHUNK):
         try:

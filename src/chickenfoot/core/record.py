@@ -83,14 +83,16 @@ def _rules_json(rules: Rules) -> msgspec.Raw:
     return msgspec.Raw(text)
 
 
+_OPTION_NAMES = frozenset(Rules.__dataclass_fields__) - {"preset"}
+
+
 def _rules(record: Mapping[str, Any], players: int, finished_rounds: int | None) -> Rules:
     spec = need(record, "rules", dict, "rules")
     name = need(spec, "preset", str, "rules")
     options = spec.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("options-not-object", "rules")
-    known = Rules.__dataclass_fields__.keys() - {"preset"}
-    options = {key: value for key, value in options.items() if key in known}
+    options = {key: value for key, value in options.items() if key in _OPTION_NAMES}
     try:
         rules = _rules_from(options, name)
         rules.check_players(players)

@@ -174,17 +174,21 @@ def deal_message(tiles: Iterable[Tile], top: int) -> Message | None:
     return None
 
 
+_IN_SET: dict[int, dict[str, Tile]] = {}
+"""The names :func:`parse_tile_in_set` reads as tiles of the double-``top`` set, by ``top``."""
+
+
 def tiles_in_set(texts: list[Any], top: int) -> tuple[Tile, ...] | None:
     """The tiles ``texts`` name, if each is a string :func:`parse_tile_in_set` reads as a
     tile of the double-``top`` set; else None (read them one by one to say what is wrong)."""
-    size = set_size(top)
-    found: list[Tile] = []
-    for text in texts:
-        tile = _BY_NAME.get(text) if type(text) is str else None
-        if tile is None or tile.index >= size:
-            return None
-        found.append(tile)
-    return tuple(found)
+    names = _IN_SET.get(top)
+    if names is None:
+        size = set_size(top)
+        names = _IN_SET[top] = {k: t for k, t in _BY_NAME.items() if t.index < size}
+    try:
+        return tuple([names[text] for text in texts])
+    except (KeyError, TypeError):  # not a name of the set's tiles, or not even hashable
+        return None
 
 
 def parse_tile_in_set(text: str, top: int) -> Tile:
