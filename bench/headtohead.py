@@ -6,7 +6,8 @@ measured against a baseline of equal time.
     .venv/bin/python bench/headtohead.py --vs-greedy expert --players 4 --rounds 2000
 
 Bots: every name of ``chickenfoot.bots.registry.BOTS`` (expert, hard, medium, easy, greedy,
-...) and ``flatmc``, the flat Monte Carlo player of ``bench/flat_mc.py``.
+...), ``flatmc``, the flat Monte Carlo player of ``bench/flat_mc.py``, and ``mc:key=value,...``,
+the searching bot with other settings (``mc:samples=None,millis=80,point_weight=0``).
 
 Head to head (``--a``/``--b``): at N players each bot takes N/2 seats (one each at 2), the
 seats alternating A,B,A,B,... Every deal is played twice, the second time with the seats
@@ -54,6 +55,7 @@ from flat_mc import FlatMonteCarlo  # noqa: E402
 from chickenfoot import arena  # noqa: E402
 from chickenfoot.arena import Z95, MatchResult, percentile, seating, win_shares  # noqa: E402
 from chickenfoot.bots import Bot, Limit, make_bot  # noqa: E402
+from chickenfoot.bots.montecarlo import MonteCarloBot  # noqa: E402
 from chickenfoot.bots.registry import BOTS  # noqa: E402
 from chickenfoot.core import CLASSIC, Rules  # noqa: E402
 from chickenfoot.core.games import new_match, view  # noqa: E402
@@ -83,10 +85,32 @@ class Job:
     millis: float | None
 
 
+VARIANT = "mc:"
+"""``mc:key=value,...``: the searching bot (``MonteCarloBot``) with these keyword arguments
+(numbers, or None), for trying a setting before it becomes a level's."""
+
+
+def variant(name: str) -> dict[str, float | None]:
+    """The keyword arguments of a ``mc:`` name (ValueError if it is malformed)."""
+    out: dict[str, float | None] = {}
+    for part in filter(None, name.removeprefix(VARIANT).split(",")):
+        key, _, value = part.partition("=")
+        out[key.strip()] = None if value.strip() == "None" else float(value)
+    return out
+
+
 def make(name: str, seed: str, millis: float | None) -> Bot:
-    """The bot called ``name``: flatmc at ``millis`` (80 if none), else the registry's."""
+    """The bot called ``name``: flatmc at ``millis`` (80 if none), a ``mc:`` variant, else
+    the registry's."""
     if name == FLAT:
         return FlatMonteCarlo(seed, millis=millis if millis else 80.0)
+    if name.startswith(VARIANT):
+        kwargs = variant(name)
+        if "samples" in kwargs and kwargs["samples"] is not None:
+            kwargs["samples"] = int(kwargs["samples"])
+        bot: Bot = MonteCarloBot(seed, **kwargs)  # type: ignore[arg-type]
+        bot.name = name
+        return bot
     return make_bot(name, seed)
 
 
@@ -369,7 +393,12 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.vs_greedy is not None:
         args.a, args.b = args.vs_greedy, "greedy"
     for name in (args.a, args.b):
-        if name not in known:
+        if name.startswith(VARIANT):
+            try:
+                make(name, "0", None)
+            except (TypeError, ValueError) as exc:
+                parser.error(f"bad variant {name!r}: {exc}")
+        elif name not in known:
             parser.error(f"unknown bot {name!r}; known: {', '.join(known)}")
     if args.a == args.b:
         parser.error("A and B must be different bots")

@@ -14,6 +14,7 @@ import pytest
 
 from chickenfoot.arena import MatchResult
 from chickenfoot.bots import BOTS, make_bot
+from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.core import CLASSIC, Deal, Draw, Match, Pass, SeatView, seat_view
 from chickenfoot.core.games import new_match, view
 from chickenfoot.core.pieces import round_rng
@@ -193,3 +194,28 @@ def test_a_tiny_run_of_the_harness_prints_the_table(capsys: pytest.CaptureFixtur
     assert report["a"]["round_win_share"] + report["b"]["round_win_share"] == pytest.approx(1)
     assert report["a"]["moves"] > 0 and report["b"]["moves"] > 0
     assert dict(BOTS) == known  # the registry is left as it was
+
+
+def test_a_variant_of_the_searching_bot_is_named_by_its_settings() -> None:
+    name = "mc:samples=None,millis=20,heavy=0.3,point_weight=0"
+    assert headtohead.variant(name) == {
+        "samples": None,
+        "millis": 20.0,
+        "heavy": 0.3,
+        "point_weight": 0.0,
+    }
+    bot = headtohead.make(name, "1", None)
+    assert isinstance(bot, MonteCarloBot)
+    assert (bot.samples, bot.millis, bot.heavy, bot.point_weight) == (None, 20.0, 0.3, 0.0)
+    assert bot.name == name
+    play_round(4, 3, [headtohead.make("mc:samples=4,millis=None", str(s), None) for s in range(4)])
+
+
+@pytest.mark.parametrize("name", ["mc:colour=1", "mc:heavy=much", "mc:samples=None,millis=None"])
+def test_a_variant_that_cannot_be_made_is_refused_before_anything_is_played(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        headtohead.main(["--a", name, "--rounds", "4", "--quiet"])
+    assert stopped.value.code == 2
+    assert f"bad variant {name!r}" in capsys.readouterr().err
