@@ -29,7 +29,7 @@ def _named(name: str, factory: Callable[[int | str], Bot]) -> Callable[[int | st
 
 EXPERT_MILLIS = 80.0
 """The expert's time per move: it searches as many samples as that allows."""
-EXPERT_HEAVY = 0.5
+EXPERT_HEAVY = 0.3
 """The share of the expert's playout moves that take the heaviest tile (the others: any)."""
 
 LEVELS: dict[str, tuple[Message, Callable[[int | str], Bot]]] = {

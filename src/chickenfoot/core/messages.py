@@ -308,7 +308,7 @@ ENGLISH: dict[str, str] = {
     "level-medium": "plays doubles first, then heavy tiles it can follow up on",
     "level-hard": "samples the hidden tiles 10 times per move and plays each option out",
     "level-expert": (
-        "samples the hidden tiles as often as 80 ms per move allow, with half-greedy playouts"
+        "samples the hidden tiles as often as 80 ms per move allow, with mostly random playouts"
     ),
     "unknown-bot": "unknown bot {name}; known: {known}",
 }
