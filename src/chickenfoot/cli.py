@@ -1923,8 +1923,14 @@ _SERVE_HELP = "\n\n".join(
         "the data folder by default, or in PostgreSQL with --db postgresql://USER@HOST/DB. "
         "Stop it with Ctrl-C; started again on the same data, every unfinished table goes on "
         "where it was.",
+        "Several processes, on one machine or many, serve the same tables when each is "
+        "given the same PostgreSQL database and the same Redis (--redis redis://HOST:PORT/0): "
+        "a browser may reach any of them; when one dies, another takes its tables over "
+        "within --lease seconds.",
         "Examples: chickenfoot serve; chickenfoot serve --host 0.0.0.0 --port 8080 (reachable "
-        "from other machines); chickenfoot serve --bot-delay 0 (bots act at once).",
+        "from other machines); chickenfoot serve --bot-delay 0 (bots act at once); chickenfoot "
+        "serve --db postgresql://chickenfoot@db/chickenfoot --redis redis://cache:6379/0 "
+        "--port 8001 (one of several).",
     ]
 )
 
@@ -2006,6 +2012,28 @@ def serve(
             "holds up no table. \\[default: one per CPU]",
         ),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            "--redis",
+            metavar="URL",
+            show_default=False,
+            help="Redis (redis://HOST:PORT/DB), shared by several server processes of one "
+            "PostgreSQL database: each table has one owner process, the others forward to it. "
+            "\\[default: none, this process serves alone]",
+        ),
+    ] = None,
+    lease: Annotated[
+        float,
+        typer.Option(
+            "--lease",
+            metavar="SECONDS",
+            min=1.0,
+            max=300.0,
+            help="With --redis: seconds before another process takes over the tables of one "
+            "that has died.",
+        ),
+    ] = 5.0,
     log_format: Annotated[
         LogFormat,
         typer.Option(
@@ -2034,7 +2062,16 @@ def serve(
             tables_per_address=tables_per_address,
             bot_processes=bot_processes or os.cpu_count() or 1,
             steady_gc=True,
+            redis_url=redis,
+            lease_seconds=lease,
         )
+        if redis is not None and not settings.db_url.startswith("postgresql"):
+            _fail(
+                _(
+                    "--redis: several processes share their tables in PostgreSQL: give "
+                    "--db postgresql://USER@HOST/DATABASE too"
+                )
+            )
         run.serve(host, port, settings, db, out.print, log_format.value)
     except run.ServeError as exc:
         _fail(str(exc))

@@ -60,6 +60,13 @@ ENGLISH: dict[str, str] = {
     "storage-unavailable": (
         "the server cannot reach its database just now, so nothing changed: try again in a moment"
     ),
+    "coordination-unavailable": (
+        "the server cannot reach the other servers just now, so it cannot open this table: "
+        "try again in a moment"
+    ),
+    "table-unreachable": (
+        "the server holding this table does not answer, so nothing changed: try again in a moment"
+    ),
     # Actions and views as JSON
     "bad-json": "not JSON: {reason}",
     "bad-action": "not an action: {reason}",

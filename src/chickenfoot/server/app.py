@@ -38,8 +38,10 @@ from chickenfoot.core.standard.rules import GAMES as STANDARD_GAMES
 from chickenfoot.core.standard.rules import STANDARD_PLAYERS
 from chickenfoot.core.table import Table
 from chickenfoot.i18n import LANGUAGES, error_in, language_of_locale, message_in, translation
+from chickenfoot.ratings import Ratings
 from chickenfoot.server import frames
 from chickenfoot.server.analyses import Analyses, AnalysisRefused, settings_of
+from chickenfoot.server.cluster import LEASE_SECONDS, Cluster
 from chickenfoot.server.collector import keep_pauses_short
 from chickenfoot.server.errors import ServerError, reaching_storage
 from chickenfoot.server.howto import guide_json, is_code, refusal_json
@@ -89,6 +91,11 @@ class Settings:
     analyses_per_address: int = 2
     analysis_kept: float = 600.0
     """Seconds a finished analysis is kept."""
+    redis_url: str | None = None
+    """Redis, where several processes serving the same tables meet
+    (:mod:`~chickenfoot.server.cluster`); None: this process serves alone."""
+    lease_seconds: float = LEASE_SECONDS
+    """How soon another process takes a table whose owner has died."""
 
 
 class SeatRequest(Struct, forbid_unknown_fields=True):
@@ -108,6 +115,10 @@ class TableRequest(Struct, forbid_unknown_fields=True):
 def create_app(settings: Settings) -> Starlette:
     store = Store(settings.db_url)
     metrics = Metrics()
+    cluster = None
+    if settings.redis_url is not None:
+        cluster = Cluster(settings.redis_url, settings.lease_seconds)
+        metrics.count_redis_operations(lambda: cluster.operations if cluster else 0)
     hub = Hub(
         store,
         bot_delay=settings.bot_delay,
@@ -115,6 +126,7 @@ def create_app(settings: Settings) -> Starlette:
         tables_per_address=settings.tables_per_address,
         bot_processes=settings.bot_processes,
         metrics=metrics,
+        cluster=cluster,
     )
     analyses = Analyses(
         hub.thinkers,
@@ -190,16 +202,25 @@ class _Api:
         return JSONResponse({"alive": True}, headers={"Cache-Control": "no-store"})
 
     async def readyz(self, request: Request) -> Response:
-        """Ready to take actions: its database answers."""
+        """Ready to take actions: its database answers (and Redis, with several processes;
+        without it the process serves the tables it owns, and takes no other)."""
+        body: dict[str, Any] = {"ready": True, "database": "up"}
         try:
             await self.hub.store.ping()
         except Exception as exc:
             reason = f"no answer in {PING_SECONDS:g} s" if _timed_out(exc) else reason_of(exc)
-            body = {"ready": False, "database": f"down: {reason}"}
-            return JSONResponse(body, status_code=503, headers={"Cache-Control": "no-store"})
-        return JSONResponse(
-            {"ready": True, "database": "up"}, headers={"Cache-Control": "no-store"}
-        )
+            body.update(ready=False, database=f"down: {reason}")
+        cluster = self.hub.cluster
+        if cluster is not None:
+            body["redis"] = "up"
+            try:
+                await cluster.ping()
+            except Exception as exc:
+                reason = "no answer" if _timed_out(exc) else reason_of(exc)
+                body.update(ready=False, redis=f"down: {reason}")
+            body["process"] = cluster.name
+        status = 200 if body["ready"] else 503
+        return JSONResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
 
     async def metrics(self, request: Request) -> Response:
         return Response(self.counted.render(), media_type=CONTENT_TYPE)
@@ -355,7 +376,16 @@ class _Api:
 
     async def ratings(self, request: Request) -> Response:
         """Every player of the server, the highest rating first, with their statistics."""
-        rows = self.hub.ratings.table()
+        ratings = self.hub.ratings
+        if self.hub.cluster is not None:  # other processes rate matches too
+            try:
+                with reaching_storage():
+                    stored = await self.hub.store.ratings()
+            except ServerError as exc:
+                return self._refusal(exc, _language(request))
+            ratings = Ratings()
+            ratings.load(stored)
+        rows = ratings.table()
         return JSONResponse({"ratings": [row.to_json() for row in rows]})
 
     async def replay(self, request: Request) -> Response:

@@ -15,6 +15,10 @@ STORAGE_UNAVAILABLE = "storage-unavailable"
 """The code of everything refused because the database cannot be reached."""
 NOT_SAVED = "not-saved"
 """The code of an action the database refused to store."""
+COORDINATION_UNAVAILABLE = "coordination-unavailable"
+"""The code of what is refused because Redis cannot be reached (several processes)."""
+TABLE_UNREACHABLE = "table-unreachable"
+"""The code of an action the table's owner did not answer in time (several processes)."""
 
 
 class ServerError(CodedError):

@@ -9,7 +9,14 @@ Each app has a registry of its own (tests make many apps in one process):
   connection of its table, the commit included;
 - ``chickenfoot_errors_total{code}``: refusals sent (error frames and API errors) and bots'
   actions that could not be saved, by code (``storage-unavailable``, ``not-your-turn``...);
-- ``chickenfoot_live_tables``: the tables held in memory now.
+- ``chickenfoot_live_tables``: the tables held in memory now;
+- ``chickenfoot_owned_tables``: those of them this process owns (all but with several
+  processes, where the others are followed);
+- ``chickenfoot_lease_changes_total{change}``: leases taken, lost (to another process),
+  retaken (lapsed, and nobody else had taken them) and released (let go);
+- ``chickenfoot_forwarded_total``: requests sent to another process, the owner of a table;
+- ``chickenfoot_redis_operations``: Redis commands sent since the process started (several
+  processes).
 """
 
 from __future__ import annotations
@@ -48,6 +55,31 @@ class Metrics:
         self.live_tables = Gauge(
             "chickenfoot_live_tables", "Tables held in memory.", registry=self.registry
         )
+        self.owned_tables = Gauge(
+            "chickenfoot_owned_tables", "Tables this process owns.", registry=self.registry
+        )
+        self.lease_changes = Counter(
+            "chickenfoot_lease_changes",
+            "Leases taken, lost, retaken and released.",
+            ["change"],
+            registry=self.registry,
+        )
+        self.forwarded = Counter(
+            "chickenfoot_forwarded",
+            "Requests forwarded to a table's owner.",
+            registry=self.registry,
+        )
+        self.redis_operations = Gauge(
+            "chickenfoot_redis_operations",
+            "Redis commands sent since the process started.",
+            registry=self.registry,
+        )
+
+    def count_owned_tables(self, count: Callable[[], int]) -> None:
+        self.owned_tables.set_function(lambda: float(count()))
+
+    def count_redis_operations(self, count: Callable[[], int]) -> None:
+        self.redis_operations.set_function(lambda: float(count()))
 
     def count_live_tables(self, count: Callable[[], int]) -> None:
         """Read the number of live tables from ``count`` at each scrape."""

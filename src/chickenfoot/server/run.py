@@ -34,6 +34,8 @@ def serve(
     """Serve until stopped; ``db`` is the database as the user named it (None: the default);
     the log goes to standard error as ``log_format`` (:mod:`~chickenfoot.server.logs`)."""
     _check_database(settings.db_url, db)
+    if settings.redis_url is not None:
+        _check_redis(settings.redis_url)
     listener = _listen(host, port)
     logs.configure(log_format)
     shown = f"[{host}]" if ":" in host else host
@@ -78,6 +80,25 @@ def _listen(host: str, port: int) -> socket.socket:
     sock.listen(2048)
     sock.set_inheritable(True)
     return sock
+
+
+def _check_redis(url: str) -> None:
+    """Reach Redis, or say why not."""
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+    except ValueError as exc:
+        text = _("--redis {url}: not a Redis URL (redis://HOST:PORT/DB): {reason}")
+        raise ServeError(text.format(url=url, reason=exc)) from None
+    try:
+        client.ping()
+    except redis.RedisError as exc:
+        reason = " ".join(str(exc).split())[:300]
+        text = _("cannot reach Redis at {url}: {reason}")
+        raise ServeError(text.format(url=url, reason=reason)) from None
+    finally:
+        client.close()
 
 
 def _check_database(url: str, db: str | None) -> None:

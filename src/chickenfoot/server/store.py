@@ -52,6 +52,7 @@ tables = sa.Table(
     sa.Column("record", sa.Text, nullable=True),
     sa.Column("totals", sa.Text, nullable=True),
     sa.Column("winners", sa.Text, nullable=True),
+    sa.Column("fence", sa.BigInteger, nullable=False, server_default="0"),
     sa.Index("tables_by_status", "status", "created"),
     sa.Index("tables_by_creator", "creator", "status"),
 )
@@ -74,6 +75,7 @@ actions = sa.Table(
     sa.Column("n", sa.Integer, primary_key=True),
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.Text, nullable=False),
+    sa.Column("fence", sa.BigInteger, nullable=False, server_default="0"),
 )
 
 ratings = sa.Table(
@@ -108,6 +110,24 @@ _UNREACHABLE = (
     asyncpg.AdminShutdownError,
     asyncpg.InterfaceError,
 )
+
+
+class StaleOwner(RuntimeError):
+    """A write of a process that no longer owns the table: another process has taken it
+    since (its fencing number is higher); nothing was written."""
+
+    def __init__(self, table_id: str, fence: int, current: int) -> None:
+        super().__init__(f"table {table_id}: fence {fence} is stale, the table's is {current}")
+        self.table_id = table_id
+
+
+@dataclass(slots=True)
+class _Pending:
+    row: dict[str, Any]
+    record: Any | None
+    rated: Sequence[Rating]
+    fence: int | None
+    done: asyncio.Future[None]
 
 
 def token_hash(token: str) -> str:
@@ -160,9 +180,7 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._pending: list[
-            tuple[dict[str, Any], Any | None, Sequence[Rating], asyncio.Future[None]]
-        ] = []
+        self._pending: list[_Pending] = []
         self._writer: asyncio.Task[None] | None = None
         if sa.engine.make_url(url).get_backend_name() == "sqlite":
             # One connection: SQLite lets one writer in at a time, and writers waiting on
@@ -198,7 +216,8 @@ class Store:
             await asyncio.gather(self._writer, return_exceptions=True)
         await self.engine.dispose()
 
-    async def add_table(self, row: TableRow) -> None:
+    async def add_table(self, row: TableRow, fence: int = 0) -> None:
+        """A new table, owned with ``fence`` (several processes) or by the only one (0)."""
         async with self.engine.begin() as conn:
             await conn.execute(
                 tables.insert().values(
@@ -211,6 +230,7 @@ class Store:
                     seed=row.seed,
                     status=row.status,
                     record=None,
+                    fence=fence,
                 )
             )
             await conn.execute(
@@ -228,15 +248,39 @@ class Store:
                 ],
             )
 
-    async def join(self, table_id: str, seat: int, status: str) -> None:
-        """A person has taken ``seat``; the table's status is now ``status``."""
+    async def join(self, table_id: str, seat: int, status: str, fence: int | None = None) -> None:
+        """A person has taken ``seat``; the table's status is now ``status``. With a
+        ``fence``, only if the table has had no other owner since (else :class:`StaleOwner`)."""
         async with self.engine.begin() as conn:
+            if fence is not None:
+                await _check_fences(conn, {table_id: fence})
             await conn.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(joined=True)
             )
             await _set_status(conn, table_id, status, None)
+
+    async def take(self, table_id: str) -> int:
+        """Make this process the table's owner in the store: its new fencing number, higher
+        than every earlier owner's, whose writes are refused from now on."""
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                tables.update()
+                .where(tables.c.id == table_id)
+                .values(fence=tables.c.fence + 1)
+                .returning(tables.c.fence)
+            )
+            fence = result.scalar_one_or_none()
+        if fence is None:
+            raise KeyError(table_id)
+        return int(fence)
+
+    async def playing(self) -> list[str]:
+        """The ids of every table in play."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(sa.select(tables.c.id).where(tables.c.status == PLAYING))
+            return [row for (row,) in result]
 
     async def add_action(
         self,
@@ -246,15 +290,26 @@ class Store:
         action: dict[str, Any],
         record: Any | None = None,
         rated: Sequence[Rating] = (),
+        fence: int | None = None,
     ) -> None:
         """Action ``n`` (0-based) of the table, committed when this returns; with ``record``
-        the match is over, and ``rated`` are its players' ratings after it.
+        the match is over, and ``rated`` are its players' ratings after it. With a
+        ``fence`` (a process of several), it is written only if the table has had no other
+        owner since that fencing number was given, else :class:`StaleOwner` is raised; the
+        table's row is locked meanwhile, so that an owner taking it waits for the write.
 
         Actions of all tables that arrive while a commit is under way are committed together
-        in the next transaction (a group commit): one commit for many tables under load."""
-        row = {"table_id": table_id, "n": n, "seat": seat, "action": json.dumps(action)}
+        in the next transaction (a group commit): one commit for many tables under load; a
+        stale one among them fails alone."""
+        row = {
+            "table_id": table_id,
+            "n": n,
+            "seat": seat,
+            "action": json.dumps(action),
+            "fence": fence or 0,
+        }
         done = asyncio.get_running_loop().create_future()
-        self._pending.append((row, record, rated, done))
+        self._pending.append(_Pending(row, record, rated, fence, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
         await done
@@ -262,21 +317,32 @@ class Store:
     async def _write_pending(self) -> None:
         while self._pending:
             batch, self._pending = self._pending, []
+            stale: dict[str, StaleOwner] = {}
             try:
                 async with self.engine.begin() as conn:
-                    await conn.execute(actions.insert(), [row for row, _, _, _ in batch])
-                    for row, record, rated, _ in batch:
-                        if record is not None:
-                            await _set_status(conn, row["table_id"], OVER, record)
-                        await _set_ratings(conn, rated)
+                    fences = {p.row["table_id"]: p.fence for p in batch if p.fence is not None}
+                    if fences:
+                        stale = await _check_fences(conn, fences, raise_stale=False)
+                    kept = [p for p in batch if p.row["table_id"] not in stale]
+                    if kept:
+                        await conn.execute(actions.insert(), [p.row for p in kept])
+                    for p in kept:
+                        if p.record is not None:
+                            await _set_status(conn, p.row["table_id"], OVER, p.record)
+                        await _set_ratings(conn, p.rated)
             except Exception as exc:
-                for *_, done in batch:
-                    if not done.done():
-                        done.set_exception(exc)
+                for p in batch:
+                    if not p.done.done():
+                        p.done.set_exception(exc)
             else:
-                for *_, done in batch:
-                    if not done.done():
-                        done.set_result(None)
+                for p in batch:
+                    if p.done.done():
+                        continue
+                    refused = stale.get(p.row["table_id"])
+                    if refused is not None:
+                        p.done.set_exception(refused)
+                    else:
+                        p.done.set_result(None)
 
     async def table(self, table_id: str) -> TableRow | None:
         async with self.engine.connect() as conn:
@@ -341,6 +407,28 @@ def reason_of(error: BaseException) -> str:
     inner = getattr(error, "orig", None) or error
     text = " ".join(str(inner).split()) or type(inner).__name__
     return text[:200]
+
+
+async def _check_fences(
+    conn: AsyncConnection, fences: dict[str, int], raise_stale: bool = True
+) -> dict[str, StaleOwner]:
+    """Lock the rows of the tables (until the transaction ends) and compare each one's
+    fencing number with the writer's: those that have had another owner since."""
+    result = await conn.execute(
+        sa.select(tables.c.id, tables.c.fence)
+        .where(tables.c.id.in_(sorted(fences)))
+        .order_by(tables.c.id)  # the same order everywhere: no deadlock between writers
+        .with_for_update()
+    )
+    current = dict(result.all())
+    stale = {
+        table_id: StaleOwner(table_id, fence, int(current.get(table_id, -1)))
+        for table_id, fence in fences.items()
+        if current.get(table_id) != fence
+    }
+    if stale and raise_stale:
+        raise next(iter(stale.values()))
+    return stale
 
 
 async def _set_ratings(conn: AsyncConnection, rated: Sequence[Rating]) -> None:

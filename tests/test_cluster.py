@@ -1,0 +1,419 @@
+"""Several ``chickenfoot serve`` processes on loopback sharing one PostgreSQL and one Redis
+(throwaway servers the tests start, stop and kill): people of one table on different
+processes play a whole match; the owner killed with SIGKILL mid-round, the match finishes on
+another process exactly as an uninterrupted replay of its actions, its bots' moves those of
+their seeds; Redis and PostgreSQL stopped and started mid-match. Every frame any viewer
+receives is checked against the full record for tiles that viewer may not see."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import signal
+import time
+import urllib.error
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from chickenfoot.bots import make_bot
+from chickenfoot.core import games
+from chickenfoot.core.table import Table
+from chickenfoot.core.wire import ActionEntry, action_from_json
+from chickenfoot.play import seat_seed
+from chickenfoot.server.store import SeatRow, StaleOwner, Store, TableRow, database_url
+from tests.server_helpers import Server, check_frame, hidden_tiles, leaked
+from tests.services import Postgres, Redis
+
+LEASE = 2.0
+
+
+class Cluster:
+    """``chickenfoot serve`` processes on one database and one Redis."""
+
+    def __init__(self, tmp_path: Path, db: str, redis: str) -> None:
+        self.tmp_path = tmp_path
+        self.db = db
+        self.redis = redis
+        self.servers: list[Server] = []
+
+    def start(self) -> Server:
+        data = self.tmp_path / f"server{len(self.servers)}"
+        data.mkdir()
+        options = ["--db", self.db, "--redis", self.redis, "--lease", str(LEASE)]
+        server = Server(data, options=[*options, "--bot-processes", "1", "--away", "600"])
+        self.servers.append(server)
+        return server
+
+    def stop(self) -> None:
+        for server in self.servers:
+            if server.process.poll() is None:
+                server.stop()
+
+
+@pytest.fixture
+def cluster(tmp_path: Path, postgres_db: str, redis: Redis) -> Iterator[Cluster]:
+    made = Cluster(tmp_path, postgres_db, redis.url)
+    try:
+        yield made
+    finally:
+        made.stop()
+
+
+class Viewer:
+    """A person's (or a spectator's) socket on one process, taken to another when it is
+    closed: every frame read, kept with its version, and every event, each once; it plays
+    a random legal action at its turn."""
+
+    def __init__(self, servers: list[Server], table: str, seat: int | None, token: str | None):
+        self.servers = servers
+        self.table = table
+        self.seat = seat
+        self.token = token
+        self.rng = random.Random(seat)
+        self.frames: list[tuple[int, dict[str, Any]]] = []
+        self.events: dict[int, dict[str, Any]] = {}
+        self.version = -1
+        self.over = False
+        self.moved = 0
+        self.acted = 0
+        self.errors: list[dict[str, Any]] = []
+        self.stop_at: int | None = None
+
+    async def play(self, until: asyncio.Event | None = None, acts: int | None = None) -> None:
+        """Play until the match is over (or ``acts`` actions of this seat, or ``until`` is
+        set, or the table reaches ``version`` :attr:`stop_at`)."""
+        k = 0
+        while not self.over:
+            server = self.servers[k % len(self.servers)]
+            k += 1
+            if server.process.poll() is not None:
+                continue
+            try:
+                async with server.socket(self.table, self.token) as ws:
+                    if self.version >= 0:
+                        await ws.send(json.dumps({"type": "sync", "since": self.version}))
+                    if await self._follow(ws, until, acts):
+                        return
+            except (ConnectionClosed, OSError):
+                pass
+            self.moved += 1
+            assert self.moved < 40, "no process would serve the table"
+            await asyncio.sleep(0.3)
+
+    async def _follow(self, ws: Any, until: asyncio.Event | None, acts: int | None) -> bool:
+        while True:
+            frame = check_frame(await asyncio.wait_for(ws.recv(), 60))
+            self._read(frame)
+            if self.over or (until is not None and until.is_set()):
+                return True
+            if self.stop_at is not None and self.version >= self.stop_at:
+                return True
+            if frame["type"] == "error":
+                self.errors.append(frame)
+                if frame["code"] in ("coordination-unavailable", "table-unreachable"):
+                    return False
+                continue
+            legal = frame.get("legal")
+            if legal and self.seat is not None and frame.get("version") == self.version:
+                if acts is not None and self.acted >= acts:
+                    return True
+                await ws.send(json.dumps({"type": "act", "action": self.rng.choice(legal)}))
+                self.acted += 1
+
+    def _read(self, frame: dict[str, Any]) -> None:
+        """Keep the frame. A socket taken to another process asks for what it missed
+        (``sync``) while that process sends its snapshot: events up to the snapshot's version
+        may come after it, each the first time this viewer hears of it."""
+        if frame["type"] == "snapshot":
+            self.version = max(self.version, frame["version"])
+        if frame["type"] != "event":
+            self.frames.append((self.version, frame))
+            return
+        version = frame["version"]
+        assert version not in self.events, (version, frame)  # nothing told twice
+        assert version <= self.version + 1 or self.version < 0, (self.version, frame)
+        self.events[version] = frame["event"]
+        self.version = max(self.version, version)
+        self.frames.append((version, frame))
+        self.over = self.over or frame["event"]["kind"] == "match_end"
+
+
+def table_of(server: Server, seats: list[dict[str, str]], seed: int) -> dict[str, Any]:
+    body = {"seats": seats, "length": "half", "seed": seed}
+    made: dict[str, Any] = server.post("/api/tables", body)
+    return made
+
+
+def check_events(record: dict[str, Any], viewer: Viewer) -> None:
+    """Every event the viewer received is the one the record's uninterrupted replay gives
+    that viewer at that version (and it received every version from its first)."""
+    replay = Table.from_record(record)
+    expected = {e.v: _plain(e) for e in replay.entries(0, viewer.seat)}
+    events = viewer.events
+    assert events and max(events) == replay.version
+    assert sorted(events) == list(range(min(events), replay.version + 1))
+    for version, event in events.items():
+        got, want = dict(event), dict(expected[version])
+        assert got.pop("kind") and want.pop("kind")
+        assert got == want, version
+
+
+def _plain(value: Any) -> Any:
+    return json.loads(json.dumps(value, default=msgspec.to_builtins))
+
+
+def check_no_leak(record: dict[str, Any], viewers: list[Viewer]) -> None:
+    hidden = hidden_tiles(record)
+    for viewer in viewers:
+        for version, frame in viewer.frames:
+            assert not leaked(frame, version, viewer.seat, hidden), (viewer.seat, frame)
+
+
+def check_bots_reproducible(record: dict[str, Any], bots: dict[int, str]) -> None:
+    """Every bot action of the record is the one its bot, seeded by its seat and the
+    table's version, chooses from the seat's view: whichever process played it."""
+    rules = games.make_rules(record["game"], len(record["players"]), None, {"length": "half"})
+    table = Table(record["players"], rules, record["seed"])
+    checked = 0
+    for entry in Table.from_record(record).entries(0, None):
+        if not isinstance(entry, ActionEntry):
+            continue
+        seat = entry.seat
+        action = action_from_json(_plain(entry.action))
+        if seat in bots:
+            bot = make_bot(bots[seat], f"{seat_seed(record['seed'], seat)}/{table.version}")
+            assert bot.choose(table.view(seat)) == action, entry.v
+            checked += 1
+        table.act(seat, action)
+    assert checked > 5
+
+
+def test_people_on_two_processes_play_one_match(cluster: Cluster) -> None:
+    a, b = cluster.start(), cluster.start()
+    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}, {"human": "Bo"}], 31)
+    table, tokens = made["table"], {s["seat"]: s["token"] for s in made["seats"]}
+    ann = Viewer([a], table, 0, tokens[0])
+    bo = Viewer([b], table, 2, tokens[2])
+    watcher = Viewer([b], table, None, None)
+
+    async def play() -> None:
+        await asyncio.gather(ann.play(), bo.play(), watcher.play())
+
+    asyncio.run(play())
+    record = a.get(f"/api/tables/{table}/record")
+    assert b.get(f"/api/tables/{table}/record") == record
+    assert games.check(record).is_over
+    for viewer in (ann, bo, watcher):
+        check_events(record, viewer)
+        assert viewer.moved == 0 and not viewer.errors
+    check_no_leak(record, [ann, bo, watcher])
+    metrics = b.text("/metrics")
+    assert "chickenfoot_forwarded_total" in metrics
+    assert _metric(metrics, "chickenfoot_forwarded_total") >= bo.acted
+    deadline = time.monotonic() + 10
+    while _metric(a.text("/metrics"), "chickenfoot_owned_tables") != 0:  # over: let go
+        assert time.monotonic() < deadline, "the owner holds a finished table nobody watches"
+        time.sleep(0.2)
+
+
+def test_the_owner_killed_mid_round_the_match_goes_on_elsewhere(cluster: Cluster) -> None:
+    owner, b, c = cluster.start(), cluster.start(), cluster.start()
+    bots = {1: "easy", 3: "medium"}
+    seats = [{"human": "Ann"}, {"bot": "easy"}, {"human": "Bo"}, {"bot": "medium"}]
+    made = table_of(owner, seats, 57)
+    table, tokens = made["table"], {s["seat"]: s["token"] for s in made["seats"]}
+    ann = Viewer([b, c], table, 0, tokens[0])
+    bo = Viewer([c, b], table, 2, tokens[2])
+    watcher = Viewer([b, c], table, None, None)
+
+    ann.stop_at = bo.stop_at = 15
+
+    async def first_half() -> None:
+        await asyncio.gather(ann.play(), bo.play())
+
+    asyncio.run(first_half())
+    ann.stop_at = bo.stop_at = None
+    assert _metric(owner.text("/metrics"), "chickenfoot_owned_tables") == 1
+    killed_at = max(ann.version, bo.version)
+    owner.kill()
+    started = time.monotonic()
+
+    async def second_half() -> None:
+        await asyncio.gather(ann.play(), bo.play(), watcher.play())
+
+    asyncio.run(second_half())
+    assert time.monotonic() - started < 60
+    record = b.get(f"/api/tables/{table}/record")
+    assert games.check(record).is_over
+    assert len(record["rounds"]) > 1 or killed_at < ann.version
+    for viewer in (ann, bo, watcher):
+        check_events(record, viewer)
+    check_no_leak(record, [ann, bo, watcher])
+    check_bots_reproducible(record, bots)
+    taken = 'chickenfoot_lease_changes_total{change="taken"}'
+    assert sum(_metric(s.text("/metrics"), taken) for s in (b, c)) == 1
+
+
+def test_redis_down_the_owner_goes_on_and_no_table_is_taken(cluster: Cluster, redis: Redis) -> None:
+    a, b = cluster.start(), cluster.start()
+    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}], 5)
+    table, token = made["table"], made["seats"][0]["token"]
+    other = table_of(a, [{"human": "Cy"}, {"bot": "easy"}], 6)["table"]
+    ann = Viewer([a], table, 0, token)
+    asyncio.run(ann.play(acts=3))
+    redis.stop()
+    ready = _status(a, "/readyz")
+    assert ready[0] == 503 and ready[1]["redis"].startswith("down") and ready[1]["database"] == "up"
+    refused = _status(a, "/api/tables", {"seats": [{"human": "X"}, {"bot": "easy"}]})
+    assert refused[0] == 503 and refused[1]["code"] == "coordination-unavailable"
+
+    async def elsewhere() -> dict[str, Any]:
+        async with b.socket(other) as ws:
+            return check_frame(await asyncio.wait_for(ws.recv(), 30))
+
+    said = asyncio.run(elsewhere())
+    assert said["type"] == "error" and said["code"] == "coordination-unavailable"
+    asyncio.run(ann.play(acts=6))  # the owner goes on with its table
+    assert ann.acted == 6
+    redis.start()
+    deadline = time.monotonic() + 30
+    while _status(b, "/readyz")[0] != 200:
+        assert time.monotonic() < deadline, "not ready again after Redis came back"
+        time.sleep(0.2)
+    asyncio.run(ann.play())
+    record = a.get(f"/api/tables/{table}/record")
+    check_events(record, ann)
+    check_no_leak(record, [ann])
+    watcher = Viewer([b], other, None, None)
+
+    async def watch() -> None:
+        await asyncio.wait_for(watcher.play(until=asyncio.Event()), 0.1)
+
+    with pytest.raises(TimeoutError):  # b opens it now: a lobby, waiting for Cy
+        asyncio.run(watch())
+    assert any(f["type"] == "lobby" for _, f in watcher.frames)
+
+
+def test_postgres_down_a_forwarded_action_is_refused_then_play_resumes(
+    cluster: Cluster, postgres: Postgres
+) -> None:
+    a, b = cluster.start(), cluster.start()
+    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}], 8)
+    table, token = made["table"], made["seats"][0]["token"]
+    ann = Viewer([b], table, 0, token)  # on the follower: each action is forwarded
+    watcher = Viewer([b], table, None, None)  # keeps b following the table throughout
+
+    async def refused() -> dict[str, Any]:
+        async with b.socket(table, token) as ws:
+            await ws.send(json.dumps({"type": "sync", "since": ann.version}))
+            while True:
+                frame = check_frame(await asyncio.wait_for(ws.recv(), 30))
+                if frame.get("legal") and frame["type"] == "snapshot":
+                    await ws.send(json.dumps({"type": "act", "action": frame["legal"][0]}))
+                elif frame["type"] == "error":
+                    return frame
+
+    async def play() -> None:
+        watching = asyncio.create_task(watcher.play())
+        await ann.play(acts=3)
+        await asyncio.to_thread(postgres.stop)
+        frame = await refused()
+        assert frame["code"] == "storage-unavailable", frame
+        assert _status(a, "/readyz")[1]["database"].startswith("down")
+        await asyncio.to_thread(postgres.start)
+        await ann.play()
+        await watching
+
+    asyncio.run(play())
+    record = a.get(f"/api/tables/{table}/record")
+    check_events(record, ann)
+    check_events(record, watcher)
+    check_no_leak(record, [ann, watcher])
+
+
+def _metric(text: str, name: str) -> float:
+    """The value of the sample ``name`` (with its labels, if any) in Prometheus's text."""
+    for line in text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.rsplit(" ", 1)[1])
+    return 0.0
+
+
+def _status(server: Server, path: str, body: Any = None) -> tuple[int, dict[str, Any]]:
+    try:
+        got = server.post(path, body) if body is not None else server.get(path)
+        return 200, got
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def test_a_stale_owner_cannot_write(postgres_db: str) -> None:
+    """The store refuses an action written with a fencing number an owner taking the table
+    has since passed; in a group commit, only that table's action is refused."""
+
+    async def run() -> None:
+        store = Store(database_url(postgres_db, Path(".")))
+        await store.open()
+        try:
+            rows = [_row(name) for name in ("stale", "fresh")]
+            for row in rows:
+                await store.add_table(row, fence=1)
+            assert await store.take("stale") == 2  # another process takes it
+            move = {"draw": True}
+            results = await asyncio.gather(
+                store.add_action("stale", 0, 0, move, fence=1),
+                store.add_action("fresh", 0, 0, move, fence=1),
+                return_exceptions=True,
+            )
+            assert isinstance(results[0], StaleOwner) and results[1] is None
+            assert await store.actions_of("stale") == []
+            assert await store.actions_of("fresh") == [(0, move)]
+            await store.add_action("stale", 0, 1, move, fence=2)  # the new owner writes
+            assert await store.actions_of("stale") == [(1, move)]
+            with pytest.raises(StaleOwner):
+                await store.join("stale", 0, "playing", fence=1)
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
+def _row(table_id: str) -> TableRow:
+    seats = [SeatRow(s, f"p{s}", None, None, True) for s in range(2)]
+    return TableRow(table_id, 0.0, "test", "chickenfoot", "classic", {}, 1, "playing", seats)
+
+
+def test_an_owner_paused_past_its_lease_loses_the_table_and_writes_nothing(
+    cluster: Cluster,
+) -> None:
+    """SIGSTOP: the owner neither renews nor answers; another process takes the table and
+    plays on. SIGCONT: the old owner learns it has lost the table (its lease, or a write of
+    its refused as stale) and writes nothing more."""
+    a, b = cluster.start(), cluster.start()
+    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}, {"bot": "easy"}], 21)
+    table, token = made["table"], made["seats"][0]["token"]
+    ann = Viewer([b], table, 0, token)
+    ann.stop_at = 6
+    asyncio.run(ann.play())
+    ann.stop_at = None
+    a.process.send_signal(signal.SIGSTOP)
+    try:
+        asyncio.run(ann.play(acts=ann.acted + 3))
+    finally:
+        a.process.send_signal(signal.SIGCONT)
+    asyncio.run(ann.play())
+    record = b.get(f"/api/tables/{table}/record")
+    check_events(record, ann)
+    check_no_leak(record, [ann])
+    check_bots_reproducible(record, {1: "easy", 2: "easy"})
+    lost = 'chickenfoot_lease_changes_total{change="lost"}'
+    deadline = time.monotonic() + 10
+    while _metric(a.text("/metrics"), lost) != 1:
+        assert time.monotonic() < deadline, "the paused owner did not learn it lost the table"
+        time.sleep(0.2)
