@@ -45,6 +45,7 @@ from chickenfoot.core.games import (
     make_rules,
 )
 from chickenfoot.core.messages import message
+from chickenfoot.core.record import check_text
 from chickenfoot.core.rules import PRESETS
 from chickenfoot.howto.guide import SECTION_IDS
 from chickenfoot.i18n import (
@@ -59,8 +60,10 @@ from chickenfoot.play import BOT_PREFIX, play_simulated_match
 from chickenfoot.record_files import (
     RecordsProblem,
     RecordTarget,
+    decoded,
     probe,
     read_record,
+    read_record_texts,
     read_records,
     record_paths,
     target_for,
@@ -891,7 +894,7 @@ def replay_cmd(
         _fail(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
     bad = 0
     for path in map(Path, paths):
-        for name, record in read_records(path):
+        for name, record in read_record_texts(path):
             legal, text = _replay_one(record, game, preset)
             bad += not legal
             sys.stdout.write(f"{_shown(name)}: {text}\n")
@@ -900,13 +903,17 @@ def replay_cmd(
 
 
 def _replay_one(record: Any, game: str | None, preset: str | None) -> tuple[bool, str]:
-    """Whether ``record`` (read from a file, or the problem reading it) is a legal record,
-    and in one line what it holds or what is wrong with it."""
+    """Whether ``record`` (read from a file: its text, its JSON data, or the problem reading
+    it) is a legal record, and in one line what it holds or what is wrong with it."""
     try:
-        if isinstance(record, files.FileProblem):
-            raise record
-        match = check(record)
-        _expect(record, game, preset)
+        match = _checked_text(record, game, preset) if isinstance(record, bytes) else None
+        if match is None:
+            if isinstance(record, bytes):
+                record = decoded(record)
+            if isinstance(record, files.FileProblem):
+                raise record
+            match = check(record)
+            _expect(record, game, preset)
     except files.FileProblem as exc:
         return False, str(exc)
     except RecordError as exc:
@@ -1089,6 +1096,19 @@ def _write_html(path: Path, report: Any) -> None:
 
 def _write_report_json(path: Path, report: Any) -> None:
     files.write_json(path, {"groups": report.to_json()})
+
+
+def _checked_text(text: bytes, game: str | None, preset: str | None) -> AnyMatch | None:
+    """The match of a record's text, if :func:`check_text` takes it as it is and it is of
+    the game and preset asked for; else None (decode it and check it: that says why)."""
+    try:
+        files.check_utf8(text)
+    except files.FileProblem:
+        return None
+    match = check_text(text)
+    if match is None or game not in (None, CHICKENFOOT) or preset not in (None, match.rules.preset):
+        return None
+    return match
 
 
 def _expect(record: dict[str, object], game: str | None, preset: str | None) -> None:

@@ -287,29 +287,38 @@ def read_records(path: Path) -> Iterator[tuple[str, Any]]:
     holds one record, named by the file; a ``.jsonl`` file one per line, named
     ``FILE:LINE``. A line longer than a record may be is refused without keeping it; a file
     that cannot be read at all is one problem."""
+    for name, text in read_record_texts(path):
+        yield name, text if isinstance(text, files.FileProblem) else decoded(text)
+
+
+def read_record_texts(path: Path) -> Iterator[tuple[str, bytes | files.FileProblem]]:
+    """:func:`read_records` with each record's text not yet decoded (see :func:`decoded`):
+    a ``.json`` file's bytes, a ``.jsonl`` line's bytes without its line end."""
     shown = str(path)
     if not path.name.endswith(LINES_SUFFIX):
         try:
-            yield shown, files.read_json(path)
+            yield shown, files.read_bytes(path, files.RECORD_LIMIT)
         except files.FileProblem as exc:
             yield shown, exc
         return
     try:
         with open(path, "rb") as fh:
             for number, line in _lines(fh):
-                name = f"{shown}:{number}"
-                if isinstance(line, files.FileProblem):
-                    yield name, line
-                    continue
-                try:
-                    files.check_utf8(line)
-                    yield name, files.decode_json(line)
-                except files.FileProblem as exc:
-                    yield name, exc
+                yield f"{shown}:{number}", line
     except IsADirectoryError:
         yield shown, files.FileProblem(files.a_folder())
     except OSError as exc:
         yield shown, files.cannot_read(exc)
+
+
+def decoded(text: bytes) -> Any:
+    """The JSON data of a record's text, or the :class:`~chickenfoot.files.FileProblem` that
+    says why it is not UTF-8, strict JSON."""
+    try:
+        files.check_utf8(text)
+        return files.decode_json(text)
+    except files.FileProblem as exc:
+        return exc
 
 
 def _lines(fh: Any) -> Iterator[tuple[int, bytes | files.FileProblem]]:

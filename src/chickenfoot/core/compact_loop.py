@@ -1,6 +1,6 @@
 """The hot loops of :mod:`chickenfoot.core.compact`: a round of Chicken Foot played on
 integers once the round's double is in the centre, a round's log written as record actions,
-and recorded actions checked on the compact state.
+and recorded actions checked on the compact state (and a recorded deal's tiles read).
 
 This module is compiled to a C extension with mypyc when the package is installed (see
 ``setup.py``), where a C compiler is at hand; it runs as plain Python otherwise, with the same
@@ -20,11 +20,12 @@ from chickenfoot.core.fast import (
     PLACE,
     PLAYABLE,
     RUNNING,
+    FastRound,
     playable_mask,
     too_long,
 )
 from chickenfoot.core.round import RoundState
-from chickenfoot.core.tiles import HI, LO, NAMES, NUMBER_MASK
+from chickenfoot.core.tiles import HI, LO, NAMES, NUMBER_MASK, TILES, Tile
 
 Picker = Callable[[list[int]], int]
 """Given the legal options (never empty), one of them."""
@@ -264,13 +265,178 @@ def replay_out(state: RoundState, items: Sequence[Any]) -> bool:
         option = _recorded_option(state, item)
         if option is None:
             return False
-        if option == DRAW:
-            fast.draw()
-        elif option == PASS:
-            fast.pass_turn()
-        else:
-            place(state, option)
+        _take(state, option)
     return True
+
+
+def replay_decoded(state: RoundState, items: list[Any], absent: object) -> bool:
+    """:func:`replay_out` for actions decoded into objects rather than dicts: each has the
+    attributes ``seat`` (an int), ``play``, ``on``, ``draw`` and ``pass_``, which are
+    ``absent`` where the action has no such key. Once the round's double is in the centre
+    the state is kept in local variables, as :func:`play_placed` keeps it."""
+    fast = state.fast
+    count = len(items)
+    j = 0
+    while j < count and fast.centre >= 0:
+        if fast.end or fast.plies >= fast.limit:
+            return False
+        option = _decoded_option(state, items[j], absent)
+        if option is None:
+            return False
+        _take(state, option)
+        j += 1
+    if j == count:
+        return True
+    if fast.end:
+        return False
+    hands = fast.hands
+    counts = fast.counts
+    boneyard = fast.boneyard
+    open_ids = state.open_ids
+    tiles = state.tiles
+    stop = fast.stop
+    next_draw = fast.next_draw
+    open_numbers = fast.open_mask
+    foot = fast.foot
+    need = fast.need
+    foot_toes = fast.foot_toes
+    foot_id = state.foot_id
+    turn = fast.turn
+    drew = fast.drew
+    players = fast.players
+    must_play = fast.drawn_must_play
+    plies = fast.plies
+    limit = fast.limit
+    index_of = _INDEX_OF_NAME
+    hi = HI
+    lo = LO
+    end = RUNNING
+    try:
+        while j < count:
+            item = items[j]
+            seat = item.seat
+            if plies >= limit or type(seat) is not int or seat != turn:
+                return False
+            hand = hands[turn]
+            play = item.play
+            if play is not absent:
+                on = item.on
+                if on is absent or item.draw is not absent or item.pass_ is not absent:
+                    return False
+                found = index_of.get(play) if type(play) is str else None
+                if found is None or not hand >> found & 1 or type(on) is not int:
+                    return False
+                index: int = found
+                target: int = on
+                a = hi[index]
+                b = lo[index]
+                if foot >= 0:
+                    if target != foot_id or (foot != a and foot != b):
+                        return False
+                    number = foot
+                elif target in open_ids[a]:
+                    number = a
+                elif target in open_ids[b]:
+                    number = b
+                else:
+                    return False
+                j += 1
+                plies += 1
+                hand ^= 1 << index
+                hands[turn] = hand
+                new_id = len(tiles)
+                tiles.append(index)
+                if foot >= 0:
+                    need -= 1
+                    if not need:
+                        foot = -1
+                else:
+                    open_ids[number].remove(target)
+                    counts[number] -= 1
+                    if not counts[number]:
+                        open_numbers ^= 1 << number
+                    if a == b:
+                        foot = a
+                        need = foot_toes
+                if a != b:
+                    other = a + b - number
+                    counts[other] += 1
+                    open_numbers |= 1 << other
+                    open_ids[other].append(new_id)
+                else:
+                    foot_id = new_id
+                if not hand:
+                    end = OUT
+                    fast.double_out = a == b
+                    return j == count
+                drew = False
+                turn = (turn + 1) % players
+                if next_draw >= stop and _blocked(hands, foot, open_numbers):
+                    end = BLOCKED
+                    return j == count
+                continue
+            draw = item.draw
+            passed = item.pass_
+            if item.on is not absent or (draw is absent) == (passed is absent):
+                return False
+            fits = NUMBER_MASK[foot] if foot >= 0 else playable_mask(open_numbers)
+            plays = hand & fits != 0
+            if draw is not absent:
+                if drew or plays or next_draw >= stop or draw != NAMES[boneyard[next_draw]]:
+                    return False
+                j += 1
+                plies += 1
+                hands[turn] = hand | 1 << boneyard[next_draw]
+                next_draw += 1
+                drew = True
+                if next_draw >= stop and _blocked(hands, foot, open_numbers):
+                    end = BLOCKED
+                    return j == count
+                continue
+            if passed is not True or (plays and (must_play or not drew)):
+                return False
+            if not drew and next_draw < stop:
+                return False
+            j += 1
+            plies += 1
+            drew = False
+            turn = (turn + 1) % players
+        return True
+    finally:  # the state as the actions taken left it
+        fast.next_draw = next_draw
+        fast.open_mask = open_numbers
+        fast.foot = foot
+        fast.need = need
+        fast.turn = turn
+        fast.drew = drew
+        fast.plies = plies
+        fast.end = end
+        state.foot_id = foot_id
+
+
+def read_tiles(
+    names: list[str], index_of: dict[str, int], seen: int
+) -> tuple[tuple[Tile, ...], int] | None:
+    """The tiles of a record's hand or boneyard by their ``names`` (``index_of`` gives each
+    name's tile index), and ``seen`` (a bitmask of tiles) with theirs added; None if a name
+    is not in ``index_of`` or names a tile in ``seen`` or named before."""
+    tiles: list[Tile] = []
+    for name in names:
+        index = index_of.get(name)
+        if index is None or seen >> index & 1:
+            return None
+        seen |= 1 << index
+        tiles.append(TILES[index])
+    return tuple(tiles), seen
+
+
+def _take(state: RoundState, option: int) -> None:
+    if option == DRAW:
+        state.fast.draw()
+    elif option == PASS:
+        state.fast.pass_turn()
+    else:
+        place(state, option)
 
 
 def _recorded_option(state: RoundState, item: dict[str, Any]) -> int | None:
@@ -284,15 +450,44 @@ def _recorded_option(state: RoundState, item: dict[str, Any]) -> int | None:
         return _recorded_play(state, item["play"], item["on"])
     if len(item) != 2:
         return None
+    if "draw" in item:
+        return _draw_or_pass(fast, seat, item["draw"], None)
+    return _draw_or_pass(fast, seat, None, item.get("pass"))
+
+
+def _decoded_option(state: RoundState, item: Any, absent: object) -> int | None:
+    """:func:`_recorded_option` of an action decoded into an object."""
+    fast = state.fast
+    seat = item.seat
+    if type(seat) is not int or seat != fast.turn:
+        return None
+    play = item.play
+    on = item.on
+    draw = item.draw
+    passed = item.pass_
+    if play is not absent:
+        if on is absent or draw is not absent or passed is not absent:
+            return None
+        return _recorded_play(state, play, on)
+    if on is not absent or (draw is absent) == (passed is absent):
+        return None
+    if draw is not absent:
+        return _draw_or_pass(fast, seat, draw, None)
+    return _draw_or_pass(fast, seat, None, passed)
+
+
+def _draw_or_pass(fast: FastRound, seat: int, draw: Any, passed: Any) -> int | None:
+    """The option of a draw naming the tile ``draw`` (not None), else of a pass written
+    ``passed``, if it is legal now; else None."""
     plays = fast.playable(fast.hands[seat]) != 0  # as in :meth:`FastRound.legal_moves`
     if plays and fast.centre >= 0:  # the round's double is held: placing it is all
         return None
-    if "draw" in item:
+    if draw is not None:
         drawable = not fast.drew and not plays and fast.next_draw < fast.stop
-        if drawable and item["draw"] == NAMES[fast.boneyard[fast.next_draw]]:
+        if drawable and draw == NAMES[fast.boneyard[fast.next_draw]]:
             return DRAW
         return None
-    if item.get("pass") is not True:
+    if passed is not True:
         return None
     if fast.drew:  # after a draw: pass unless the drawn tile fits and must be played
         return PASS if not plays or not fast.drawn_must_play else None

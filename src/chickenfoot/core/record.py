@@ -13,9 +13,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from chickenfoot.core.common import check_round_end, entry_of, replay_actions
 from chickenfoot.core.compact import record_actions, record_actions_json, replay_out
+from chickenfoot.core.compact_loop import read_tiles, replay_decoded
 from chickenfoot.core.match import Match
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.pieces import Deal
@@ -31,7 +33,16 @@ from chickenfoot.core.record_fields import (
     round_entry,
 )
 from chickenfoot.core.rules import MatchLength, RoundDouble, Rules
-from chickenfoot.core.tiles import Tile, deal_message, mask_of, set_mask
+from chickenfoot.core.tiles import (
+    NAMES,
+    TILES,
+    Tile,
+    deal_message,
+    mask_of,
+    set_mask,
+    set_size,
+    tile_index,
+)
 
 FORMAT = "chickenfoot-record/1"
 
@@ -148,6 +159,161 @@ def check(record: Any) -> Match:
 
 class _Unsure(Exception):
     """The compact replay met an action it leaves to the full replay."""
+
+
+def check_text(data: bytes) -> Match | None:
+    """:func:`check` of the record in the JSON text ``data`` (UTF-8), read straight into the
+    forms the compact replay takes: the match, if the record is legal and has only the keys
+    ``simulate`` writes, each of the type it writes; None for anything else (another game,
+    another form, anything wrong), which :func:`check` of the decoded JSON data judges and
+    says what is wrong with."""
+    try:
+        record = _READER.decode(data)
+    except (msgspec.DecodeError, RecursionError):
+        return None
+    try:
+        return _check_read(record)
+    except ValueError:  # a RecordError or RulesError; no round can start once a match is over
+        return None
+
+
+class _Action(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    """An action of a record as :func:`check_text` reads it: a key it lacks is UNSET."""
+
+    seat: int
+    play: str | UnsetType = UNSET
+    on: int | UnsetType | None = UNSET
+    draw: str | UnsetType = UNSET
+    pass_: bool | UnsetType = msgspec.field(default=UNSET, name="pass")
+
+
+class _StartDraw(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    """A draw for the start of a round, as :func:`check_text` reads it."""
+
+    seat: int
+    draw: str
+
+
+class _Round(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    """A round of a record, as :func:`check_text` reads it."""
+
+    double: str
+    first: int
+    hands: list[list[str]]
+    boneyard: list[str]
+    actions: list[_Action]
+    start_draw: list[_StartDraw] | UnsetType = UNSET
+    end: str | UnsetType = UNSET
+    points: list[int] | UnsetType = UNSET
+
+
+class _Record(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    """A record, as :func:`check_text` reads it (its rules as their JSON text)."""
+
+    format: str
+    game: str
+    rules: msgspec.Raw
+    players: list[str]
+    rounds: list[_Round]
+    seed: int | UnsetType = UNSET
+    totals: list[int] | UnsetType = UNSET
+    winners: list[int] | UnsetType = UNSET
+
+
+_READER = msgspec.json.Decoder(_Record)
+
+
+def _check_read(record: _Record) -> Match | None:
+    """:func:`_replay` (compact) of a record :func:`check_text` read; None where that would
+    not accept it as it is."""
+    if record.format != FORMAT or record.game != "chickenfoot":
+        return None
+    rounds = record.rounds
+    finished = len(rounds) if record.winners is not UNSET else None
+    rules = _read_rules(bytes(record.rules), len(record.players), finished)
+    match = Match(record.players, rules, None if record.seed is UNSET else record.seed)
+    if not rules.target_total and len(rounds) > len(match.doubles):
+        return None
+    last = len(rounds) - 1
+    for k, entry in enumerate(rounds):
+        if not _check_read_round(match, k, entry, k == last):
+            return None
+    totals = match.totals()
+    outcome = match.outcome()
+    if outcome is None:  # no winners yet; the totals so far, if given
+        if record.winners is not UNSET or record.totals not in (UNSET, totals):
+            return None
+    elif record.totals != totals or record.winners != list(outcome.winners):
+        return None
+    return match
+
+
+_RULES_READ: dict[tuple[bytes, int, int | None], Rules] = {}
+""":func:`_rules` by the JSON text of a record's rules, its players and finished rounds."""
+
+
+def _read_rules(text: bytes, players: int, finished: int | None) -> Rules:
+    key = (text, players, finished)
+    rules = _RULES_READ.get(key)
+    if rules is None:
+        rules = _rules({"rules": msgspec.json.decode(text)}, players, finished)
+        if len(_RULES_READ) >= 64:
+            _RULES_READ.clear()
+        _RULES_READ[key] = rules
+    return rules
+
+
+def _check_read_round(match: Match, k: int, entry: _Round, last: bool) -> bool:
+    """:func:`_replay_round` (compact) of a round :func:`check_text` read: whether that would
+    accept it as it is."""
+    expected = match.next_double()  # a ValueError once the match is over
+    double = TILES[tile_index(expected, expected)]
+    if entry.double != NAMES[double.index]:
+        return False
+    dealt = _read_deal(match, k, entry, double)
+    if dealt is None:
+        return False
+    state = match.start_round(dealt)
+    if entry.first != state.first or not replay_decoded(state, entry.actions, UNSET):
+        return False
+    match.finish_round_if_over()
+    end = state.end
+    if end is None:
+        return entry.end is UNSET and entry.points is UNSET and last
+    return entry.end == end.value and entry.points == match.points[k]
+
+
+_INDEX_IN_SET: dict[int, dict[str, int]] = {}
+"""By ``top``: the index of each tile of the double-``top`` set by its name as ``simulate``
+writes it (larger number first)."""
+
+
+def _read_deal(match: Match, k: int, entry: _Round, double: Tile) -> Deal | None:
+    """:func:`_deal` of a round :func:`check_text` read, if that would accept it and every
+    tile is named as ``simulate`` names it."""
+    rules, seats = match.rules, match.seats
+    top = rules.set_top(seats)
+    size = rules.hand_size(seats)
+    if len(entry.hands) != seats or any(len(hand) != size for hand in entry.hands):
+        return None
+    index_of = _INDEX_IN_SET.get(top)
+    if index_of is None:
+        index_of = _INDEX_IN_SET[top] = {NAMES[i]: i for i in range(set_size(top))}
+    seen = 0 if rules.double_dealt else double.bit
+    hands = []
+    for names in [*entry.hands, entry.boneyard]:
+        read = read_tiles(names, index_of, seen)
+        if read is None:  # a tile twice (or the double set aside dealt), or no tile's name
+            return None
+        tiles, seen = read
+        hands.append(tiles)
+    if seen != set_mask(top):
+        return None
+    boneyard = hands.pop()
+    fields: dict[str, Any] = {}
+    if entry.start_draw is not UNSET:
+        fields["start_draw"] = [{"seat": d.seat, "draw": d.draw} for d in entry.start_draw]
+    return Deal(tuple(hands), boneyard, _start_draw(match, k, fields, "", double, boneyard))
 
 
 def _replay(record: Any, compact: bool) -> Match:
