@@ -216,6 +216,12 @@ def test_people_on_two_processes_play_one_match(cluster: Cluster) -> None:
     metrics = b.text("/metrics")
     assert "chickenfoot_forwarded_total" in metrics
     assert _metric(metrics, "chickenfoot_forwarded_total") >= bo.acted
+    again = table_of(b, [{"bot": "easy"}, {"human": "Ann"}], 32)  # b owns this one
+    ann_again = Viewer([a], again["table"], 1, again["seats"][0]["token"])
+    asyncio.run(ann_again.play())
+    for server in (a, b):  # each process rates from the ratings the other stored
+        rows = {r["name"]: r for r in server.get("/api/ratings")["ratings"]}
+        assert rows["Ann"]["matches"] == 2 and rows["Bo"]["matches"] == 1
     deadline = time.monotonic() + 10
     while _metric(a.text("/metrics"), "chickenfoot_owned_tables") != 0:  # over: let go
         assert time.monotonic() < deadline, "the owner holds a finished table nobody watches"
@@ -371,7 +377,7 @@ def test_a_stale_owner_cannot_write(postgres_db: str) -> None:
                 store.add_action("fresh", 0, 0, move, fence=1),
                 return_exceptions=True,
             )
-            assert isinstance(results[0], StaleOwner) and results[1] is None
+            assert isinstance(results[0], StaleOwner) and results[1] == ()
             assert await store.actions_of("stale") == []
             assert await store.actions_of("fresh") == [(0, move)]
             await store.add_action("stale", 0, 1, move, fence=2)  # the new owner writes

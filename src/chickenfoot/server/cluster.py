@@ -47,8 +47,9 @@ whose owner has died."""
 FORWARD_SECONDS = 10.0
 """How long a forwarded request waits for the owner's answer: longer than the owner may take
 to find its database down (a process that has died is known at once: nobody hears)."""
-REDIS_SECONDS = 1.0
-"""How long one Redis command may take before Redis counts as down."""
+REDIS_SECONDS = 3.0
+"""How long one Redis command may take before Redis counts as down (a Redis that is not
+there refuses at once; this is for one that hangs, and for a process too busy to read)."""
 PREFIX = "chickenfoot:"
 
 _RENEW = """

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import dataclasses
 import hmac
 import logging
@@ -50,7 +49,7 @@ from chickenfoot.core.table import Table
 from chickenfoot.core.wire import action_from_json, action_to_json
 from chickenfoot.i18n import error_in, translation
 from chickenfoot.play import BOT_PREFIX, seat_seed
-from chickenfoot.ratings import Ratings
+from chickenfoot.ratings import Rating, Ratings
 from chickenfoot.server import frames, logs
 from chickenfoot.server.cluster import LOST, RETAKEN, Cluster, NoAnswer, coordinating
 from chickenfoot.server.errors import (
@@ -66,6 +65,7 @@ from chickenfoot.server.store import (
     OVER,
     PLAYING,
     WAITING,
+    Rerating,
     SeatRow,
     StaleOwner,
     Store,
@@ -134,6 +134,8 @@ class Live:
     (monotonic seconds) it counts unless it says so again."""
     following: asyncio.Task[None] | None = None
     """Applying what the owner publishes, on a table this process follows."""
+    owner: str | None = None
+    """The process that owned the followed table when last heard from (several processes)."""
 
     @property
     def id(self) -> str:
@@ -473,36 +475,18 @@ class Hub:
         before = table.version
         table.act(seat, action)  # refuses, changing nothing, what the core refuses
         record = table.record() if table.is_over else None
-        rated = []
-        ratings_before = None
-        if record is not None and self.cluster is not None:
-            try:  # other processes rate matches too: go on from the store's ratings
-                rows = await self.store.ratings()
-            except Exception as exc:
-                live.table = self._replayed(live, table, live.actions)
-                logs.event(logging.WARNING, STORAGE_UNAVAILABLE, reason=reason_of(exc))
-                raise ServerError(STORAGE_UNAVAILABLE, status=503) from None
-            self.ratings = Ratings()
-            self.ratings.load(rows)
-        if record is not None:
-            ratings_before = copy.deepcopy(self.ratings)
-            self.ratings.add_match(table.match)
-            rated = self.ratings.of(table.players)
+        rerate = _rerating(table) if record is not None else None
         try:
-            await self.store.add_action(
-                live.id, live.actions, seat, action_to_json(action), record, rated, live.fence
+            rated = await self.store.add_action(
+                live.id, live.actions, seat, action_to_json(action), record, rerate, live.fence
             )
         except StaleOwner:
             live.table = self._replayed(live, table, live.actions)
-            if ratings_before is not None:
-                self.ratings = ratings_before
             logs.event(logging.WARNING, "table-lost", table=live.id, action=live.actions)
             await self._lose(live)
             raise _Moved from None
         except Exception as exc:
             live.table = self._replayed(live, table, live.actions)
-            if ratings_before is not None:
-                self.ratings = ratings_before
             live.unsure = True
             fields: dict[str, Any] = {"table": live.id, "action": live.actions}
             fields["reason"] = reason_of(exc)
@@ -512,6 +496,7 @@ class Hub:
             logs.event(logging.ERROR, "action-not-saved", error=True, **fields)
             raise ServerError(NOT_SAVED, status=503) from None
         live.actions += 1
+        self.ratings.load(rated)
         for connection in live.connections:
             self._send_entries(live, connection, before)
         message = {"kind": "act", "n": live.actions - 1, "seat": seat}
@@ -750,6 +735,7 @@ class Hub:
                 except _Behind:
                     await self._resync(live)
                 if message.get("kind") == "owner":
+                    live.owner = str(message.get("owner"))
                     for seat in self._persons(live):
                         if live.here(seat):
                             self._say_present(live, seat, True)
@@ -797,8 +783,11 @@ class Hub:
         assert self.cluster is not None
         deadline = time.monotonic() + self.cluster.lease_seconds + 2 * FORWARD_WAIT
         while True:
-            with coordinating(live.id):
-                owner = await self.cluster.owner(live.id)
+            owner = live.owner
+            if owner is None:
+                with coordinating(live.id):
+                    owner = await self.cluster.owner(live.id)
+            live.owner = None  # asked again next time unless this one answers
             if owner is None or owner == self.cluster.name:
                 if await self._take_over(live):
                     return False
@@ -810,6 +799,8 @@ class Hub:
                     logs.event(logging.WARNING, TABLE_UNREACHABLE, table=live.id, owner=owner)
                     raise ServerError(TABLE_UNREACHABLE, status=503) from None
                 self.metrics.forwarded.inc()
+                if answer is not None and answer.get("code") != NOT_OWNER:
+                    live.owner = owner
                 if answer is not None and answer.get("ok"):
                     return True
                 if answer is not None and answer.get("code") != NOT_OWNER:
@@ -1060,6 +1051,21 @@ class _Behind(Exception):
 
 class _Moved(Exception):
     """The table has another owner now: the action was not taken here."""
+
+
+def _rerating(table: Table) -> Rerating:
+    """How the finished match of ``table`` changes its players' ratings, as the store holds
+    them when it commits the match's last action (other processes rate matches too)."""
+    match = table.match
+    players = list(table.players)
+
+    def rate(stored: list[Rating]) -> list[Rating]:
+        ratings = Ratings()
+        ratings.load(stored)
+        ratings.add_match(match)
+        return ratings.of(players)
+
+    return players, rate
 
 
 def _observed(task: asyncio.Task[None]) -> None:

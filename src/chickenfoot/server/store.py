@@ -21,7 +21,7 @@ import asyncio
 import dataclasses
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -121,13 +121,17 @@ class StaleOwner(RuntimeError):
         self.table_id = table_id
 
 
+Rerating = tuple[Sequence[str], Callable[[list[Rating]], Sequence[Rating]]]
+"""A finished match's players, and how their ratings as stored become their new ones."""
+
+
 @dataclass(slots=True)
 class _Pending:
     row: dict[str, Any]
     record: Any | None
-    rated: Sequence[Rating]
+    rerate: Rerating | None
     fence: int | None
-    done: asyncio.Future[None]
+    done: asyncio.Future[Sequence[Rating]]
 
 
 def token_hash(token: str) -> str:
@@ -289,11 +293,13 @@ class Store:
         seat: int,
         action: dict[str, Any],
         record: Any | None = None,
-        rated: Sequence[Rating] = (),
+        rerate: Rerating | None = None,
         fence: int | None = None,
-    ) -> None:
+    ) -> Sequence[Rating]:
         """Action ``n`` (0-based) of the table, committed when this returns; with ``record``
-        the match is over, and ``rated`` are its players' ratings after it. With a
+        the match is over, and ``rerate`` makes its players' new ratings from their ratings
+        as stored, read and written in the same transaction with their rows locked (another
+        process may be rating a match of the same players): the new ratings are returned. With a
         ``fence`` (a process of several), it is written only if the table has had no other
         owner since that fencing number was given, else :class:`StaleOwner` is raised; the
         table's row is locked meanwhile, so that an owner taking it waits for the write.
@@ -308,16 +314,17 @@ class Store:
             "action": json.dumps(action),
             "fence": fence or 0,
         }
-        done = asyncio.get_running_loop().create_future()
-        self._pending.append(_Pending(row, record, rated, fence, done))
+        done: asyncio.Future[Sequence[Rating]] = asyncio.get_running_loop().create_future()
+        self._pending.append(_Pending(row, record, rerate, fence, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_pending())
-        await done
+        return await done
 
     async def _write_pending(self) -> None:
         while self._pending:
             batch, self._pending = self._pending, []
             stale: dict[str, StaleOwner] = {}
+            rated: dict[int, Sequence[Rating]] = {}
             try:
                 async with self.engine.begin() as conn:
                     fences = {p.row["table_id"]: p.fence for p in batch if p.fence is not None}
@@ -329,7 +336,8 @@ class Store:
                     for p in kept:
                         if p.record is not None:
                             await _set_status(conn, p.row["table_id"], OVER, p.record)
-                        await _set_ratings(conn, p.rated)
+                        if p.rerate is not None:
+                            rated[id(p)] = await _rerate(conn, p.rerate)
             except Exception as exc:
                 for p in batch:
                     if not p.done.done():
@@ -342,7 +350,7 @@ class Store:
                     if refused is not None:
                         p.done.set_exception(refused)
                     else:
-                        p.done.set_result(None)
+                        p.done.set_result(rated.get(id(p), ()))
 
     async def table(self, table_id: str) -> TableRow | None:
         async with self.engine.connect() as conn:
@@ -429,6 +437,19 @@ async def _check_fences(
     if stale and raise_stale:
         raise next(iter(stale.values()))
     return stale
+
+
+async def _rerate(conn: AsyncConnection, rerate: Rerating) -> Sequence[Rating]:
+    names, rate = rerate
+    result = await conn.execute(
+        sa.select(ratings)
+        .where(ratings.c.name.in_(sorted(set(names))))
+        .order_by(ratings.c.name)
+        .with_for_update()
+    )
+    rated = rate([Rating(**row._mapping) for row in result])
+    await _set_ratings(conn, rated)
+    return rated
 
 
 async def _set_ratings(conn: AsyncConnection, rated: Sequence[Rating]) -> None:
