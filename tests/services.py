@@ -18,6 +18,7 @@ start them again afterwards.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import os
 import pwd
@@ -29,16 +30,25 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
 import asyncpg
 import pytest
 
+T = TypeVar("T")
 POSTGRES_USER = "postgres"
 """The system user PostgreSQL runs as when the tests run as root (initdb refuses root)."""
 START_SECONDS = 30.0
 STOP_SECONDS = 30.0
+
+
+def _run(work: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(work)`` on a thread of its own: the caller may be running an event
+    loop already (Playwright's synchronous API does)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work).result()
 
 
 class ServiceError(RuntimeError):
@@ -279,7 +289,7 @@ class Postgres(_Process):
             finally:
                 await conn.close()
 
-        asyncio.run(run())
+        _run(run())
 
     def remove(self) -> None:
         """Stop the server if it runs, and delete its folder."""
@@ -299,7 +309,7 @@ class Postgres(_Process):
             await conn.close()
             return True
 
-        return asyncio.run(ping())
+        return _run(ping())
 
 
 class Redis(_Process):

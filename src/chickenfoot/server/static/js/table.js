@@ -92,7 +92,9 @@ function connect() {
   socket.addEventListener("close", (event) => {
     if (state.socket !== socket) return;
     state.pending = false;
-    if (event.code >= 4000) {
+    // 4503: the server cannot serve the table just now (its database or the other servers
+    // out of reach): try again, as after a lost connection. Other 4xxx codes are final.
+    if (event.code >= 4000 && event.code !== 4503) {
       state.fatal = state.fatal || t("connection.closed");
       showConnection(null);
       render();
