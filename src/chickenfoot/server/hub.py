@@ -18,14 +18,8 @@ made, so a table whose commit failed reads its actions from the store again befo
 the next one, and tells its viewers of any they were not told. A bot whose action was not
 saved tries again every :data:`STORAGE_RETRY` seconds.
 
-With a :class:`~chickenfoot.server.cluster.Cluster` (several processes, ``--redis``), a table
-is held by every process that has viewers of it, and owned by one: the owner takes the
-actions, commits them with its fencing number, runs the bots and publishes each action; the
-others follow (apply the published actions to their copy and tell their own viewers) and
-forward their people's actions, joins and presence to the owner. A process that finds a
-table's lease lapsed takes it and goes on from the store; one that learns it has lost a
-table (its lease taken, or its write refused as stale) follows it from then on. Every lease
-is renewed, and tables in play that nobody owns are adopted, by a loop of each process.
+With several processes (``--redis``) a table is owned by one process and followed by the
+others that have viewers of it: :mod:`~chickenfoot.server.sharing` does that part.
 """
 
 from __future__ import annotations
@@ -35,7 +29,6 @@ import contextlib
 import dataclasses
 import hmac
 import logging
-import math
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -44,14 +37,12 @@ from typing import Any
 from chickenfoot.bots import Hint, make_bot
 from chickenfoot.core import games
 from chickenfoot.core.actions import Action
-from chickenfoot.core.messages import CodedError, Message
 from chickenfoot.core.table import Table
 from chickenfoot.core.wire import action_from_json, action_to_json
-from chickenfoot.i18n import error_in, translation
 from chickenfoot.play import BOT_PREFIX, seat_seed
 from chickenfoot.ratings import Rating, Ratings
 from chickenfoot.server import frames, logs
-from chickenfoot.server.cluster import LOST, RETAKEN, Cluster, NoAnswer, coordinating
+from chickenfoot.server.cluster import Cluster, coordinating
 from chickenfoot.server.errors import (
     COORDINATION_UNAVAILABLE,
     NOT_SAVED,
@@ -61,6 +52,7 @@ from chickenfoot.server.errors import (
     reaching_storage,
 )
 from chickenfoot.server.metrics import Metrics
+from chickenfoot.server.sharing import Sharing
 from chickenfoot.server.store import (
     OVER,
     PLAYING,
@@ -82,12 +74,6 @@ QUEUE_LIMIT = 1_000
 """Frames waiting for one connection before it is taken for dead and closed."""
 STORAGE_RETRY = 1.0
 """Seconds a bot whose action could not be saved waits before it tries again."""
-FORWARD_WAIT = 0.2
-"""Seconds between two tries to reach a table's owner."""
-SWEEP_LIMIT = 50
-"""Tables one process adopts at most per sweep (the others take the rest)."""
-NOT_OWNER = "not-owner"
-"""A forwarded request's answer from a process that does not own the table (any more)."""
 
 
 @dataclass(eq=False)
@@ -185,7 +171,6 @@ class Hub:
         cluster: Cluster | None = None,
     ) -> None:
         self.store = store
-        self.cluster = cluster
         self.metrics = metrics or Metrics()
         self.metrics.count_live_tables(lambda: len(self.live))
         self.bot_delay = bot_delay
@@ -196,22 +181,21 @@ class Hub:
         self.ratings = Ratings()
         self._closing = False
         self._opening: dict[str, asyncio.Task[Live]] = {}
-        self._inboxes: dict[str, asyncio.Queue[dict[str, Any]]] = {}
-        self._tending: asyncio.Task[None] | None = None
-        self._unpublished = False
         self.metrics.count_owned_tables(lambda: sum(1 for live in self.live.values() if live.owned))
+        self.sharing = Sharing(self, cluster) if cluster is not None else None
+        """What this process does as one of several (None: it serves alone)."""
+
+    @property
+    def cluster(self) -> Cluster | None:
+        return self.sharing.cluster if self.sharing is not None else None
 
     # -- starting and stopping ------------------------------------------------------------
 
     async def start(self) -> None:
         """Rebuild every table not yet over, where it was, and let its bots go on."""
         self.ratings.load(await self.store.ratings())
-        if self.cluster is not None:
-            self.cluster.on_table = self._heard
-            self.cluster.on_request = self._requested
-            self.cluster.on_down = self._redis_down
-            await self.cluster.start()
-            self._tending = asyncio.create_task(self._tend())
+        if self.sharing is not None:
+            await self.sharing.start()  # the tables are opened, or adopted, as they are asked
             return
         for row in await self.store.tables_in([WAITING, PLAYING]):
             live = await self._load(row)
@@ -222,10 +206,6 @@ class Hub:
 
     async def stop(self) -> None:
         self._closing = True
-        if self._tending is not None:
-            self._tending.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._tending
         for live in self.live.values():
             if live.following is not None:
                 live.following.cancel()
@@ -241,18 +221,8 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self.thinkers.close()
-        if self.cluster is not None:
-            # the others need not wait for the leases to lapse
-            owned = [live.id for live in self.live.values() if live.owned]
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._release_all(owned), 2.0)
-            await self.cluster.close()
-
-    async def _release_all(self, tables: list[str]) -> None:
-        assert self.cluster is not None
-        for table in tables:
-            await self.cluster.release(table)
-            self.metrics.lease_changes.labels(change="released").inc()
+        if self.sharing is not None:
+            await self.sharing.stop([live.id for live in self.live.values() if live.owned])
 
     # -- making tables --------------------------------------------------------------------
 
@@ -333,17 +303,17 @@ class Hub:
                 raise ServerError("no-such-table", status=404, table=table_id)
             if self.cluster is None or row.status == OVER:
                 return await self._load(row)  # a finished table is never written again
-        assert self.cluster is not None
+        assert self.sharing is not None
         adopted = self.live.get(table_id)  # by the sweep, meanwhile
         if adopted is not None:
             return adopted
         live = _live(row, games.make_rules(row.game, len(row.seats), row.preset, row.options))
         with coordinating(table_id):
-            taken = await self.cluster.acquire(table_id)
+            taken = await self.sharing.cluster.acquire(table_id)
         if taken:
-            await self._take(live)
+            await self.sharing.take(live)
         else:
-            await self._follow(live)
+            await self.sharing.follow(live)
         self.live[table_id] = live
         return live
 
@@ -363,16 +333,17 @@ class Hub:
         """A socket has opened: it gets the table as its viewer may see it; a person's first
         visit takes their seat, and the table deals once every person has come."""
         seat = connection.viewer
-        joining = seat is not None and not live.seats[seat].joined
-        if joining and not live.owned and await self._forward(live, {"op": "join", "seat": seat}):
+        sharing = self.sharing
+        joining = seat is not None and not live.seats[seat].joined and not live.owned
+        if joining and sharing and await sharing.forward(live, {"op": "join", "seat": seat}):
             assert seat is not None
             live.seats[seat] = _joined(live.seats[seat])
         async with live.lock:
             deal = False
             if seat is not None and not live.seats[seat].joined:
                 deal = await self._join(live, seat)
-            if seat is not None and not live.owned and not live.here(seat):
-                self._say_present(live, seat, True)
+            if seat is not None and sharing and not live.owned and not live.here(seat):
+                sharing.say_present(live, seat, True)
             live.connections.add(connection)
             if seat is not None:
                 live.gone_since.pop(seat, None)
@@ -392,7 +363,8 @@ class Hub:
             with reaching_storage(live.id):  # the seat is taken once the store has it
                 await self.store.join(live.id, seat, PLAYING if deal else WAITING, live.fence)
         except StaleOwner:
-            await self._lose(live)
+            assert self.sharing is not None
+            await self.sharing.lose(live)
             raise ServerError(TABLE_UNREACHABLE, status=503) from None
         live.seats[seat] = _joined(live.seats[seat])
         await self._publish(live, {"kind": "join", "seat": seat})
@@ -401,8 +373,8 @@ class Hub:
     def disconnect(self, live: Live, connection: Connection) -> None:
         live.connections.discard(connection)
         seat = connection.viewer
-        if seat is not None and not live.owned and not live.here(seat):
-            self._say_present(live, seat, False)
+        if seat is not None and self.sharing and not live.owned and not live.here(seat):
+            self.sharing.say_present(live, seat, False)
         elif seat is not None and not live.present(seat):
             live.gone_since[seat] = time.monotonic()
             self._schedule(live)
@@ -428,9 +400,9 @@ class Hub:
             raise ServerError("spectator-acts")
         arrived = time.perf_counter()
         for _ in range(3):  # the table may change owners meanwhile
-            if not live.owned:
+            if self.sharing is not None and not live.owned:
                 message = {"op": "act", "seat": seat, "action": action_to_json(action)}
-                if await self._forward(live, message):
+                if await self.sharing.forward(live, message):
                     return
             # Once taken, an action is seen through even if the socket that sent it goes
             # away meanwhile: the table and the store must not part ways.
@@ -483,7 +455,8 @@ class Hub:
         except StaleOwner:
             live.table = self._replayed(live, table, live.actions)
             logs.event(logging.WARNING, "table-lost", table=live.id, action=live.actions)
-            await self._lose(live)
+            assert self.sharing is not None
+            await self.sharing.lose(live)
             raise _Moved from None
         except Exception as exc:
             live.table = self._replayed(live, table, live.actions)
@@ -601,381 +574,19 @@ class Hub:
 
     # -- several processes ----------------------------------------------------------------
 
-    async def _take(self, live: Live) -> None:
-        """Own ``live``, whose lease this process has just taken: a new fencing number, and
-        the table as the store has it (the caller holds its lock if others can see it)."""
-        assert self.cluster is not None
-        try:
-            with reaching_storage(live.id):
-                fence = await self.store.take(live.id)
-                row = await self.store.table(live.id)
-                stored = await self.store.actions_of(live.id)
-        except Exception:
-            with contextlib.suppress(Exception):
-                await self.cluster.release(live.id)
-            raise
-        assert row is not None
-        if live.following is not None and live.following is not asyncio.current_task():
-            live.following.cancel()
-        live.following = None
-        self._inboxes.pop(live.id, None)
-        with contextlib.suppress(Exception):
-            await self.cluster.unfollow(live.id)
-        live.owned, live.fence, live.row = True, fence, row
-        self._catch_up(live, stored)
-        live.remote.clear()
-        now = time.monotonic()
-        for seat in self._persons(live):
-            if not live.here(seat):
-                live.gone_since[seat] = now
-        self.metrics.lease_changes.labels(change="taken").inc()
-        logs.event(logging.INFO, "table-taken", table=live.id, fence=fence, actions=live.actions)
-        await self._publish(live, {"kind": "owner", "owner": self.cluster.name})
-        self._schedule(live)
-
-    async def _follow(self, live: Live) -> None:
-        """Follow ``live``, which another process owns: its messages from now on, then the
-        table as the store has it (nothing published meanwhile is missed: the messages wait
-        in the table's inbox)."""
-        assert self.cluster is not None
-        live.owned, live.fence = False, None
-        inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        self._inboxes[live.id] = inbox
-        try:
-            with coordinating(live.id):
-                await self.cluster.follow(live.id)
-            with reaching_storage(live.id):
-                row = await self.store.table(live.id)
-                stored = await self.store.actions_of(live.id) if row is not None else []
-        except Exception:
-            self._inboxes.pop(live.id, None)
-            self.cluster.forget(live.id)
-            raise
-        if row is not None:
-            live.row = row
-        self._catch_up(live, stored)
-        live.following = asyncio.create_task(self._follow_inbox(live, inbox))
-
-    async def _lose(self, live: Live) -> None:
-        """This process no longer owns ``live`` (the caller holds its lock): its viewers are
-        served by following the table; a table nobody watches here is let go."""
-        if not live.owned:
-            return
-        live.owned, live.fence = False, None
-        for timer in (live.wake, live.retry):
-            if timer is not None:
-                timer.cancel()
-        live.wake = live.retry = None
-        self.metrics.lease_changes.labels(change="lost").inc()
-        logs.event(logging.WARNING, "lease-lost", table=live.id)
-        if not live.connections:
-            self._drop(live)
-            return
-        try:
-            await self._follow(live)
-        except ServerError:
-            self._close_all(live, COORDINATION_UNAVAILABLE)
-
     def _drop(self, live: Live) -> None:
-        """Let ``live`` go from memory (its lease too, if it is this process's)."""
+        """Let ``live`` go from memory (with several processes, its lease or its channel)."""
         if self.live.get(live.id) is live:
             del self.live[live.id]
         if live.following is not None and live.following is not asyncio.current_task():
             live.following.cancel()
         live.following = None
-        if self.cluster is None:
-            return
-        self._inboxes.pop(live.id, None)
-        if live.owned and live.fence is not None:
-            task = asyncio.create_task(self._release_all([live.id]))
-        else:
-            task = asyncio.create_task(self.cluster.unfollow(live.id))
-        task.add_done_callback(_observed)
-
-    def _close_all(self, live: Live, code: str) -> None:
-        """Tell every viewer of ``live`` why, close their sockets (they reconnect), and let
-        the table go."""
-        for connection in list(live.connections):
-            text = error_in(ServerError(code), translation(connection.lang))
-            connection.send(frames.error(code, text))
-            connection.send(None)
-        live.connections.clear()
-        live.owned = False
-        self._drop(live)
-
-    def _catch_up(self, live: Live, stored: list[tuple[int, dict[str, Any]]]) -> None:
-        """Bring ``live`` to the store's ``stored`` actions and tell its viewers what they
-        missed (a table not dealt before gets its first snapshot)."""
-        if live.row.status == WAITING:
-            live.table = None
-            self._send_lobby(live)
-            return
-        table = live.table
-        if table is None or len(stored) < live.actions:
-            self._apply_stored(live, stored)
-            for connection in live.connections:
-                self._send_snapshot(live, connection)
-            return
-        before = table.version
-        for seat, action in stored[live.actions :]:
-            table.act(seat, action_from_json(action))
-        live.actions = len(stored)
-        for connection in live.connections:
-            self._send_entries(live, connection, before)
-
-    async def _follow_inbox(self, live: Live, inbox: asyncio.Queue[dict[str, Any]]) -> None:
-        """Apply what the owner of ``live`` publishes, in order."""
-        while True:
-            message = await inbox.get()
-            async with live.lock:
-                if live.owned:
-                    return
-                try:
-                    self._heard_one(live, message)
-                except _Behind:
-                    await self._resync(live)
-                if message.get("kind") == "owner":
-                    live.owner = str(message.get("owner"))
-                    for seat in self._persons(live):
-                        if live.here(seat):
-                            self._say_present(live, seat, True)
-
-    def _heard_one(self, live: Live, message: dict[str, Any]) -> None:
-        table = live.table
-        n = message.get("n")
-        if message.get("kind") != "act" or table is None or not isinstance(n, int):
-            raise _Behind
-        if n < live.actions:
-            return  # already read from the store
-        if n > live.actions:
-            raise _Behind
-        before = table.version
-        try:
-            table.act(int(message["seat"]), action_from_json(message["action"]))
-        except (CodedError, KeyError, TypeError, ValueError):
-            raise _Behind from None
-        live.actions += 1
-        for connection in live.connections:
-            self._send_entries(live, connection, before)
-
-    async def _resync(self, live: Live) -> None:
-        """Read ``live`` from the store again (a message missed, or one that says the table
-        has changed beyond its actions); a store out of reach: the next message tries again."""
-        try:
-            with reaching_storage(live.id):
-                row = await self.store.table(live.id)
-                stored = await self.store.actions_of(live.id)
-        except ServerError:
-            return
-        if row is not None:
-            live.row = row
-            self._catch_up(live, stored)
-
-    def _heard(self, table: str, message: dict[str, Any]) -> None:
-        inbox = self._inboxes.get(table)
-        if inbox is not None:
-            inbox.put_nowait(message)
-
-    async def _forward(self, live: Live, message: dict[str, Any]) -> bool:
-        """Send a person's ``message`` for ``live`` to its owner: True once the owner has
-        taken it, False if this process has taken the table meanwhile (its owner gone: the
-        caller does it here); refused as the owner refuses it."""
-        assert self.cluster is not None
-        deadline = time.monotonic() + self.cluster.lease_seconds + 2 * FORWARD_WAIT
-        while True:
-            owner = live.owner
-            if owner is None:
-                with coordinating(live.id):
-                    owner = await self.cluster.owner(live.id)
-            live.owner = None  # asked again next time unless this one answers
-            if owner is None or owner == self.cluster.name:
-                if await self._take_over(live):
-                    return False
-            else:
-                try:
-                    with coordinating(live.id):
-                        answer = await self.cluster.request(owner, {**message, "table": live.id})
-                except NoAnswer:
-                    logs.event(logging.WARNING, TABLE_UNREACHABLE, table=live.id, owner=owner)
-                    raise ServerError(TABLE_UNREACHABLE, status=503) from None
-                self.metrics.forwarded.inc()
-                if answer is not None and answer.get("code") != NOT_OWNER:
-                    live.owner = owner
-                if answer is not None and answer.get("ok"):
-                    return True
-                if answer is not None and answer.get("code") != NOT_OWNER:
-                    params = answer.get("params") or {}
-                    refused = Message(str(answer["code"]), params)
-                    raise ServerError(refused, status=int(answer.get("status", 400)))
-            if time.monotonic() > deadline:
-                raise ServerError(TABLE_UNREACHABLE, status=503)
-            await asyncio.sleep(FORWARD_WAIT)
-
-    async def _take_over(self, live: Live) -> bool:
-        """Take ``live``'s lease if it has lapsed, and own the table: whether it is owned here
-        now."""
-        assert self.cluster is not None
-        async with live.lock:
-            if live.owned:
-                return True
-            with coordinating(live.id):
-                if not await self.cluster.acquire(live.id):
-                    return False
-            await self._take(live)
-            return True
-
-    async def _requested(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Another process's request for a table this process owns: its answer."""
-        until = body.get("until")
-        if isinstance(until, int | float) and time.time() > until:
-            return {"code": TABLE_UNREACHABLE}  # its sender has given up: not taken
-        live = self.live.get(str(body.get("table")))
-        if live is None or not live.owned:
-            return {"code": NOT_OWNER}
-        seat = body.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < len(live.seats):
-            return {"code": "bad-frame", "params": {"reason": "no such seat"}, "status": 400}
-        try:
-            if body.get("op") == "act":
-                await self.act(live, seat, action_from_json(body.get("action")))
-            elif body.get("op") == "join":
-                async with live.lock:
-                    if not live.seats[seat].joined:
-                        if await self._join(live, seat):
-                            self._deal(live)
-                        else:
-                            self._send_lobby(live)
-            elif body.get("op") == "presence":
-                self._heard_present(live, seat, str(body.get("from")), bool(body.get("here")))
-        except CodedError as exc:
-            status = exc.status if isinstance(exc, ServerError) else 400
-            return {"code": exc.code, "params": dict(exc.message.params), "status": status}
-        return {"ok": True}
-
-    def _say_present(self, live: Live, seat: int, here: bool) -> None:
-        """Tell the owner of ``live`` that a person is at ``seat`` through this process (or
-        no longer is)."""
-        assert self.cluster is not None
-        cluster = self.cluster
-
-        async def say() -> None:
-            owner = await cluster.owner(live.id)
-            if owner is not None and owner != cluster.name:
-                message = {"op": "presence", "table": live.id, "seat": seat, "here": here}
-                await cluster.tell(owner, {**message, "from": cluster.name})
-
-        task = asyncio.create_task(say())
-        task.add_done_callback(_observed)
-
-    def _heard_present(self, live: Live, seat: int, process: str, here: bool) -> None:
-        assert self.cluster is not None
-        seen = live.remote.setdefault(seat, {})
-        if here:
-            seen[process] = time.monotonic() + 3 * self.cluster.lease_seconds
-            live.gone_since.pop(seat, None)
-            return
-        seen.pop(process, None)
-        if not live.present(seat) and seat not in live.gone_since:
-            live.gone_since[seat] = time.monotonic()
-            self._schedule(live)
+        if self.sharing is not None:
+            self.sharing.forget(live)
 
     async def _publish(self, live: Live, message: dict[str, Any]) -> None:
-        """Tell the followers of ``live``; with Redis down they read the store when it is back."""
-        if self.cluster is None:
-            return
-        try:
-            await self.cluster.publish(live.id, message)
-        except Exception as exc:
-            self.metrics.error(COORDINATION_UNAVAILABLE)
-            if not self._unpublished:  # said once an outage
-                logs.event(logging.WARNING, "publish-failed", table=live.id, reason=reason_of(exc))
-            self._unpublished = True
-        else:
-            self._unpublished = False
-
-    async def _tend(self) -> None:
-        """Every third of a lease: renew this process's leases, hold on to the presence of
-        the people connected here, forget presence not renewed; every lease: adopt the
-        tables in play that nobody owns."""
-        assert self.cluster is not None
-        step = self.cluster.lease_seconds / 3
-        swept = -math.inf
-        untended = False
-        while True:
-            try:
-                await self._renew()
-                self._expire_presence()
-                if time.monotonic() - swept >= self.cluster.lease_seconds:
-                    swept = time.monotonic()
-                    for live in list(self.live.values()):
-                        if not live.owned:
-                            for seat in self._persons(live):
-                                if live.here(seat):
-                                    self._say_present(live, seat, True)
-                    await self._sweep()
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:  # Redis or the store out of reach: next time
-                if not untended:  # said once an outage
-                    logs.event(logging.WARNING, "tending-failed", reason=reason_of(exc))
-                untended = True
-            else:
-                untended = False
-            await asyncio.sleep(step)
-
-    async def _renew(self) -> None:
-        assert self.cluster is not None
-        owned = [live.id for live in self.live.values() if live.owned and live.fence is not None]
-        for table, result in (await self.cluster.renew(owned)).items():
-            live = self.live.get(table)
-            if live is None:
-                continue
-            if result == RETAKEN:
-                self.metrics.lease_changes.labels(change="retaken").inc()
-            elif result == LOST:
-                async with live.lock:
-                    await self._lose(live)
-
-    def _expire_presence(self) -> None:
-        now = time.monotonic()
-        for live in list(self.live.values()):
-            if not live.owned:
-                continue
-            for seat, seen in live.remote.items():
-                gone = [process for process, until in seen.items() if until <= now]
-                for process in gone:
-                    del seen[process]
-                if gone and not live.present(seat) and seat not in live.gone_since:
-                    live.gone_since[seat] = now
-                    self._schedule(live)
-
-    async def _sweep(self) -> None:
-        """Adopt the tables in play whose lease nobody holds (their owner has died), and take
-        those this process follows whose owner is gone."""
-        assert self.cluster is not None
-        with reaching_storage():
-            playing = await self.store.playing()
-        free = await self.cluster.unleased(playing)
-        for table in free[:SWEEP_LIMIT]:
-            if table in self._opening:
-                continue
-            live = self.live.get(table)
-            if live is not None:
-                if not live.owned:
-                    await self._take_over(live)
-                continue
-            adopted = await self.get(table)  # takes the lease, unless another was quicker
-            if not adopted.owned and not adopted.connections:
-                self._drop(adopted)
-
-    def _redis_down(self) -> None:
-        """Redis cannot be reached: the tables followed here can no longer be followed (their
-        viewers are told and reconnect); the tables owned here go on."""
-        for live in list(self.live.values()):
-            if not live.owned:
-                self._close_all(live, COORDINATION_UNAVAILABLE)
-                if self.cluster is not None:
-                    self.cluster.forget(live.id)
+        if self.sharing is not None:
+            await self.sharing.publish(live, message)
 
     # -- holding tables -------------------------------------------------------------------
 
@@ -1043,10 +654,6 @@ class Hub:
         assert table is not None
         for entry in table.entries(since, connection.viewer):
             connection.send(frames.event(entry))
-
-
-class _Behind(Exception):
-    """A followed table has missed a message: it reads the store again."""
 
 
 class _Moved(Exception):

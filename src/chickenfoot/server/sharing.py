@@ -1,0 +1,452 @@
+"""A hub's share of the tables when several server processes serve them
+(``chickenfoot serve --redis``; :mod:`~chickenfoot.server.cluster` says what travels
+through Redis).
+
+A table is held by every process that has viewers of it, and owned by one: the owner takes
+the actions, commits them under its fencing number, runs the bots and publishes each action;
+the others follow (apply the published actions to their copy, dealt from the seed, and tell
+their own viewers what each may see) and forward their people's actions, joins and presence
+to the owner. A process that finds a table's lease lapsed takes it and goes on from the
+store; one that learns it has lost a table (its lease taken, or a write refused as stale)
+follows it from then on. A loop of each process renews its leases, forgets presence not said
+again, and adopts the tables in play that nobody owns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import time
+from typing import TYPE_CHECKING, Any
+
+from chickenfoot.core.messages import CodedError, Message
+from chickenfoot.core.wire import action_from_json
+from chickenfoot.i18n import error_in, translation
+from chickenfoot.server import frames, logs
+from chickenfoot.server.cluster import LOST, RETAKEN, Cluster, NoAnswer, coordinating
+from chickenfoot.server.errors import (
+    COORDINATION_UNAVAILABLE,
+    TABLE_UNREACHABLE,
+    ServerError,
+    reaching_storage,
+)
+from chickenfoot.server.store import WAITING, reason_of
+
+if TYPE_CHECKING:
+    from chickenfoot.server.hub import Hub, Live
+
+FORWARD_WAIT = 0.2
+"""Seconds between two tries to reach a table's owner."""
+SWEEP_LIMIT = 50
+"""Tables one process adopts at most per sweep (the others take the rest)."""
+NOT_OWNER = "not-owner"
+"""A forwarded request's answer from a process that does not own the table (any more)."""
+
+
+class Behind(Exception):
+    """A followed table has missed a message: it reads the store again."""
+
+
+class Sharing:
+    """What ``hub`` does as one of several processes, through ``cluster`` (see the module
+    docstring)."""
+
+    def __init__(self, hub: Hub, cluster: Cluster) -> None:
+        self.hub = hub
+        self.cluster = cluster
+        self.inboxes: dict[str, asyncio.Queue[dict[str, Any]]] = {}
+        self.unpublished = False
+        self._tending: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self.cluster.on_table = self.heard
+        self.cluster.on_request = self.requested
+        self.cluster.on_down = self.redis_down
+        await self.cluster.start()
+        self._tending = asyncio.create_task(self.tend())
+
+    async def stop(self, owned: list[str]) -> None:
+        """Stop tending, let the ``owned`` tables go (the others need not wait for their
+        leases to lapse) and leave Redis."""
+        if self._tending is not None:
+            self._tending.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._tending
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.release_all(owned), 2.0)
+        await self.cluster.close()
+
+    def forget(self, live: Live) -> None:
+        """``live`` is let go from memory: its lease too if this process owns it, else its
+        channel."""
+        self.inboxes.pop(live.id, None)
+        if live.owned and live.fence is not None:
+            task = asyncio.create_task(self.release_all([live.id]))
+        else:
+            task = asyncio.create_task(self.cluster.unfollow(live.id))
+        task.add_done_callback(_observed)
+
+    async def take(self, live: Live) -> None:
+        """Own ``live``, whose lease this process has just taken: a new fencing number, and
+        the table as the store has it (the caller holds its lock if others can see it)."""
+        try:
+            with reaching_storage(live.id):
+                fence = await self.hub.store.take(live.id)
+                row = await self.hub.store.table(live.id)
+                stored = await self.hub.store.actions_of(live.id)
+        except Exception:
+            with contextlib.suppress(Exception):
+                await self.cluster.release(live.id)
+            raise
+        assert row is not None
+        if live.following is not None and live.following is not asyncio.current_task():
+            live.following.cancel()
+        live.following = None
+        self.inboxes.pop(live.id, None)
+        with contextlib.suppress(Exception):
+            await self.cluster.unfollow(live.id)
+        live.owned, live.fence, live.row = True, fence, row
+        self._catch_up(live, stored)
+        live.remote.clear()
+        now = time.monotonic()
+        for seat in self.hub._persons(live):
+            if not live.here(seat):
+                live.gone_since[seat] = now
+        self.hub.metrics.lease_changes.labels(change="taken").inc()
+        logs.event(logging.INFO, "table-taken", table=live.id, fence=fence, actions=live.actions)
+        await self.publish(live, {"kind": "owner", "owner": self.cluster.name})
+        self.hub._schedule(live)
+
+    async def follow(self, live: Live) -> None:
+        """Follow ``live``, which another process owns: its messages from now on, then the
+        table as the store has it (nothing published meanwhile is missed: the messages wait
+        in the table's inbox)."""
+        live.owned, live.fence = False, None
+        inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.inboxes[live.id] = inbox
+        try:
+            with coordinating(live.id):
+                await self.cluster.follow(live.id)
+            with reaching_storage(live.id):
+                row = await self.hub.store.table(live.id)
+                stored = await self.hub.store.actions_of(live.id) if row is not None else []
+        except Exception:
+            self.inboxes.pop(live.id, None)
+            self.cluster.forget(live.id)
+            raise
+        if row is not None:
+            live.row = row
+        self._catch_up(live, stored)
+        live.following = asyncio.create_task(self._follow_inbox(live, inbox))
+
+    async def lose(self, live: Live) -> None:
+        """This process no longer owns ``live`` (the caller holds its lock): its viewers are
+        served by following the table; a table nobody watches here is let go."""
+        if not live.owned:
+            return
+        live.owned, live.fence = False, None
+        for timer in (live.wake, live.retry):
+            if timer is not None:
+                timer.cancel()
+        live.wake = live.retry = None
+        self.hub.metrics.lease_changes.labels(change="lost").inc()
+        logs.event(logging.WARNING, "lease-lost", table=live.id)
+        if not live.connections:
+            self.hub._drop(live)
+            return
+        try:
+            await self.follow(live)
+        except ServerError:
+            self.close_all(live, COORDINATION_UNAVAILABLE)
+
+    def close_all(self, live: Live, code: str) -> None:
+        """Tell every viewer of ``live`` why, close their sockets (they reconnect), and let
+        the table go."""
+        for connection in list(live.connections):
+            text = error_in(ServerError(code), translation(connection.lang))
+            connection.send(frames.error(code, text))
+            connection.send(None)
+        live.connections.clear()
+        live.owned = False
+        self.hub._drop(live)
+
+    def _catch_up(self, live: Live, stored: list[tuple[int, dict[str, Any]]]) -> None:
+        """Bring ``live`` to the store's ``stored`` actions and tell its viewers what they
+        missed (a table not dealt before gets its first snapshot)."""
+        if live.row.status == WAITING:
+            live.table = None
+            self.hub._send_lobby(live)
+            return
+        table = live.table
+        if table is None or len(stored) < live.actions:
+            self.hub._apply_stored(live, stored)
+            for connection in live.connections:
+                self.hub._send_snapshot(live, connection)
+            return
+        before = table.version
+        for seat, action in stored[live.actions :]:
+            table.act(seat, action_from_json(action))
+        live.actions = len(stored)
+        for connection in live.connections:
+            self.hub._send_entries(live, connection, before)
+
+    async def _follow_inbox(self, live: Live, inbox: asyncio.Queue[dict[str, Any]]) -> None:
+        """Apply what the owner of ``live`` publishes, in order."""
+        while True:
+            message = await inbox.get()
+            async with live.lock:
+                if live.owned:
+                    return
+                try:
+                    self._heard_one(live, message)
+                except Behind:
+                    await self._resync(live)
+                if message.get("kind") == "owner":
+                    live.owner = str(message.get("owner"))
+                    for seat in self.hub._persons(live):
+                        if live.here(seat):
+                            self.say_present(live, seat, True)
+
+    def _heard_one(self, live: Live, message: dict[str, Any]) -> None:
+        table = live.table
+        n = message.get("n")
+        if message.get("kind") != "act" or table is None or not isinstance(n, int):
+            raise Behind
+        if n < live.actions:
+            return  # already read from the store
+        if n > live.actions:
+            raise Behind
+        before = table.version
+        try:
+            table.act(int(message["seat"]), action_from_json(message["action"]))
+        except (CodedError, KeyError, TypeError, ValueError):
+            raise Behind from None
+        live.actions += 1
+        for connection in live.connections:
+            self.hub._send_entries(live, connection, before)
+
+    async def _resync(self, live: Live) -> None:
+        """Read ``live`` from the store again (a message missed, or one that says the table
+        has changed beyond its actions); a store out of reach: the next message tries again."""
+        try:
+            with reaching_storage(live.id):
+                row = await self.hub.store.table(live.id)
+                stored = await self.hub.store.actions_of(live.id)
+        except ServerError:
+            return
+        if row is not None:
+            live.row = row
+            self._catch_up(live, stored)
+
+    def heard(self, table: str, message: dict[str, Any]) -> None:
+        inbox = self.inboxes.get(table)
+        if inbox is not None:
+            inbox.put_nowait(message)
+
+    async def forward(self, live: Live, message: dict[str, Any]) -> bool:
+        """Send a person's ``message`` for ``live`` to its owner: True once the owner has
+        taken it, False if this process has taken the table meanwhile (its owner gone: the
+        caller does it here); refused as the owner refuses it."""
+        deadline = time.monotonic() + self.cluster.lease_seconds + 2 * FORWARD_WAIT
+        while True:
+            owner = live.owner
+            if owner is None:
+                with coordinating(live.id):
+                    owner = await self.cluster.owner(live.id)
+            live.owner = None  # asked again next time unless this one answers
+            if owner is None or owner == self.cluster.name:
+                if await self.take_over(live):
+                    return False
+            else:
+                try:
+                    with coordinating(live.id):
+                        answer = await self.cluster.request(owner, {**message, "table": live.id})
+                except NoAnswer:
+                    logs.event(logging.WARNING, TABLE_UNREACHABLE, table=live.id, owner=owner)
+                    raise ServerError(TABLE_UNREACHABLE, status=503) from None
+                self.hub.metrics.forwarded.inc()
+                if answer is not None and answer.get("code") != NOT_OWNER:
+                    live.owner = owner
+                if answer is not None and answer.get("ok"):
+                    return True
+                if answer is not None and answer.get("code") != NOT_OWNER:
+                    params = answer.get("params") or {}
+                    refused = Message(str(answer["code"]), params)
+                    raise ServerError(refused, status=int(answer.get("status", 400)))
+            if time.monotonic() > deadline:
+                raise ServerError(TABLE_UNREACHABLE, status=503)
+            await asyncio.sleep(FORWARD_WAIT)
+
+    async def take_over(self, live: Live) -> bool:
+        """Take ``live``'s lease if it has lapsed, and own the table: whether it is owned here
+        now."""
+        async with live.lock:
+            if live.owned:
+                return True
+            with coordinating(live.id):
+                if not await self.cluster.acquire(live.id):
+                    return False
+            await self.take(live)
+            return True
+
+    async def requested(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Another process's request for a table this process owns: its answer."""
+        until = body.get("until")
+        if isinstance(until, int | float) and time.time() > until:
+            return {"code": TABLE_UNREACHABLE}  # its sender has given up: not taken
+        live = self.hub.live.get(str(body.get("table")))
+        if live is None or not live.owned:
+            return {"code": NOT_OWNER}
+        seat = body.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < len(live.seats):
+            return {"code": "bad-frame", "params": {"reason": "no such seat"}, "status": 400}
+        try:
+            if body.get("op") == "act":
+                await self.hub.act(live, seat, action_from_json(body.get("action")))
+            elif body.get("op") == "join":
+                async with live.lock:
+                    if not live.seats[seat].joined:
+                        if await self.hub._join(live, seat):
+                            self.hub._deal(live)
+                        else:
+                            self.hub._send_lobby(live)
+            elif body.get("op") == "presence":
+                self._heard_present(live, seat, str(body.get("from")), bool(body.get("here")))
+        except CodedError as exc:
+            status = exc.status if isinstance(exc, ServerError) else 400
+            return {"code": exc.code, "params": dict(exc.message.params), "status": status}
+        return {"ok": True}
+
+    def say_present(self, live: Live, seat: int, here: bool) -> None:
+        """Tell the owner of ``live`` that a person is at ``seat`` through this process (or
+        no longer is)."""
+        cluster = self.cluster
+
+        async def say() -> None:
+            owner = await cluster.owner(live.id)
+            if owner is not None and owner != cluster.name:
+                message = {"op": "presence", "table": live.id, "seat": seat, "here": here}
+                await cluster.tell(owner, {**message, "from": cluster.name})
+
+        task = asyncio.create_task(say())
+        task.add_done_callback(_observed)
+
+    def _heard_present(self, live: Live, seat: int, process: str, here: bool) -> None:
+        seen = live.remote.setdefault(seat, {})
+        if here:
+            seen[process] = time.monotonic() + 3 * self.cluster.lease_seconds
+            live.gone_since.pop(seat, None)
+            return
+        seen.pop(process, None)
+        if not live.present(seat) and seat not in live.gone_since:
+            live.gone_since[seat] = time.monotonic()
+            self.hub._schedule(live)
+
+    async def tend(self) -> None:
+        """Every third of a lease: renew this process's leases, hold on to the presence of
+        the people connected here, forget presence not renewed; every lease: adopt the
+        tables in play that nobody owns."""
+        step = self.cluster.lease_seconds / 3
+        swept = -math.inf
+        untended = False
+        while True:
+            try:
+                await self._renew()
+                self._expire_presence()
+                if time.monotonic() - swept >= self.cluster.lease_seconds:
+                    swept = time.monotonic()
+                    for live in list(self.hub.live.values()):
+                        if not live.owned:
+                            for seat in self.hub._persons(live):
+                                if live.here(seat):
+                                    self.say_present(live, seat, True)
+                    await self._sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # Redis or the store out of reach: next time
+                if not untended:  # said once an outage
+                    logs.event(logging.WARNING, "tending-failed", reason=reason_of(exc))
+                untended = True
+            else:
+                untended = False
+            await asyncio.sleep(step)
+
+    async def _renew(self) -> None:
+        owned = [
+            live.id for live in self.hub.live.values() if live.owned and live.fence is not None
+        ]
+        for table, result in (await self.cluster.renew(owned)).items():
+            live = self.hub.live.get(table)
+            if live is None:
+                continue
+            if result == RETAKEN:
+                self.hub.metrics.lease_changes.labels(change="retaken").inc()
+            elif result == LOST:
+                async with live.lock:
+                    await self.lose(live)
+
+    def _expire_presence(self) -> None:
+        now = time.monotonic()
+        for live in list(self.hub.live.values()):
+            if not live.owned:
+                continue
+            for seat, seen in live.remote.items():
+                gone = [process for process, until in seen.items() if until <= now]
+                for process in gone:
+                    del seen[process]
+                if gone and not live.present(seat) and seat not in live.gone_since:
+                    live.gone_since[seat] = now
+                    self.hub._schedule(live)
+
+    async def _sweep(self) -> None:
+        """Adopt the tables in play whose lease nobody holds (their owner has died), and take
+        those this process follows whose owner is gone."""
+        with reaching_storage():
+            playing = await self.hub.store.playing()
+        free = await self.cluster.unleased(playing)
+        for table in free[:SWEEP_LIMIT]:
+            if table in self.hub._opening:
+                continue
+            live = self.hub.live.get(table)
+            if live is not None:
+                if not live.owned:
+                    await self.take_over(live)
+                continue
+            adopted = await self.hub.get(table)  # takes the lease, unless another was quicker
+            if not adopted.owned and not adopted.connections:
+                self.hub._drop(adopted)
+
+    def redis_down(self) -> None:
+        """Redis cannot be reached: the tables followed here can no longer be followed (their
+        viewers are told and reconnect); the tables owned here go on."""
+        for live in list(self.hub.live.values()):
+            if not live.owned:
+                self.close_all(live, COORDINATION_UNAVAILABLE)
+                if self.cluster is not None:
+                    self.cluster.forget(live.id)
+
+    async def release_all(self, tables: list[str]) -> None:
+        for table in tables:
+            await self.cluster.release(table)
+            self.hub.metrics.lease_changes.labels(change="released").inc()
+
+    async def publish(self, live: Live, message: dict[str, Any]) -> None:
+        """Tell the followers of ``live``; with Redis down they read the store when it is back."""
+        if self.cluster is None:
+            return
+        try:
+            await self.cluster.publish(live.id, message)
+        except Exception as exc:
+            self.hub.metrics.error(COORDINATION_UNAVAILABLE)
+            if not self.unpublished:  # said once an outage
+                logs.event(logging.WARNING, "publish-failed", table=live.id, reason=reason_of(exc))
+            self.unpublished = True
+        else:
+            self.unpublished = False
+
+
+def _observed(task: asyncio.Task[None]) -> None:
+    if not task.cancelled():
+        task.exception()
