@@ -249,7 +249,7 @@ class Sharing:
         """Send a person's ``message`` for ``live`` to its owner: True once the owner has
         taken it, False if this process has taken the table meanwhile (its owner gone: the
         caller does it here); refused as the owner refuses it."""
-        deadline = time.monotonic() + self.cluster.lease_seconds + 2 * FORWARD_WAIT
+        deadline = time.monotonic() + self.cluster.lease_seconds + 1  # a lease lapses by then
         while True:
             owner = live.owner
             if owner is None:
@@ -272,9 +272,7 @@ class Sharing:
                 if answer is not None and answer.get("ok"):
                     return True
                 if answer is not None and answer.get("code") != NOT_OWNER:
-                    params = answer.get("params") or {}
-                    refused = Message(str(answer["code"]), params)
-                    raise ServerError(refused, status=int(answer.get("status", 400)))
+                    raise _refusal(answer)
             if time.monotonic() > deadline:
                 raise ServerError(TABLE_UNREACHABLE, status=503)
             await asyncio.sleep(FORWARD_WAIT)
@@ -424,8 +422,7 @@ class Sharing:
         for live in list(self.hub.live.values()):
             if not live.owned:
                 self.close_all(live, COORDINATION_UNAVAILABLE)
-                if self.cluster is not None:
-                    self.cluster.forget(live.id)
+                self.cluster.forget(live.id)
 
     async def release_all(self, tables: list[str]) -> None:
         for table in tables:
@@ -434,8 +431,6 @@ class Sharing:
 
     async def publish(self, live: Live, message: dict[str, Any]) -> None:
         """Tell the followers of ``live``; with Redis down they read the store when it is back."""
-        if self.cluster is None:
-            return
         try:
             await self.cluster.publish(live.id, message)
         except Exception as exc:
@@ -445,6 +440,16 @@ class Sharing:
             self.unpublished = True
         else:
             self.unpublished = False
+
+
+def _refusal(answer: dict[str, Any]) -> ServerError:
+    """The owner's refusal, as the owner said it (a code this process does not know: the
+    owner is taken as not answering)."""
+    try:
+        refused = Message(str(answer.get("code")), dict(answer.get("params") or {}))
+    except KeyError:
+        return ServerError(TABLE_UNREACHABLE, status=503)
+    return ServerError(refused, status=int(answer.get("status", 400)))
 
 
 def _observed(task: asyncio.Task[None]) -> None:
