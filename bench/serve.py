@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -47,8 +48,19 @@ def rss_mb(pid: int) -> float:
 
 
 class Bench:
-    def __init__(self, base: str, think: float, rng: random.Random, level: str) -> None:
-        self.base = base
+    """Clients of ``bases`` (server addresses): table ``k`` is set up at one and its person
+    plays through the same one, or with ``elsewhere`` through the next."""
+
+    def __init__(
+        self,
+        bases: list[str],
+        think: float,
+        rng: random.Random,
+        level: str,
+        elsewhere: bool = False,
+    ) -> None:
+        self.bases = bases
+        self.elsewhere = elsewhere
         self.level = level
         self.think = think
         self.rng = rng
@@ -63,11 +75,15 @@ class Bench:
             "length": "single",
             "seed": seed,
         }
+        base = self.bases[seed % len(self.bases)]
         request = urllib.request.Request(
-            f"http://{self.base}/api/tables", json.dumps(body).encode(), method="POST"
+            f"http://{base}/api/tables", json.dumps(body).encode(), method="POST"
         )
-        with urllib.request.urlopen(request, timeout=60) as response:
-            made = json.load(response)
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                made = json.load(response)
+        except urllib.error.HTTPError as exc:
+            raise RuntimeError(f"{base} refused a table: {exc.code} {exc.read()!r}") from None
         return made["table"], made["seats"][0]["token"]
 
     async def seat(self, k: int, dealt: asyncio.Event, first: bool, stop: asyncio.Event) -> None:
@@ -76,7 +92,8 @@ class Bench:
         while not stop.is_set():
             table, token = await asyncio.to_thread(self.new_table, seed)
             seed += 100_000
-            async with connect(f"ws://{self.base}/ws/tables/{table}?token={token}") as ws:
+            base = self.bases[(seed + self.elsewhere) % len(self.bases)]
+            async with connect(f"ws://{base}/ws/tables/{table}?token={token}") as ws:
                 sent_at: float | None = None
                 while not stop.is_set():
                     frame = json.loads(await ws.recv())
@@ -102,7 +119,7 @@ class Bench:
 
 
 async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
-    bench = Bench(base, args.think, random.Random(1), args.bots)
+    bench = Bench([base], args.think, random.Random(1), args.bots)
     before = rss_mb(pid)
     stop = asyncio.Event()
     dealt = [asyncio.Event() for _ in range(args.tables)]
