@@ -54,3 +54,32 @@ def test_a_data_folder_that_is_a_file_is_refused(tmp_path: Path) -> None:
     done = serve("--data", str(file), "--port", "0")
     assert done.returncode == 2
     assert "it is a file, not a folder" in done.stderr
+
+
+def test_redis_without_postgresql_is_refused(tmp_path: Path) -> None:
+    done = serve("--data", str(tmp_path), "--port", "0", "--redis", "redis://127.0.0.1:1/0")
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "error: --redis: several processes share their tables in PostgreSQL: give "
+        "--db postgresql://USER@HOST/DATABASE too"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--redis", "nonsense"], "error: --redis nonsense: not a Redis URL"),
+        (
+            ["--redis", "redis://127.0.0.1:1/0"],
+            "error: cannot reach Redis at redis://127.0.0.1:1/0: ",
+        ),
+        (["--redis", "redis://127.0.0.1:1/0", "--lease", "0.5"], "--lease"),
+    ],
+)
+def test_redis_that_cannot_be_used_is_said_plainly(
+    postgres_db: str, args: list[str], says: str
+) -> None:
+    done = serve("--db", postgres_db, "--port", "0", *args)
+    assert done.returncode == 2
+    assert says in done.stderr
+    assert "Traceback" not in done.stderr
