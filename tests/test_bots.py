@@ -10,11 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chickenfoot.bots import BOTS, LEVELS, Bot, Hint, Limit, UnknownBotError, hints, make_bot
-from chickenfoot.bots.chickenfoot import reason
+from chickenfoot.bots.chickenfoot import ChickenFootSearch, Policy, reason
 from chickenfoot.bots.knowledge import determinize, infer, sample_hands
 from chickenfoot.bots.montecarlo import MonteCarloBot
+from chickenfoot.bots.opponents import evidence, greedy_seats
 from chickenfoot.bots.registry import EXPERT_HEAVY, EXPERT_MILLIS
 from chickenfoot.bots.search import evaluate, search_for
+from chickenfoot.bots.simple import GreedyBot
 from chickenfoot.core import (
     CLASSIC,
     PRESETS,
@@ -313,3 +315,68 @@ def test_a_choice_can_be_limited_by_samples_time_or_a_stop_flag() -> None:
     assert bot.choose(view, Limit(samples=1)) in view.legal
     for name in ("random", "greedy", "heuristic"):
         assert make_bot(name, 0).choose(view, Limit(samples=1)) in view.legal
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(st.integers(2, 8), st.integers(0, 2**32), st.sampled_from(sorted(PRESETS)))
+def test_greedy_seats_are_never_taken_for_others_and_their_hands_fit_what_they_passed_over(
+    n: int, seed: int, preset: str
+) -> None:
+    rules = PRESETS[preset].with_options(length="single")
+    n = min(n, rules.max_players)
+    rng = Random(seed)
+    greedy = GreedyBot(0)
+    kinds = [rng.random() < 0.5 for _ in range(n)]  # True: greedy, False: random
+    match = Match(["p"] * n, rules)
+    state = match.deal_next(rng)
+    while state.end is None:
+        seat = rng.randrange(n)
+        view = seat_view(match, seat, state)
+        found = evidence(view)
+        for other in range(n):
+            if kinds[other]:
+                assert found[other].breaks == 0
+        seats = greedy_seats(view, tests=0)
+        knowledge = infer(view, seats)
+        for other in range(n):
+            if other != seat and kinds[other]:
+                assert not knowledge.voids(other) & state.fast.hands[other]
+        turn = seat_view(match, state.turn, state)
+        mover = greedy.choose(turn) if kinds[state.turn] else rng.choice(state.legal_actions())
+        match.apply(mover)
+
+
+def test_a_seat_that_passes_over_a_heavier_tile_and_plays_it_later_is_not_greedy() -> None:
+    breaks = [0, 0]
+    for seed in range(40):
+        rng = Random(seed)
+        match = Match(["p", "q"], SINGLE)
+        state = match.deal_next(rng)
+        while state.end is None:
+            legal = state.legal_actions()
+            if state.turn == 0:
+                match.apply(GreedyBot(0).choose(seat_view(match, 0, state)))
+            else:
+                match.apply(rng.choice(legal))
+        found = evidence(seat_view(match, 0, state))
+        breaks = [b + (e.breaks > 0) for b, e in zip(breaks, found, strict=True)]
+    assert breaks[0] == 0 and breaks[1] > 20
+
+
+def test_the_search_plays_greedy_looking_seats_greedily_and_others_as_before() -> None:
+    match = Match(["a", "b", "c", "d"], SINGLE)
+    state = match.deal_next(Random(11))
+    while len(state.history) < 24 and state.end is None:
+        match.apply(GreedyBot(0).choose(seat_view(match, state.turn, state)))
+    view = seat_view(match, state.turn, state)
+    search = ChickenFootSearch()
+    actions = search.candidates(view)
+    modelled = search.searcher(view, actions, Policy(greedy=True))
+    assert modelled.greedy == greedy_seats(view) != 0
+    assert modelled.seat_heavy(0.3) == [1.0 if modelled.greedy >> s & 1 else 0.3 for s in range(4)]
+    plain = search.searcher(view, actions)
+    assert plain.greedy == 0 and plain.seat_heavy(0.3) is None
+    own = search.searcher(view, actions, Policy(greedy=False, own_heavy=0.8))
+    assert own.seat_heavy(0.3) == [0.8 if s == view.seat else 0.3 for s in range(4)]
+    assert MonteCarloBot(1, samples=5, millis=None).choose(view) in view.legal
+    assert MonteCarloBot(1, samples=5, millis=None, greedy=True).choose(view) in view.legal

@@ -5,6 +5,7 @@ the features a club player weighs, and reasons in a player's words."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from random import Random
 
 from chickenfoot.bots.base import View
@@ -12,11 +13,13 @@ from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.knowledge import (
     Knowledge,
     after,
+    consistent,
     determinize,
     fast_move,
     infer,
     position,
 )
+from chickenfoot.bots.opponents import greedy_seats
 from chickenfoot.bots.playout import chickenfoot_playout
 from chickenfoot.bots.simple import target
 from chickenfoot.core import Action, Draw, FastRound, Pass, Play, SeatView
@@ -84,19 +87,63 @@ def reason(view: SeatView, action: Action, knowledge: Knowledge) -> Message:
     return message("hint-shed", pips=pips, playable=playable)
 
 
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """How the playouts play each seat, and what the sampling reads into the others' plays."""
+
+    greedy: bool = False
+    """Seats whose plays all fit the greedy rule so far (:mod:`chickenfoot.bots.opponents`)
+    play greedily in the playouts, and their hands are sampled without the heavier tiles
+    they passed over. Off by default: it wins more rounds against greedy players, fewer
+    against searching ones."""
+    greedy_tests: int = 1
+    """Plays that could have broken the greedy rule a seat must have made to be judged
+    greedy-like (0: every seat is, until it breaks the rule)."""
+    own_heavy: float | None = None
+    """The searching seat's share of heaviest-tile moves in its playouts (None: the
+    search's ``heavy``, as every other seat)."""
+
+
+POLICY = Policy()
+"""The searching players' policy (the expert's, and hints' and analyses')."""
+
+
 class _Playouts:
     """Candidates played out in any full round state (what a searcher samples)."""
 
-    def __init__(self, view: SeatView, actions: list[Action]) -> None:
+    def __init__(self, view: SeatView, actions: list[Action], policy: Policy) -> None:
         self.view = view
         self.moves = [fast_move(view, a) for a in actions]
+        self.policy = policy
+        self.greedy = greedy_seats(view, policy.greedy_tests) if policy.greedy else 0
+        self._seat_heavy: tuple[float, list[float] | None] | None = None
+
+    def seat_heavy(self, heavy: float) -> list[float] | None:
+        """Each seat's share of heaviest-tile moves (None: ``heavy`` for every seat)."""
+        cached = self._seat_heavy
+        if cached is not None and cached[0] == heavy:
+            return cached[1]
+        own = self.policy.own_heavy
+        out: list[float] | None = None
+        if self.greedy or own is not None:
+            out = [
+                1.0 if self.greedy >> seat & 1 else heavy for seat in range(len(self.view.players))
+            ]
+            if own is not None:
+                out[self.view.seat] = own
+        self._seat_heavy = (heavy, out)
+        return out
 
     def play_out(
         self, sample: FastRound, k: int, rng: Random, heavy: float, into: Estimate
     ) -> None:
         state = sample.copy()
         state.apply(self.moves[k])
-        points = chickenfoot_playout(state, rng, heavy) if not state.end else state.points()
+        points = (
+            chickenfoot_playout(state, rng, heavy, None, self.seat_heavy(heavy))
+            if not state.end
+            else state.points()
+        )
         mine = points[self.view.seat]
         low = min(points)
         if mine == low:
@@ -108,9 +155,13 @@ class _Playouts:
 class _Searcher(_Playouts):
     """The hidden tiles sampled from what the seat inferred."""
 
-    def __init__(self, view: SeatView, actions: list[Action]) -> None:
-        super().__init__(view, actions)
-        self.knowledge = infer(view)
+    def __init__(self, view: SeatView, actions: list[Action], policy: Policy) -> None:
+        super().__init__(view, actions, policy)
+        knowledge = infer(view, self.greedy)
+        if self.greedy and not consistent(view, knowledge, Random(len(view.history))):
+            self.greedy = 0  # no hands fit every seat's being greedy: model none
+            knowledge = infer(view)
+        self.knowledge = knowledge
 
     def sample(self, rng: Random) -> FastRound:
         return determinize(self.view, self.knowledge, rng)
@@ -120,9 +171,14 @@ class _OpenSearcher(_Playouts):
     """Every hand known; only the boneyard's order is sampled (shuffled every time)."""
 
     def __init__(
-        self, view: SeatView, actions: list[Action], hands: list[int], boneyard: list[int]
+        self,
+        view: SeatView,
+        actions: list[Action],
+        hands: list[int],
+        boneyard: list[int],
+        policy: Policy,
     ) -> None:
-        super().__init__(view, actions)
+        super().__init__(view, actions, policy)
         self.hands = hands
         self.boneyard = boneyard
 
@@ -147,9 +203,9 @@ class ChickenFootSearch:
                 out.append(action)
         return out
 
-    def searcher(self, view: View, actions: list[Action]) -> _Searcher:
+    def searcher(self, view: View, actions: list[Action], policy: Policy = POLICY) -> _Searcher:
         assert isinstance(view, SeatView)
-        return _Searcher(view, actions)
+        return _Searcher(view, actions, policy)
 
     def open_searcher(
         self,
@@ -158,12 +214,13 @@ class ChickenFootSearch:
         hands: Sequence[Sequence[Tile]],
         drawn: Sequence[Tile],
         boneyard: Sequence[Tile],
+        policy: Policy = POLICY,
     ) -> _OpenSearcher:
         """See :meth:`~chickenfoot.bots.search.GameSearch.open_searcher` (the round is
         rebuilt from the view and the hands: ``drawn`` is not needed)."""
         assert isinstance(view, SeatView)
         masks = [mask_of(hand) for hand in hands]
-        return _OpenSearcher(view, actions, masks, [t.index for t in boneyard])
+        return _OpenSearcher(view, actions, masks, [t.index for t in boneyard], policy)
 
     def value(self, estimate: Estimate, point_weight: float) -> float:
         """Rounds won, less ``point_weight`` of a win per 100 penalty points kept."""

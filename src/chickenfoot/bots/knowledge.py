@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from random import Random
 
+from chickenfoot.bots.opponents import heavier
 from chickenfoot.core import Draw, FastRound, Pass, Play, SeatView
 from chickenfoot.core.fast import PLACE
 from chickenfoot.core.tiles import mask_of, set_mask
@@ -41,9 +42,13 @@ class Knowledge:
         return forbidden if forbidden != -1 else 0
 
 
-def infer(view: SeatView) -> Knowledge:
-    """Read the view's public history into per-seat cohorts of hidden tiles."""
+def infer(view: SeatView, greedy: int = 0) -> Knowledge:
+    """Read the view's public history into per-seat cohorts of hidden tiles. ``greedy``:
+    bitmask of the seats taken to play like the greedy player, whose every play (but of a
+    tile just drawn) also forbids the heavier tiles playable then to all the tiles it held
+    (:mod:`chickenfoot.bots.opponents`)."""
     players = len(view.players)
+    heavy = heavier(view.rules.double_blank_points) if greedy else ()
     dealt = view.rules.hand_size(players)
     groups: list[list[list[int]]] = [[[0, dealt]] for _ in range(players)]
     must_play = view.rules.drawn_tile_must_be_played
@@ -63,6 +68,10 @@ def infer(view: SeatView) -> Knowledge:
                 group.pop()
             else:
                 _take(group, 1 << action.tile.index)
+                if greedy >> seat & 1:
+                    passed = needed & heavy[action.tile.index]
+                    for c in group:
+                        c[0] |= passed
         else:
             keep_last = isinstance(action, Pass) and drew_before and not must_play
             for c in group[: -1 if keep_last else None]:
@@ -128,6 +137,30 @@ def sample_hands(
         else:
             return hands, [i for i in pool if not taken >> i & 1]
     raise AssertionError("unreachable: the last try ignores every void")
+
+
+def consistent(view: SeatView, knowledge: Knowledge, rng: Random, tries: int = 20) -> bool:
+    """Whether :func:`sample_hands` finds hands that keep every void of ``knowledge`` within
+    ``tries`` shuffles."""
+    pool = [i for i in range(knowledge.unseen.bit_length()) if knowledge.unseen >> i & 1]
+    order = sorted(knowledge.cohorts, key=lambda c: -c.forbidden.bit_count())
+    for _ in range(tries):
+        rng.shuffle(pool)
+        taken = 0
+        for cohort in order:
+            need = cohort.count
+            for i in pool:
+                if need == 0:
+                    break
+                bit = 1 << i
+                if not (taken | cohort.forbidden) & bit:
+                    taken |= bit
+                    need -= 1
+            if need:
+                break
+        else:
+            return True
+    return False
 
 
 def determinize(view: SeatView, knowledge: Knowledge, rng: Random) -> FastRound:

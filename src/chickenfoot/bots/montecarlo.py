@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from random import Random
 
 from chickenfoot.bots.base import Limit, View
+from chickenfoot.bots.chickenfoot import POLICY, ChickenFootSearch, Policy
 from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.search import evaluate
 from chickenfoot.bots.simple import heaviest
-from chickenfoot.core import Action
+from chickenfoot.core import Action, SeatView
 
 
 class MonteCarloBot:
@@ -20,7 +22,11 @@ class MonteCarloBot:
     ``samples``: samples per move at most (None: as many as ``millis`` allows);
     ``millis``: time per move at most (None: no limit, fully determined by the seed);
     ``heavy``: share of playout moves that take the heaviest tile instead of a random one;
-    ``point_weight``: how much a point in hand counts against a round won (Chicken Foot).
+    ``point_weight``: how much a point in hand counts against a round won (Chicken Foot);
+    ``greedy``: Chicken Foot: seats that play like the greedy player are played and
+    sampled as such, once they made ``greedy_tests`` plays that could have shown otherwise
+    (:class:`~chickenfoot.bots.chickenfoot.Policy`); ``own_heavy``: the
+    share of heaviest-tile moves of the bot's own seat in its playouts (None: ``heavy``).
     """
 
     name = "ismcts"
@@ -33,6 +39,9 @@ class MonteCarloBot:
         millis: float | None = 80.0,
         heavy: float = 0.9,
         point_weight: float = 0.25,
+        greedy: bool = False,
+        greedy_tests: int = 1,
+        own_heavy: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if samples is None and millis is None:
@@ -42,6 +51,7 @@ class MonteCarloBot:
         self.millis = millis
         self.heavy = heavy
         self.point_weight = point_weight
+        self.policy = Policy(bool(greedy), int(greedy_tests), own_heavy)
         self.clock = clock
 
     def evaluate(self, view: View, limit: Limit | None = None) -> list[Estimate]:
@@ -54,8 +64,19 @@ class MonteCarloBot:
             if limit.millis is not None:
                 millis = limit.millis if millis is None else min(millis, limit.millis)
             stop = limit.stop
+        searcher = None
+        if isinstance(view, SeatView) and self.policy != POLICY:
+            searcher = partial(ChickenFootSearch().searcher, policy=self.policy)
         return evaluate(
-            view, self.rng, samples, millis, self.heavy, self.point_weight, self.clock, stop
+            view,
+            self.rng,
+            samples,
+            millis,
+            self.heavy,
+            self.point_weight,
+            self.clock,
+            stop,
+            searcher,
         )
 
     def choose(self, view: View, limit: Limit | None = None) -> Action:

@@ -27,10 +27,17 @@ from chickenfoot.core.tiles import HI, LO, NUMBER_MASK
 
 
 def chickenfoot_playout(
-    state: FastRound, rng: Random, heavy: float = 0.0, trace: list[int] | None = None
+    state: FastRound,
+    rng: Random,
+    heavy: float = 0.0,
+    trace: list[int] | None = None,
+    seat_heavy: list[float] | None = None,
 ) -> list[int]:
     """Play to the end of the round; the points. Each play is the heaviest playable tile
     with probability ``heavy``, else a uniformly random one (then a random end).
+    ``seat_heavy``, if given, is that probability per seat instead; a seat at 1.0 plays
+    like the greedy player: always the heaviest tile, and a drawn tile that fits is always
+    played.
 
     ``state`` is consumed: call it on a :meth:`~FastRound.copy`. A blocked round is noticed
     when every seat has passed in turn holding no playable tile, so ``plies`` may count up to
@@ -67,10 +74,13 @@ def chickenfoot_playout(
     plies = state.plies
     limit = state.limit
     i = 0
+    h = heavy
     while not end:
         plies += 1
         if plies > limit:
             raise too_long(limit)
+        if seat_heavy is not None:
+            h = seat_heavy[seat]
         hand = hands[seat]
         if foot >= 0:
             legal = hand & number_mask[foot]
@@ -79,8 +89,8 @@ def chickenfoot_playout(
             if mask is None:
                 mask = playable_mask(open_mask)
             legal = hand & mask
-        if legal and (must or not drew or random() < 0.5):
-            if heavy and random() < heavy:
+        if legal and (must or not drew or h >= 1.0 or random() < 0.5):
+            if h and (h >= 1.0 or random() < h):
                 best = -1
                 while legal:
                     low = legal & -legal
