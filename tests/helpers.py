@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -78,3 +79,24 @@ def values_in(value: Any) -> list[Any]:
         for item in value:
             out += values_in(item)
     return out
+
+
+DELETE = object()
+"""The value :func:`set_at` takes to delete the key instead."""
+
+
+def set_at(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    """A change of a record (JSON data): the value at ``path`` (keys and list indexes joined
+    by dots, ``rounds.0.end``) set to ``value``, or deleted with :data:`DELETE`."""
+
+    def change(record: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        target: Any = record
+        for key in parents:
+            target = target[int(key)] if key.isdigit() else target[key]
+        if value is DELETE:
+            del target[int(last) if last.isdigit() else last]
+        else:
+            target[int(last) if last.isdigit() else last] = value
+
+    return change

@@ -27,7 +27,7 @@ from chickenfoot.play import play_recorded_match
 from chickenfoot.record_files import decoded, encode_line, read_records
 from scripts.regen_golden_standard import random_game
 from tests.compiled import as_plain_python
-from tests.helpers import make_round, random_match
+from tests.helpers import DELETE, make_round, random_match, set_at
 from tests.test_compact import LOOPS
 from tests.test_record_check import WRONG, _mutate
 from tests.test_records import cut_in_round_two
@@ -154,23 +154,6 @@ def test_mutated_records_get_the_same_verdict() -> None:
     assert verdicts == {"ok", "error"}
 
 
-def _set(path: str, value: Any) -> Callable[[Record], None]:
-    def change(record: Record) -> None:
-        *parents, last = path.split(".")
-        target: Any = record
-        for key in parents:
-            target = target[int(key)] if key.isdigit() else target[key]
-        if value is _DELETE:
-            del target[int(last) if last.isdigit() else last]
-        else:
-            target[int(last) if last.isdigit() else last] = value
-
-    return change
-
-
-_DELETE = object()
-
-
 def _first(record: Record, kind: str) -> Record:
     return next(a for e in record["rounds"] for a in e["actions"] if kind in a)
 
@@ -178,7 +161,7 @@ def _first(record: Record, kind: str) -> Record:
 def _action(kind: str, key: str, value: Any) -> Callable[[Record], None]:
     def change(record: Record) -> None:
         action = _first(record, kind)
-        if value is _DELETE:
+        if value is DELETE:
             del action[key]
         else:
             action[key] = value
@@ -193,41 +176,41 @@ def _reversed_tile_names(record: Record) -> None:
 
 
 CHANGES: dict[str, Callable[[Record], None]] = {
-    "a key more in the record": _set("note", "x"),
-    "a key more in a round": _set("rounds.0.note", 1),
+    "a key more in the record": set_at("note", "x"),
+    "a key more in a round": set_at("rounds.0.note", 1),
     "a key more in an action": _action("play", "score", 0),
-    "a key more in the rules": _set("rules.note", 1),
-    "no seed": _set("seed", _DELETE),
-    "a seed of null": _set("seed", None),
-    "a seed as text": _set("seed", "1"),
-    "a seed too long for 64 bits": _set("seed", 2**70),
-    "a negative seed": _set("seed", -5),
-    "no totals": _set("totals", _DELETE),
-    "no winners": _set("winners", _DELETE),
-    "winners as booleans": _set("winners", [True]),
-    "totals as text": _set("totals", ["1"]),
-    "no first": _set("rounds.0.first", _DELETE),
-    "first as a boolean": _set("rounds.0.first", False),
-    "no double": _set("rounds.0.double", _DELETE),
-    "a double with spaces": _set("rounds.0.double", " 9-9"),
-    "a double as a number": _set("rounds.0.double", 9),
-    "hands as text": _set("rounds.0.hands", "9-1"),
-    "a hand tile as a number": _set("rounds.0.hands.0.0", 5),
+    "a key more in the rules": set_at("rules.note", 1),
+    "no seed": set_at("seed", DELETE),
+    "a seed of null": set_at("seed", None),
+    "a seed as text": set_at("seed", "1"),
+    "a seed too long for 64 bits": set_at("seed", 2**70),
+    "a negative seed": set_at("seed", -5),
+    "no totals": set_at("totals", DELETE),
+    "no winners": set_at("winners", DELETE),
+    "winners as booleans": set_at("winners", [True]),
+    "totals as text": set_at("totals", ["1"]),
+    "no first": set_at("rounds.0.first", DELETE),
+    "first as a boolean": set_at("rounds.0.first", False),
+    "no double": set_at("rounds.0.double", DELETE),
+    "a double with spaces": set_at("rounds.0.double", " 9-9"),
+    "a double as a number": set_at("rounds.0.double", 9),
+    "hands as text": set_at("rounds.0.hands", "9-1"),
+    "a hand tile as a number": set_at("rounds.0.hands.0.0", 5),
     "tiles written smaller number first": _reversed_tile_names,
-    "a tile of a larger set": _set("rounds.0.hands.0.0", "10-3"),
-    "no boneyard": _set("rounds.0.boneyard", _DELETE),
+    "a tile of a larger set": set_at("rounds.0.hands.0.0", "10-3"),
+    "no boneyard": set_at("rounds.0.boneyard", DELETE),
     "a boneyard tile twice": lambda r: r["rounds"][0]["boneyard"].__setitem__(
         0, r["rounds"][0]["boneyard"][1]
     ),
-    "no actions": _set("rounds.0.actions", _DELETE),
-    "actions as an object": _set("rounds.0.actions", {}),
-    "no end": _set("rounds.0.end", _DELETE),
-    "an end of null": _set("rounds.0.end", None),
-    "points as text": _set("rounds.0.points", "0"),
+    "no actions": set_at("rounds.0.actions", DELETE),
+    "actions as an object": set_at("rounds.0.actions", {}),
+    "no end": set_at("rounds.0.end", DELETE),
+    "an end of null": set_at("rounds.0.end", None),
+    "points as text": set_at("rounds.0.points", "0"),
     "a seat as a boolean": _action("play", "seat", False),
     "a seat as a float": _action("play", "seat", 0.0),
     "a seat too long for 64 bits": _action("play", "seat", 2**65),
-    "a play without its target": _action("play", "on", _DELETE),
+    "a play without its target": _action("play", "on", DELETE),
     "a target of true": _action("play", "on", True),
     "a target as text": _action("play", "on", "0"),
     "a target of null": _action("play", "on", None),
@@ -246,21 +229,21 @@ CHANGES: dict[str, Callable[[Record], None]] = {
     "a draw of another tile": _action("draw", "draw", "0-0"),
     "a draw also passing": _action("draw", "pass", True),
     "a draw with a target": _action("draw", "on", 3),
-    "an action of the seat only": _action("draw", "draw", _DELETE),
-    "players as text": _set("players", "ab"),
-    "a player name that is no string": _set("players.0", 1),
-    "a player name not in ASCII": _set("players.0", "Åse Ø"),
-    "rules as a list": _set("rules", [1]),
-    "options as a list": _set("rules.options", [1]),
-    "an unknown option": _set("rules.options.colour", "red"),
-    "an option out of range": _set("rules.options.centre_toes", 99),
-    "no preset": _set("rules.preset", _DELETE),
-    "another preset with the same options": _set("rules.preset", "spruce"),
-    "a game of null": _set("game", None),
-    "another game": _set("game", "draw"),
-    "another format": _set("format", "chickenfoot-record/2"),
+    "an action of the seat only": _action("draw", "draw", DELETE),
+    "players as text": set_at("players", "ab"),
+    "a player name that is no string": set_at("players.0", 1),
+    "a player name not in ASCII": set_at("players.0", "Åse Ø"),
+    "rules as a list": set_at("rules", [1]),
+    "options as a list": set_at("rules.options", [1]),
+    "an unknown option": set_at("rules.options.colour", "red"),
+    "an option out of range": set_at("rules.options.centre_toes", 99),
+    "no preset": set_at("rules.preset", DELETE),
+    "another preset with the same options": set_at("rules.preset", "spruce"),
+    "a game of null": set_at("game", None),
+    "another game": set_at("game", "draw"),
+    "another format": set_at("format", "chickenfoot-record/2"),
     "a round too many": lambda r: r["rounds"].append(copy.deepcopy(r["rounds"][0])),
-    "the rounds as an object": _set("rounds", {}),
+    "the rounds as an object": set_at("rounds", {}),
 }
 """Changes to a record: field missing, wrong type, illegal action, wrong tile, key more."""
 

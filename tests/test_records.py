@@ -19,7 +19,7 @@ from scripts.regen_golden import (
     expected_file,
     expected_paths,
 )
-from tests.helpers import random_match
+from tests.helpers import DELETE, random_match, set_at
 from tests.independent_checker import check_record
 
 Record = dict[str, Any]
@@ -171,23 +171,6 @@ def test_a_round_in_play_has_no_end(legal: Record) -> None:
     assert str(caught.value) == "rounds[1]: the round has not ended, but 'end' says 'out'"
 
 
-def _set(path: str, value: Any) -> Callable[[Record], None]:
-    def change(record: Record) -> None:
-        *parents, last = path.split(".")
-        target: Any = record
-        for key in parents:
-            target = target[int(key)] if key.isdigit() else target[key]
-        if value is _DELETE:
-            del target[int(last) if last.isdigit() else last]
-        else:
-            target[int(last) if last.isdigit() else last] = value
-
-    return change
-
-
-_DELETE = object()
-
-
 def _swap_first_two_actions(record: Record) -> None:
     actions = record["rounds"][0]["actions"]
     actions[0], actions[1] = actions[1], actions[0]
@@ -217,55 +200,58 @@ def _double_in_a_hand(record: Record) -> None:
 
 
 BAD: dict[str, tuple[Callable[[Record], None], str]] = {
-    "no winners": (_set("winners", _DELETE), "winners: the match is over but 'winners' is missing"),
+    "no winners": (
+        set_at("winners", DELETE),
+        "winners: the match is over but 'winners' is missing",
+    ),
     "a play without its target": (
-        _set("rounds.0.actions.0.on", _DELETE),
+        set_at("rounds.0.actions.0.on", DELETE),
         "rounds[0].actions[0]: missing key 'on'",
     ),
-    "no totals": (_set("totals", _DELETE), "totals: missing key 'totals'"),
+    "no totals": (set_at("totals", DELETE), "totals: missing key 'totals'"),
     "an action that is no object": (
-        _set("rounds.0.actions.0", 5),
+        set_at("rounds.0.actions.0", 5),
         "rounds[0].actions[0]: an action is a JSON object",
     ),
     "a hand that is no list": (
-        _set("rounds.0.hands.0", "9-5"),
+        set_at("rounds.0.hands.0", "9-5"),
         "rounds[0].hands[0]: a hand is a list of tiles",
     ),
     "an action that both plays and draws": (
-        _set("rounds.0.actions.0", {"seat": 0, "play": "9-5", "on": 0, "draw": "7-4"}),
+        set_at("rounds.0.actions.0", {"seat": 0, "play": "9-5", "on": 0, "draw": "7-4"}),
         "rounds[0].actions[0]: an action has exactly one of 'play', 'draw' or 'pass'",
     ),
     "a draw when a tile fits": (
-        _set("rounds.0.actions.0", {"seat": 0, "draw": "7-4"}),
+        set_at("rounds.0.actions.0", {"seat": 0, "draw": "7-4"}),
         "rounds[0].actions[0]: seat 0 draws: seat 0 holds a playable tile and must play",
     ),
     "a pass when a tile fits": (
-        _set("rounds.0.actions.0", {"seat": 0, "pass": True}),
+        set_at("rounds.0.actions.0", {"seat": 0, "pass": True}),
         "rounds[0].actions[0]: seat 0 passes: seat 0 holds a playable tile and must play",
     ),
     "a tile placed as if it were the first": (
-        _set("rounds.0.actions.0", {"seat": 0, "play": "9-5", "on": None}),
+        set_at("rounds.0.actions.0", {"seat": 0, "play": "9-5", "on": None}),
         "rounds[0].actions[0]: seat 0 places 9-5: 9-5 must be played on a tile (name its id)",
     ),
     "wrong format": (
-        _set("format", "chickenfoot-record/2"),
+        set_at("format", "chickenfoot-record/2"),
         "format: unknown format 'chickenfoot-record/2' (expected 'chickenfoot-record/1')",
     ),
-    "missing players": (_set("players", _DELETE), "players: missing key 'players'"),
+    "missing players": (set_at("players", DELETE), "players: missing key 'players'"),
     "nine players": (
-        _set("players", ["x"] * 9),
+        set_at("players", ["x"] * 9),
         "rules: classic is played by 2 to 8 players, not 9",
     ),
     "unknown preset": (
-        _set("rules.preset", "mystery"),
+        set_at("rules.preset", "mystery"),
         "rules: unknown preset 'mystery'; known: classic, spruce, wikipedia, reeves",
     ),
     "unknown tile": (
-        _set("rounds.0.hands.0.0", "x-y"),
+        set_at("rounds.0.hands.0.0", "x-y"),
         "rounds[0].hands[0]: not a tile: 'x-y' (write tiles like '9-3')",
     ),
     "tile of a bigger set": (
-        _set("rounds.0.hands.0.0", "10-3"),
+        set_at("rounds.0.hands.0.0", "10-3"),
         "rounds[0].hands[0]: 10-3 is not in the double-9 set",
     ),
     "a tile dealt twice": (_deal_a_tile_twice, "rounds[0]: dealt more than once: 7-6"),
@@ -274,12 +260,15 @@ BAD: dict[str, tuple[Callable[[Record], None], str]] = {
         "rounds[0]: the round's double 9-9 is set aside, not dealt",
     ),
     "wrong round double": (
-        _set("rounds.1.double", "7-7"),
+        set_at("rounds.1.double", "7-7"),
         "rounds[1]: round 2 is played with 8-8, not 7-7",
     ),
-    "wrong first seat": (_set("rounds.1.first", 0), "rounds[1]: round 2 starts with seat 1, not 0"),
+    "wrong first seat": (
+        set_at("rounds.1.first", 0),
+        "rounds[1]: round 2 starts with seat 1, not 0",
+    ),
     "illegal action": (
-        _set("rounds.0.actions.0.on", 5),
+        set_at("rounds.0.actions.0.on", 5),
         "rounds[0].actions[0]: seat 0 plays 9-5 on tile 5: there is no tile 5 on the board",
     ),
     "wrong seat": (
@@ -295,18 +284,18 @@ BAD: dict[str, tuple[Callable[[Record], None], str]] = {
         "rounds[0].actions[59]: the round already ended (blocked)",
     ),
     "wrong end": (
-        _set("rounds.0.end", "sideways"),
+        set_at("rounds.0.end", "sideways"),
         "rounds[0]: the round ended blocked, not 'sideways'",
     ),
     "wrong points": (
-        _set("rounds.0.points", [0, 0, 0, 0]),
+        set_at("rounds.0.points", [0, 0, 0, 0]),
         "rounds[0].points: points are [33, 18, 13, 64], not [0, 0, 0, 0]",
     ),
     "wrong totals": (
-        _set("totals", [1, 2, 3, 4]),
+        set_at("totals", [1, 2, 3, 4]),
         "totals: totals are [139, 153, 126, 188], not [1, 2, 3, 4]",
     ),
-    "wrong winners": (_set("winners", [3, 2]), "winners: winners are [2], not [3, 2]"),
+    "wrong winners": (set_at("winners", [3, 2]), "winners: winners are [2], not [3, 2]"),
     "too many rounds": (
         lambda r: r["rounds"].append(r["rounds"][-1]),
         "rounds: 6 rounds, but a half match has 5",
@@ -316,39 +305,39 @@ BAD: dict[str, tuple[Callable[[Record], None], str]] = {
         "rounds[0]: a round is a JSON object",
     ),
     "pass not true": (
-        _set("rounds.0.actions.0", {"seat": 0, "pass": "yes"}),
+        set_at("rounds.0.actions.0", {"seat": 0, "pass": "yes"}),
         "rounds[0].actions[0]: 'pass' must be true",
     ),
     "a superscript digit": (
-        _set("rounds.0.hands.0.0", "²-1"),
+        set_at("rounds.0.hands.0.0", "²-1"),
         "rounds[0].hands[0]: not a tile: '²-1' (write tiles like '9-3')",
     ),
     "fullwidth digits": (
-        _set("rounds.0.hands.0.0", "\uff19-\uff14"),
+        set_at("rounds.0.hands.0.0", "\uff19-\uff14"),
         "rounds[0].hands[0]: not a tile: '\uff19-\uff14' (write tiles like '9-3')",
     ),
     "Arabic-Indic digits": (
-        _set("rounds.0.hands.0.0", "٩-٤"),
+        set_at("rounds.0.hands.0.0", "٩-٤"),
         "rounds[0].hands[0]: not a tile: '٩-٤' (write tiles like '9-3')",
     ),
     "leading zeros": (
-        _set("rounds.0.hands.0.0", "09-04"),
+        set_at("rounds.0.hands.0.0", "09-04"),
         "rounds[0].hands[0]: not a tile: '09-04' (write tiles like '9-3')",
     ),
     "spaces around a tile": (
-        _set("rounds.0.hands.0.0", " 9-4 "),
+        set_at("rounds.0.hands.0.0", " 9-4 "),
         "rounds[0].hands[0]: not a tile: ' 9-4 ' (write tiles like '9-3')",
     ),
     "a seat as a boolean": (
-        _set("rounds.0.actions.0.seat", False),
+        set_at("rounds.0.actions.0.seat", False),
         "rounds[0].actions[0]: 'seat' must be a whole number, not False",
     ),
     "an id as a float": (
-        _set("rounds.0.actions.0.on", 0.0),
+        set_at("rounds.0.actions.0.on", 0.0),
         "rounds[0].actions[0]: 'on' must be a tile id or null, not 0.0",
     ),
     "first as a float": (
-        _set("rounds.1.first", 1.0),
+        set_at("rounds.1.first", 1.0),
         "rounds[1]: 'first' must be a whole number, not 1.0",
     ),
     "points as floats": (
@@ -360,84 +349,84 @@ BAD: dict[str, tuple[Callable[[Record], None], str]] = {
         "totals: 'totals' must be a list of whole numbers, not [139.0, 153.0, 126.0, 188.0]",
     ),
     "winners as a float": (
-        _set("winners", [2.0]),
+        set_at("winners", [2.0]),
         "winners: 'winners' must be a list of whole numbers, not [2.0]",
     ),
-    "game as a list": (_set("game", []), "game: 'game' must be a string, not []"),
+    "game as a list": (set_at("game", []), "game: 'game' must be a string, not []"),
     "a seed that is no number": (
-        _set("seed", "21"),
+        set_at("seed", "21"),
         "seed: 'seed' must be a whole number, not '21'",
     ),
     "an infinite set option": (
-        _set("rules.options.set_by_players", [[float("inf"), 9]]),
+        set_at("rules.options.set_by_players", [[float("inf"), 9]]),
         "rules: option set_by_players [0][0]: expected a whole number, got a number with a"
         " fraction",
     ),
     "a negative kept-back count": (
-        _set("rules.options.undrawn_by_players", [[4, -1]]),
+        set_at("rules.options.undrawn_by_players", [[4, -1]]),
         "rules: option undrawn_by_players [0][1]: expected a whole number of at least 0",
     ),
     "a huge integer option": (
-        _set("rules.options.centre_toes", 10**5000),
+        set_at("rules.options.centre_toes", 10**5000),
         "rules: option centre_toes: expected a whole number of at most 18",
     ),
     "a draw for the start in classic": (
-        _set("rounds.0.start_draw", [{"seat": 0, "draw": "1-0"}]),
+        set_at("rounds.0.start_draw", [{"seat": 0, "draw": "1-0"}]),
         "rounds[0].start_draw: nobody draws for the start of this round",
     ),
     "a round after the end of the match": (
         lambda r: r["rounds"].append(r["rounds"][0]),
         "rounds: 6 rounds, but a half match has 5",
     ),
-    "no rules": (_set("rules", _DELETE), "rules: missing key 'rules'"),
-    "no format": (_set("format", _DELETE), "format: missing key 'format'"),
+    "no rules": (set_at("rules", DELETE), "rules: missing key 'rules'"),
+    "no format": (set_at("format", DELETE), "format: missing key 'format'"),
     "a player name that is no string": (
-        _set("players.1", 7),
+        set_at("players.1", 7),
         "players: every player name must be a string",
     ),
-    "no preset": (_set("rules.preset", _DELETE), "rules: missing key 'preset'"),
-    "no rounds": (_set("rounds", _DELETE), "rounds: missing key 'rounds'"),
-    "no points": (_set("rounds.0.points", _DELETE), "rounds[0]: missing key 'points'"),
+    "no preset": (set_at("rules.preset", DELETE), "rules: missing key 'preset'"),
+    "no rounds": (set_at("rounds", DELETE), "rounds: missing key 'rounds'"),
+    "no points": (set_at("rounds.0.points", DELETE), "rounds[0]: missing key 'points'"),
     "three hands for four players": (
         lambda r: r["rounds"][0].update(hands=r["rounds"][0]["hands"][:3]),
         "rounds[0].hands: 3 hands for 4 players",
     ),
-    "no hands": (_set("rounds.0.hands", _DELETE), "rounds[0]: missing key 'hands'"),
-    "no boneyard": (_set("rounds.0.boneyard", _DELETE), "rounds[0]: missing key 'boneyard'"),
+    "no hands": (set_at("rounds.0.hands", DELETE), "rounds[0]: missing key 'hands'"),
+    "no boneyard": (set_at("rounds.0.boneyard", DELETE), "rounds[0]: missing key 'boneyard'"),
     "a boneyard tile that is no tile": (
-        _set("rounds.0.boneyard.0", "x"),
+        set_at("rounds.0.boneyard.0", "x"),
         "rounds[0].boneyard: not a tile: 'x' (write tiles like '9-3')",
     ),
     "a tile that is a number": (
-        _set("rounds.0.hands.0.0", 5),
+        set_at("rounds.0.hands.0.0", 5),
         "rounds[0].hands[0]: a tile is a string like '9-3', not 5",
     ),
     "a tile that is a list": (
-        _set("rounds.0.hands.0.0", [9, 3]),
+        set_at("rounds.0.hands.0.0", [9, 3]),
         "rounds[0].hands[0]: a tile is a string like '9-3', not [9, 3]",
     ),
     "the first tile past the set": (
-        _set("rounds.0.hands.0.0", "10-0"),
+        set_at("rounds.0.hands.0.0", "10-0"),
         "rounds[0].hands[0]: 10-0 is not in the double-9 set",
     ),
     "a draw of no tile": (
-        _set("rounds.0.actions.4.draw", "x"),
+        set_at("rounds.0.actions.4.draw", "x"),
         "rounds[0].actions[4]: not a tile: 'x' (write tiles like '9-3')",
     ),
     "a play of no tile": (
-        _set("rounds.0.actions.0.play", "x"),
+        set_at("rounds.0.actions.0.play", "x"),
         "rounds[0].actions[0]: not a tile: 'x' (write tiles like '9-3')",
     ),
     "options that are no object": (
-        _set("rules.options", [1]),
+        set_at("rules.options", [1]),
         "rules: 'options' must be an object",
     ),
-    "no round double": (_set("rounds.0.double", _DELETE), "rounds[0]: missing key 'double'"),
+    "no round double": (set_at("rounds.0.double", DELETE), "rounds[0]: missing key 'double'"),
     "a round double that is no tile": (
-        _set("rounds.0.double", "x"),
+        set_at("rounds.0.double", "x"),
         "rounds[0].double: not a tile: 'x' (write tiles like '9-3')",
     ),
-    "no actions": (_set("rounds.0.actions", _DELETE), "rounds[0]: missing key 'actions'"),
+    "no actions": (set_at("rounds.0.actions", DELETE), "rounds[0]: missing key 'actions'"),
 }
 
 
@@ -517,11 +506,11 @@ def _draw_two_tiles_twice(record: Record) -> None:
 
 BAD_REEVES: dict[str, tuple[Callable[[Record], None], str]] = {
     "a draw for the start that is no object": (
-        _set("rounds.0.start_draw.0", 5),
+        set_at("rounds.0.start_draw.0", 5),
         'rounds[0].start_draw[0]: a draw for the start is {"seat": s, "draw": "a-b"}',
     ),
     "no draw for the start": (
-        _set("rounds.0.start_draw", _DELETE),
+        set_at("rounds.0.start_draw", DELETE),
         "rounds[0]: missing key 'start_draw'",
     ),
     "seats out of turn": (
@@ -546,19 +535,19 @@ BAD_REEVES: dict[str, tuple[Callable[[Record], None], str]] = {
         "rounds[0].start_draw: drawn more than once: 7-4, 8-3",
     ),
     "a seat for the start that is no number": (
-        _set("rounds.0.start_draw.0.seat", "0"),
+        set_at("rounds.0.start_draw.0.seat", "0"),
         "rounds[0].start_draw[0]: 'seat' must be a whole number, not '0'",
     ),
     "a draw for the start that is no tile": (
-        _set("rounds.0.start_draw.0.draw", "x"),
+        set_at("rounds.0.start_draw.0.draw", "x"),
         "rounds[0].start_draw[0]: not a tile: 'x' (write tiles like '9-3')",
     ),
     "the double dealt": (
-        _set("rounds.0.hands.0.0", "9-9"),
+        set_at("rounds.0.hands.0.0", "9-9"),
         "rounds[0]: the round's double 9-9 is set aside, not dealt",
     ),
     "another seat starts": (
-        _set("rounds.0.first", 2),
+        set_at("rounds.0.first", 2),
         "rounds[0]: round 1 starts with seat 0, not 2",
     ),
 }
@@ -589,15 +578,15 @@ BAD_WIKIPEDIA: dict[str, tuple[Callable[[Record], None], str]] = {
         "rounds[0].start_draw: each of the 3 seats draws one tile",
     ),
     "a draw in round 2": (
-        _set("rounds.1.start_draw", [{"seat": 0, "draw": "1-0"}]),
+        set_at("rounds.1.start_draw", [{"seat": 0, "draw": "1-0"}]),
         "rounds[1].start_draw: nobody draws for the start of this round",
     ),
     "round 2 not rotated from round 1": (
-        _set("rounds.1.first", 2),
+        set_at("rounds.1.first", 2),
         "rounds[1]: round 2 starts with seat 0, not 2",
     ),
     "the double dealt": (
-        _set("rounds.1.hands.0.0", "8-8"),
+        set_at("rounds.1.hands.0.0", "8-8"),
         "rounds[1]: the round's double 8-8 is set aside, not dealt",
     ),
 }

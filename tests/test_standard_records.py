@@ -13,6 +13,7 @@ import pytest
 from chickenfoot.core import RecordError, games
 from chickenfoot.core.standard import replay, to_record
 from scripts.regen_golden_standard import GOLDEN_GAMES, GOLDEN_STANDARD, expected_file, random_game
+from tests.helpers import DELETE, set_at
 from tests.independent_standard_checker import check_record
 from tests.test_records import cut_in_round_two
 
@@ -117,23 +118,6 @@ def test_an_unfinished_record_replays_to_the_position_it_stops_at(fives_record: 
     assert replay(cut).current is not None and check_record(cut) == []
 
 
-def _set(path: str, value: Any) -> Callable[[Record], None]:
-    def change(record: Record) -> None:
-        *parents, last = path.split(".")
-        target: Any = record
-        for key in parents:
-            target = target[int(key)] if key.isdigit() else target[key]
-        if value is _DELETE:
-            del target[int(last) if last.isdigit() else last]
-        else:
-            target[int(last) if last.isdigit() else last] = value
-
-    return change
-
-
-_DELETE = object()
-
-
 def _first(record: Record, kind: str, scoring: bool = False) -> dict[str, Any]:
     for entry in record["rounds"]:
         for action in entry["actions"]:
@@ -186,68 +170,68 @@ def _wrong_leader(record: Record) -> None:
 
 
 BAD: dict[str, tuple[str, Callable[[Record], None], str]] = {
-    "no rules": ("draw", _set("rules", _DELETE), "rules: missing key 'rules'"),
+    "no rules": ("draw", set_at("rules", DELETE), "rules: missing key 'rules'"),
     "rules that are no object": (
         "draw",
-        _set("rules", [1]),
+        set_at("rules", [1]),
         "rules: 'rules' must be an object, not [1]",
     ),
     "options that are no object": (
         "draw",
-        _set("rules.options", [1]),
+        set_at("rules.options", [1]),
         "rules: 'options' must be an object",
     ),
-    "no hands": ("draw", _set("rounds", _DELETE), "rounds: missing key 'rounds'"),
-    "no leader": ("draw", _set("rounds.0.first", _DELETE), "rounds[0]: missing key 'first'"),
+    "no hands": ("draw", set_at("rounds", DELETE), "rounds: missing key 'rounds'"),
+    "no leader": ("draw", set_at("rounds.0.first", DELETE), "rounds[0]: missing key 'first'"),
     "a leader past the last seat": (
         "draw",
-        _set("rounds.0.first", 3),
+        set_at("rounds.0.first", 3),
         "rounds[0].first: there is no seat 3",
     ),
-    "no actions": ("draw", _set("rounds.0.actions", _DELETE), "rounds[0]: missing key 'actions'"),
+    "no actions": ("draw", set_at("rounds.0.actions", DELETE), "rounds[0]: missing key 'actions'"),
     "a lead of a tile not held": (
         "draw",
-        _set("rounds.0.actions.0.play", "6-5"),
+        set_at("rounds.0.actions.0.play", "6-5"),
         "rounds[0].actions[0]: seat 1 leads 6-5: seat 1 does not hold 6-5",
     ),
     "wrong format": (
         "draw",
-        _set("format", "chickenfoot-record/2"),
+        set_at("format", "chickenfoot-record/2"),
         "format: unknown format 'chickenfoot-record/2' (expected 'chickenfoot-record/1')",
     ),
     "not a standard game": (
         "draw",
-        _set("game", "dominoes"),
+        set_at("game", "dominoes"),
         "game: 'dominoes' is not a game read here (draw, block, all-fives, bergen)",
     ),
     "preset of another game": (
         "draw",
-        _set("rules.preset", "block"),
+        set_at("rules.preset", "block"),
         "rules: the preset of a draw record is 'draw', not 'block'",
     ),
     "options of another game": (
         "draw",
-        _set("rules.options.game", "bergen"),
+        set_at("rules.options.game", "bergen"),
         "rules: the options are of 'bergen', not of 'draw'",
     ),
     "bad option": (
         "draw",
-        _set("rules.options.leader", "tallest"),
+        set_at("rules.options.leader", "tallest"),
         "rules: option leader must be one of highest-double, lowest-double, lot, rotate",
     ),
     "players and options disagree": (
         "draw",
-        _set("rules.options.players", 2),
+        set_at("rules.options.players", 2),
         "rules: the options say 2 players, the record names 3",
     ),
     "wrong sides": (
         "draw",
-        _set("sides", [[0, 2], [1]]),
+        set_at("sides", [[0, 2], [1]]),
         "sides: the sides are [[0], [1], [2]], not [[0, 2], [1]]",
     ),
     "tile of a bigger set": (
         "draw",
-        _set("rounds.0.hands.0.0", "7-3"),
+        set_at("rounds.0.hands.0.0", "7-3"),
         "rounds[0].hands[0]: 7-3 is not in the double-6 set",
     ),
     "a tile dealt twice": ("draw", _deal_a_tile_twice, "rounds[0]: dealt more than once: 6-5"),
@@ -257,7 +241,7 @@ BAD: dict[str, tuple[str, Callable[[Record], None], str]] = {
         "rounds[0].hands[1]: 4 tiles dealt, the deal is 5 each",
     ),
     "wrong leader": ("fives", _wrong_leader, "rounds[1].first: seat 1 leads hand 2, not seat 0"),
-    "no such seat": ("draw", _set("rounds.0.first", 7), "rounds[0].first: there is no seat 7"),
+    "no such seat": ("draw", set_at("rounds.0.first", 7), "rounds[0].first: there is no seat 7"),
     "wrong seat": (
         "draw",
         _swap_first_two_actions,
@@ -265,13 +249,13 @@ BAD: dict[str, tuple[str, Callable[[Record], None], str]] = {
     ),
     "lead on a tile": (
         "draw",
-        _set("rounds.0.actions.0.on", 0),
+        set_at("rounds.0.actions.0.on", 0),
         "rounds[0].actions[0]: seat 1 plays 6-2 on tile 0: nothing is on the table yet: the"
         " first tile is a lead",
     ),
     "illegal play": (
         "draw",
-        _set("rounds.0.actions.1.on", 9),
+        set_at("rounds.0.actions.1.on", 9),
         "rounds[0].actions[1]: seat 2 plays 2-1 on tile 9: there is no tile 9 on the board",
     ),
     "draw of the wrong tile": (
@@ -292,25 +276,25 @@ BAD: dict[str, tuple[str, Callable[[Record], None], str]] = {
     ),
     "wrong end": (
         "draw",
-        _set("rounds.0.end", "sideways"),
+        set_at("rounds.0.end", "sideways"),
         "rounds[0]: the hand ended out, not 'sideways'",
     ),
     "missing end": (
         "draw",
-        _set("rounds.0.end", _DELETE),
+        set_at("rounds.0.end", DELETE),
         "rounds[0]: the hand ended (out) but 'end' is missing",
     ),
     "wrong points": (
         "draw",
-        _set("rounds.0.points", [1, 2, 3]),
+        set_at("rounds.0.points", [1, 2, 3]),
         "rounds[0].points: points are [39, 0, 0], not [1, 2, 3]",
     ),
     "wrong totals": (
         "draw",
-        _set("totals", [1, 2, 3]),
+        set_at("totals", [1, 2, 3]),
         "totals: totals are [39, 0, 0], not [1, 2, 3]",
     ),
-    "wrong winners": ("draw", _set("winners", [5]), "winners: winners are [0], not [5]"),
+    "wrong winners": ("draw", set_at("winners", [5]), "winners: winners are [0], not [5]"),
     "a hand after the end": (
         "draw",
         lambda r: r["rounds"].append(r["rounds"][0]),
@@ -339,12 +323,12 @@ BAD: dict[str, tuple[str, Callable[[Record], None], str]] = {
     ),
     "a huge option": (
         "draw",
-        _set("rules.options.target", 10**5000),
+        set_at("rules.options.target", 10**5000),
         "rules: option target: expected a whole number of at most 100000",
     ),
     "an infinite option": (
         "draw",
-        _set("rules.options.bonus", float("inf")),
+        set_at("rules.options.bonus", float("inf")),
         "rules: option bonus: expected a whole number, got a number with a fraction",
     ),
 }
