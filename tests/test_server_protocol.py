@@ -3,8 +3,10 @@ point by point."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from chickenfoot.core import games
 from chickenfoot.server import frames
 from chickenfoot.server.app import FRAME_BURST, FRAME_LIMIT
+from chickenfoot.server.store import Store
 from tests.server_helpers import check_frame, hidden_tiles, leaked, make_client
 
 
@@ -341,3 +344,29 @@ def test_the_collector_sets_survivors_aside_and_walks_everything_now_and_then() 
     asyncio.run(watch())
     assert max(counts) > 0
     assert gc.get_freeze_count() == 0
+
+
+def test_a_table_is_said_over_only_once_its_last_action_is_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored = Store.add_action
+
+    async def slow_last(self: Store, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("record", args[4] if len(args) > 4 else None) is not None:
+            await asyncio.sleep(1.0)  # the last commit takes a while
+        return await stored(self, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "add_action", slow_last)
+    with make_client(tmp_path) as client:
+        made = new_table(client, [{"bot": "easy"}, {"bot": "medium"}], seed=17)
+        seen = []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            summary = client.get(f"/api/tables/{made['table']}").json()
+            seen.append((summary["status"], summary["winners"]))
+            if summary["status"] == "over":
+                break
+            time.sleep(0.02)
+    assert seen[-1][0] == "over" and seen[-1][1], seen[-1]
+    assert all(winners is None for status, winners in seen if status != "over")
+    assert len(seen) > 10  # polled through the held-back commit, said "playing" all along

@@ -340,6 +340,8 @@ class _Api:
         live = self.hub.live.get(table_id)
         seats = live.seats if live is not None else row.seats
         status = live.status if live is not None else row.status
+        if status == OVER and row.status != OVER:
+            status = PLAYING  # the last action is applied here but not yet committed
         version = live.table.version if live is not None and live.table is not None else None
         return {
             "table": table_id,
