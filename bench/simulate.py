@@ -16,7 +16,8 @@ and by the CPU time the process used), the peak memory of each process, the mach
 before and after, and the ratios the targets are stated in. The records go to a temporary
 folder in ``--dir`` (default: the system's temporary folder): creating 20,000 files costs
 what the file system there makes it cost, so a folder in memory (``--dir /dev/shm``) shows
-what the program itself adds.
+what the program itself adds. Run ``scripts/setup`` first: it byte-compiles the package's
+modules, as an installed package's are, so that starting does not compile them again.
 """
 
 from __future__ import annotations
