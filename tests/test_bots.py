@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chickenfoot.bots import BOTS, LEVELS, Bot, Hint, Limit, UnknownBotError, hints, make_bot
-from chickenfoot.bots.chickenfoot import ChickenFootSearch, Policy, reason
+from chickenfoot.bots.chickenfoot import POLICY, ChickenFootSearch, Policy, reason
 from chickenfoot.bots.knowledge import determinize, infer, sample_hands
 from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.bots.opponents import evidence, greedy_seats
@@ -374,8 +374,10 @@ def test_the_search_plays_greedy_looking_seats_greedily_and_others_as_before() -
     modelled = search.searcher(view, actions, Policy(greedy=True))
     assert modelled.greedy == greedy_seats(view) != 0
     assert modelled.seat_heavy(0.3) == [1.0 if modelled.greedy >> s & 1 else 0.3 for s in range(4)]
-    plain = search.searcher(view, actions)
+    plain = search.searcher(view, actions, Policy())
     assert plain.greedy == 0 and plain.seat_heavy(0.3) is None
+    default = search.searcher(view, actions)  # the expert's, hints' and analyses'
+    assert default.greedy == greedy_seats(view, POLICY.greedy_tests) != 0
     own = search.searcher(view, actions, Policy(greedy=False, own_heavy=0.8))
     assert own.seat_heavy(0.3) == [0.8 if s == view.seat else 0.3 for s in range(4)]
     assert MonteCarloBot(1, samples=5, millis=None).choose(view) in view.legal

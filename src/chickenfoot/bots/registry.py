@@ -8,6 +8,7 @@ from functools import partial
 
 from chickenfoot.bots import plugins
 from chickenfoot.bots.base import Bot
+from chickenfoot.bots.chickenfoot import POLICY
 from chickenfoot.bots.heuristic import HeuristicBot
 from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.bots.simple import GreedyBot, RandomBot
@@ -39,7 +40,14 @@ LEVELS: dict[str, tuple[Message, Callable[[int | str], Bot]]] = {
     "hard": (message("level-hard"), partial(MonteCarloBot, samples=10, heavy=0.5)),
     "expert": (
         message("level-expert"),
-        partial(MonteCarloBot, samples=None, millis=EXPERT_MILLIS, heavy=EXPERT_HEAVY),
+        partial(
+            MonteCarloBot,
+            samples=None,
+            millis=EXPERT_MILLIS,
+            heavy=EXPERT_HEAVY,
+            greedy=POLICY.greedy,
+            greedy_tests=POLICY.greedy_tests,
+        ),
     ),
 }
 """Difficulty levels, weakest first: ``name -> (what it does, factory)``."""
