@@ -112,29 +112,16 @@ def sample_hands(
     Cohorts are filled most constrained first from a shuffled pool; after ``tries``
     failures the voids are dropped (the history then allows no better guess cheaply).
     """
-    pool = [i for i in range(knowledge.unseen.bit_length()) if knowledge.unseen >> i & 1]
-    order = sorted(knowledge.cohorts, key=lambda c: -c.forbidden.bit_count())
+    pool, order = _pool_and_order(knowledge)
     for attempt in range(tries + 1):
         rng.shuffle(pool)
-        hands = [0] * len(view.players)
-        hands[view.seat] = knowledge.hand
-        taken = 0
-        for cohort in order:
-            forbidden = cohort.forbidden if attempt < tries else 0
-            need = cohort.count
-            mask = 0
-            for i in pool:
-                if need == 0:
-                    break
-                bit = 1 << i
-                if not (taken | forbidden) & bit:
-                    mask |= bit
-                    taken |= bit
-                    need -= 1
-            if need:
-                break
-            hands[cohort.seat] |= mask
-        else:
+        filled = _fill(order, pool, voids=attempt < tries)
+        if filled is not None:
+            masks, taken = filled
+            hands = [0] * len(view.players)
+            hands[view.seat] = knowledge.hand
+            for cohort, mask in zip(order, masks, strict=True):
+                hands[cohort.seat] |= mask
             return hands, [i for i in pool if not taken >> i & 1]
     raise AssertionError("unreachable: the last try ignores every void")
 
@@ -142,25 +129,41 @@ def sample_hands(
 def consistent(view: SeatView, knowledge: Knowledge, rng: Random, tries: int = 20) -> bool:
     """Whether :func:`sample_hands` finds hands that keep every void of ``knowledge`` within
     ``tries`` shuffles."""
-    pool = [i for i in range(knowledge.unseen.bit_length()) if knowledge.unseen >> i & 1]
-    order = sorted(knowledge.cohorts, key=lambda c: -c.forbidden.bit_count())
+    pool, order = _pool_and_order(knowledge)
     for _ in range(tries):
         rng.shuffle(pool)
-        taken = 0
-        for cohort in order:
-            need = cohort.count
-            for i in pool:
-                if need == 0:
-                    break
-                bit = 1 << i
-                if not (taken | cohort.forbidden) & bit:
-                    taken |= bit
-                    need -= 1
-            if need:
-                break
-        else:
+        if _fill(order, pool, voids=True) is not None:
             return True
     return False
+
+
+def _pool_and_order(knowledge: Knowledge) -> tuple[list[int], list[Cohort]]:
+    """The unseen tiles' indices, and the cohorts most constrained first."""
+    pool = [i for i in range(knowledge.unseen.bit_length()) if knowledge.unseen >> i & 1]
+    return pool, sorted(knowledge.cohorts, key=lambda c: -c.forbidden.bit_count())
+
+
+def _fill(order: list[Cohort], pool: list[int], voids: bool) -> tuple[list[int], int] | None:
+    """One try: each cohort's tiles, the first in ``pool``'s order not yet taken (nor
+    forbidden to it, with ``voids``), and every tile taken; None if a cohort runs short."""
+    taken = 0
+    masks: list[int] = []
+    for cohort in order:
+        forbidden = cohort.forbidden if voids else 0
+        need = cohort.count
+        mask = 0
+        for i in pool:
+            if need == 0:
+                break
+            bit = 1 << i
+            if not (taken | forbidden) & bit:
+                mask |= bit
+                taken |= bit
+                need -= 1
+        if need:
+            return None
+        masks.append(mask)
+    return masks, taken
 
 
 def determinize(view: SeatView, knowledge: Knowledge, rng: Random) -> FastRound:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from chickenfoot.core import Draw, Pass, Play, SeatView
 from chickenfoot.core.fast import weights
 from chickenfoot.core.pieces import Placed
-from chickenfoot.core.tiles import MAX_NUMBER, Tile, set_size
+from chickenfoot.core.tiles import MAX_NUMBER, Tile, mask_of, set_size
 
 _HEAVIER: dict[int, tuple[int, ...]] = {}
 
@@ -63,12 +63,8 @@ def evidence(view: SeatView) -> list[Evidence]:
     shown = _shown(view)
     placed = len(board) - sum(isinstance(e.action, Play) for e in view.history)
     """Tiles on the board by then (the centre may have been placed before any action)."""
-    seen = 0
-    for p in board[:placed]:
-        seen |= 1 << p.tile.index
-    mine = 0
-    for tile in view.hand:  # never in another seat's hand: the viewer held or drew them
-        mine |= 1 << tile.index
+    seen = mask_of(p.tile for p in board[:placed])
+    mine = mask_of(view.hand)  # never in another seat's hand: the viewer held or drew them
     for event, needed in zip(view.history, view.needed, strict=True):
         seat = event.seat
         action = event.action
