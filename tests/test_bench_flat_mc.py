@@ -219,3 +219,17 @@ def test_a_variant_that_cannot_be_made_is_refused_before_anything_is_played(
         headtohead.main(["--a", name, "--rounds", "4", "--quiet"])
     assert stopped.value.code == 2
     assert f"bad variant {name!r}" in capsys.readouterr().err
+
+
+def test_bench_choices_counts_how_often_a_bot_plays_the_heaviest_tile_and_a_double() -> None:
+    """The greedy player always plays its heaviest tile; the heuristic (medium) plays a
+    double whenever it can; chance does neither every time."""
+    choices = bench_module("choices")
+    found = choices.count(["easy", "medium", "beginner"], 8, 1, 0.0)
+    for name in ("easy", "medium", "beginner"):
+        assert found[name, "turns"] > 0 and found[name, "double turns"] > 0
+    assert found["easy", "heaviest"] == found["easy", "turns"]
+    assert found["medium", "double"] == found["medium", "double turns"]
+    assert found["beginner", "heaviest"] < found["beginner", "turns"]
+    assert found["beginner", "double"] < found["beginner", "double turns"]
+    assert found["easy", "heaviest at random"] < found["easy", "turns"]

@@ -382,3 +382,36 @@ def test_the_search_plays_greedy_looking_seats_greedily_and_others_as_before() -
     assert own.seat_heavy(0.3) == [0.8 if s == view.seat else 0.3 for s in range(4)]
     assert MonteCarloBot(1, samples=5, millis=None).choose(view) in view.legal
     assert MonteCarloBot(1, samples=5, millis=None, greedy=True).choose(view) in view.legal
+
+
+def test_the_expert_hints_and_analyses_play_doubles_out_as_searching_players_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Searching players play a double more than half the times they hold one that fits: the
+    expert's playouts (and so hints' and analyses') play one that often, the hard level's
+    as often as any other tile."""
+    import chickenfoot.bots.chickenfoot as module
+
+    seen: list[float] = []
+    playout = module.chickenfoot_playout
+
+    def spy(state, rng, heavy, trace, seat_heavy, doubles):  # type: ignore[no-untyped-def]
+        seen.append(doubles)
+        return playout(state, rng, heavy, trace, seat_heavy, doubles)
+
+    monkeypatch.setattr(module, "chickenfoot_playout", spy)
+    match = Match(["a", "b", "c", "d"], SINGLE)
+    state = match.deal_next(Random(5))
+    while len(state.history) < 12:
+        match.apply(GreedyBot(0).choose(seat_view(match, state.turn, state)))
+    view = seat_view(match, state.turn, state)
+    assert len(ChickenFootSearch().candidates(view)) > 1
+    assert 0.5 < POLICY.doubles <= 1.0
+    make_bot("expert", 1).choose(view, Limit(samples=2))
+    assert seen and set(seen) == {POLICY.doubles}
+    seen.clear()
+    hints(view, samples=2)
+    assert seen and set(seen) == {POLICY.doubles}
+    seen.clear()
+    make_bot("hard", 1).choose(view)
+    assert seen and set(seen) == {0.0}

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from chickenfoot.bots import playout
 from chickenfoot.core import PRESETS, Action, Draw, Match, Pass, Play, RoundState, Tile
-from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE
+from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE, weights
 from chickenfoot.core.tiles import TILES
 from tests.compiled import as_plain_python
 from tests.helpers import examples, make_round
@@ -53,9 +53,10 @@ def action_of(state: RoundState, move: int) -> Action:
     st.integers(0, 2**32),
     st.sampled_from([0.0, 0.5, 0.9, 1.0]),
     st.integers(0, 60),
+    st.sampled_from([0.0, 0.6, 1.0]),
 )
 def test_every_playout_move_is_legal_and_the_round_ends_with_the_same_points(
-    module: str, name: str, players: int, seed: int, heavy: float, plies: int
+    module: str, name: str, players: int, seed: int, heavy: float, plies: int, doubles: float
 ) -> None:
     rules = PRESETS[name].with_options(length="single")
     players = min(players, rules.max_players)
@@ -68,7 +69,7 @@ def test_every_playout_move_is_legal_and_the_round_ends_with_the_same_points(
         match.apply(rng.choice(state.legal_actions()))
     fast = state.fast.copy()
     trace: list[int] = []
-    points = PLAYOUTS[module].chickenfoot_playout(fast, rng, heavy, trace)
+    points = PLAYOUTS[module].chickenfoot_playout(fast, rng, heavy, trace, None, doubles)
     check = state.copy()
     for i, move in enumerate(trace):
         if check.end is not None:
@@ -144,7 +145,7 @@ def test_the_compiled_and_the_plain_python_playouts_make_the_same_moves(
     traces = []
     for module in PLAYOUTS.values():
         trace: list[int] = []
-        points = module.chickenfoot_playout(state.fast.copy(), Random(seed), 0.7, trace)
+        points = module.chickenfoot_playout(state.fast.copy(), Random(seed), 0.7, trace, None, 0.5)
         traces.append((trace, points))
     assert traces[0] == traces[1]
 
@@ -167,3 +168,37 @@ def test_a_pass_on_a_drawn_tile_that_could_be_played_does_not_block_the_round(
             break
         check.apply(action_of(check, move))
     assert check.end is not None and check.points() == points
+
+
+@pytest.mark.parametrize("module", sorted(PLAYOUTS))
+@pytest.mark.parametrize("seed", range(6))
+def test_a_playout_that_favours_doubles_plays_one_whenever_it_can_except_for_a_greedy_seat(
+    module: str, seed: int
+) -> None:
+    """``doubles`` 1.0: every seat plays a double whenever it has one to play, but a seat
+    played as the greedy player (``seat_heavy`` 1.0) keeps to the heaviest tile."""
+    rules = PRESETS["classic"].with_options(length="single")
+    rng = Random(seed)
+    state = Match(["p"] * 4, rules).deal_next(rng)
+    greedy = 2
+    seat_heavy = [1.0 if seat == greedy else 0.0 for seat in range(4)]
+    trace: list[int] = []
+    PLAYOUTS[module].chickenfoot_playout(state.fast.copy(), rng, 0.0, trace, seat_heavy, 1.0)
+    check = state.copy()
+    could = played = greedy_heaviest = 0
+    for move in trace:
+        if check.end is not None:
+            break
+        action = action_of(check, move)
+        tiles = {a.tile for a in check.legal_actions() if isinstance(a, Play) and a.on is not None}
+        if isinstance(action, Play) and action.on is not None:
+            if check.turn == greedy:
+                weight = weights(rules.double_blank_points)
+                assert weight[action.tile.index] == max(weight[t.index] for t in tiles)
+                greedy_heaviest += 1
+            elif any(t.is_double for t in tiles):
+                assert action.tile.is_double, f"{action.tile} played while {tiles} held a double"
+                played += 1
+            could += 1
+        check.apply(action)
+    assert played and greedy_heaviest and could

@@ -103,11 +103,16 @@ class Policy:
     own_heavy: float | None = None
     """The searching seat's share of heaviest-tile moves in its playouts (None: the
     search's ``heavy``, as every other seat)."""
+    doubles: float = 0.0
+    """The share of playout moves, of every seat not played as the greedy player, that
+    play a double when the seat has one to play (searching players play one more than
+    half the time they can, a random choice a quarter of the time)."""
 
 
-POLICY = Policy(greedy=True, greedy_tests=3)
+POLICY = Policy(greedy=True, greedy_tests=3, doubles=0.8)
 """The searching players' policy (the expert's, and hints' and analyses'): seats judged
-greedy-like after three telling plays are modelled as such."""
+greedy-like after three telling plays are modelled as such; the others play a double 80%
+of the times they have one to play."""
 
 
 class _Playouts:
@@ -142,7 +147,9 @@ class _Playouts:
         state = sample.copy()
         state.apply(self.moves[k])
         points = (
-            chickenfoot_playout(state, rng, heavy, None, self.seat_heavy(heavy))
+            chickenfoot_playout(
+                state, rng, heavy, None, self.seat_heavy(heavy), self.policy.doubles
+            )
             if not state.end
             else state.points()
         )

@@ -26,7 +26,8 @@ class MonteCarloBot:
     ``greedy``: Chicken Foot: seats that play like the greedy player are played and
     sampled as such, once they made ``greedy_tests`` plays that could have shown otherwise
     (:class:`~chickenfoot.bots.chickenfoot.Policy`); ``own_heavy``: the
-    share of heaviest-tile moves of the bot's own seat in its playouts (None: ``heavy``).
+    share of heaviest-tile moves of the bot's own seat in its playouts (None: ``heavy``);
+    ``doubles``: the share of playout moves that play a double when one is playable.
     """
 
     name = "ismcts"
@@ -42,6 +43,7 @@ class MonteCarloBot:
         greedy: bool = False,
         greedy_tests: int = 1,
         own_heavy: float | None = None,
+        doubles: float = 0.0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if samples is None and millis is None:
@@ -51,7 +53,7 @@ class MonteCarloBot:
         self.millis = millis
         self.heavy = heavy
         self.point_weight = point_weight
-        self.policy = Policy(bool(greedy), int(greedy_tests), own_heavy)
+        self.policy = Policy(bool(greedy), int(greedy_tests), own_heavy, float(doubles))
         self.clock = clock
 
     def evaluate(self, view: View, limit: Limit | None = None) -> list[Estimate]:

@@ -23,7 +23,7 @@ from chickenfoot.core.fast import (
     weights,
 )
 from chickenfoot.core.standard import HandState
-from chickenfoot.core.tiles import HI, LO, NUMBER_MASK
+from chickenfoot.core.tiles import DOUBLES_MASK, HI, LO, NUMBER_MASK
 
 
 def chickenfoot_playout(
@@ -32,8 +32,10 @@ def chickenfoot_playout(
     heavy: float = 0.0,
     trace: list[int] | None = None,
     seat_heavy: list[float] | None = None,
+    doubles: float = 0.0,
 ) -> list[int]:
-    """Play to the end of the round; the points. Each play is the heaviest playable tile
+    """Play to the end of the round; the points. Each play is a playable double with
+    probability ``doubles`` (when the seat holds one), else the heaviest playable tile
     with probability ``heavy``, else a uniformly random one (then a random end).
     ``seat_heavy``, if given, is that probability per seat instead; a seat at 1.0 plays
     like the greedy player: always the heaviest tile, and a drawn tile that fits is always
@@ -75,6 +77,7 @@ def chickenfoot_playout(
     limit = state.limit
     i = 0
     h = heavy
+    double_mask = DOUBLES_MASK
     while not end:
         plies += 1
         if plies > limit:
@@ -90,7 +93,12 @@ def chickenfoot_playout(
                 mask = playable_mask(open_mask)
             legal = hand & mask
         if legal and (must or not drew or h >= 1.0 or random() < 0.5):
-            if h and (h >= 1.0 or random() < h):
+            if doubles and h < 1.0 and legal & double_mask and random() < doubles:
+                legal &= double_mask
+                heaviest = False
+            else:
+                heaviest = h >= 1.0 or (h > 0.0 and random() < h)
+            if heaviest:
                 best = -1
                 while legal:
                     low = legal & -legal

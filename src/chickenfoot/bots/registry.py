@@ -47,6 +47,7 @@ LEVELS: dict[str, tuple[Message, Callable[[int | str], Bot]]] = {
             heavy=EXPERT_HEAVY,
             greedy=POLICY.greedy,
             greedy_tests=POLICY.greedy_tests,
+            doubles=POLICY.doubles,
         ),
     ),
 }

@@ -315,8 +315,9 @@ ENGLISH: dict[str, str] = {
     "level-medium": "plays doubles first, then heavy tiles it can follow up on",
     "level-hard": "samples the hidden tiles 10 times per move and plays each option out",
     "level-expert": (
-        "samples the hidden tiles as often as 80 ms per move allow, with mostly random "
-        "playouts; seats that always play their heaviest tile are played that way"
+        "samples the hidden tiles as often as 80 ms per move allow, with playouts that "
+        "mostly play a double when one fits, else mostly a random tile; seats that always "
+        "play their heaviest tile are played that way"
     ),
     "unknown-bot": "unknown bot {name}; known: {known}",
 }

@@ -116,6 +116,9 @@ NUMBER_MASK: tuple[int, ...] = tuple(
 )
 """``NUMBER_MASK[n]``: the tiles that carry the number ``n``."""
 
+DOUBLES_MASK: int = sum(1 << i for i, t in enumerate(TILES) if t.is_double)
+"""The doubles, as a mask of tile indexes."""
+
 
 def full_set(top: int) -> list[Tile]:
     """The double-``top`` set in index order."""
