@@ -384,12 +384,12 @@ def test_the_search_plays_greedy_looking_seats_greedily_and_others_as_before() -
     assert MonteCarloBot(1, samples=5, millis=None, greedy=True).choose(view) in view.legal
 
 
-def test_the_expert_hints_and_analyses_play_doubles_out_as_searching_players_do(
+def test_the_expert_and_the_hints_play_doubles_out_as_searching_players_do(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Searching players play a double more than half the times they hold one that fits: the
-    expert's playouts (and so hints' and analyses') play one that often, the hard level's
-    as often as any other tile."""
+    """Searching players play a double about half the times they hold one that fits, more
+    often than chance: the expert's and the hints' playouts favour doubles (POLICY), the
+    hard level's do not."""
     import chickenfoot.bots.chickenfoot as module
 
     seen: list[float] = []

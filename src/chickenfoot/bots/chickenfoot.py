@@ -105,8 +105,8 @@ class Policy:
     search's ``heavy``, as every other seat)."""
     doubles: float = 0.0
     """The share of playout moves, of every seat not played as the greedy player, that
-    play a double when the seat has one to play (searching players play one more than
-    half the time they can, a random choice a quarter of the time)."""
+    play a double when the seat has one to play (searching players play one about half
+    the times they can, a random choice about a quarter of the times)."""
 
 
 POLICY = Policy(greedy=True, greedy_tests=3, doubles=0.8)

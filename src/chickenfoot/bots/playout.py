@@ -35,7 +35,8 @@ def chickenfoot_playout(
     doubles: float = 0.0,
 ) -> list[int]:
     """Play to the end of the round; the points. Each play is a playable double with
-    probability ``doubles`` (when the seat holds one), else the heaviest playable tile
+    probability ``doubles`` (when the seat holds one, unless it plays as the greedy
+    player), else the heaviest playable tile
     with probability ``heavy``, else a uniformly random one (then a random end).
     ``seat_heavy``, if given, is that probability per seat instead; a seat at 1.0 plays
     like the greedy player: always the heaviest tile, and a drawn tile that fits is always
