@@ -22,6 +22,7 @@ from chickenfoot.core import (
     PRESETS,
     Deal,
     Draw,
+    FastRound,
     Match,
     Pass,
     Play,
@@ -395,7 +396,14 @@ def test_the_expert_and_the_hints_play_doubles_out_as_searching_players_do(
     seen: list[float] = []
     playout = module.chickenfoot_playout
 
-    def spy(state, rng, heavy, trace, seat_heavy, doubles):  # type: ignore[no-untyped-def]
+    def spy(
+        state: FastRound,
+        rng: Random,
+        heavy: float,
+        trace: list[int] | None,
+        seat_heavy: list[float] | None,
+        doubles: float,
+    ) -> list[int]:
         seen.append(doubles)
         return playout(state, rng, heavy, trace, seat_heavy, doubles)
 
