@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from random import Random
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +13,7 @@ from hypothesis import strategies as st
 
 from chickenfoot.bots import BOTS, LEVELS, Bot, Hint, Limit, UnknownBotError, hints, make_bot
 from chickenfoot.bots.chickenfoot import POLICY, ChickenFootSearch, Policy, reason
-from chickenfoot.bots.knowledge import determinize, infer, sample_hands
+from chickenfoot.bots.knowledge import Cohort, Knowledge, determinize, infer, sample_hands
 from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.bots.opponents import evidence, greedy_seats
 from chickenfoot.bots.registry import EXPERT_HEAVY, EXPERT_MILLIS
@@ -265,18 +267,48 @@ def test_inferred_voids_and_sampled_hands_agree_with_what_the_seat_saw(n: int, s
         for other in range(n):
             if other != seat:
                 assert not knowledge.voids(other) & state.fast.hands[other]
-        hands, boneyard = sample_hands(view, knowledge, rng)
-        assert [h.bit_count() for h in hands] == list(view.hand_sizes)
-        assert hands[seat] == state.fast.hands[seat]
-        assert len(boneyard) == view.boneyard_size
-        hidden = sorted(t for s, h in enumerate(hands) if s != seat for t in tiles_of(h))
-        assert len(set(hidden)) == len(hidden)
-        assert {t.index for t in hidden} | set(boneyard) == {
-            t.index for t in tiles_of(knowledge.unseen)
-        }
-        sample = determinize(view, knowledge, rng)
+        for swaps in (0, 3):
+            hands, boneyard = sample_hands(view, knowledge, rng, swaps=swaps)
+            assert [h.bit_count() for h in hands] == list(view.hand_sizes)
+            assert hands[seat] == state.fast.hands[seat]
+            assert len(boneyard) == view.boneyard_size
+            hidden = sorted(t for s, h in enumerate(hands) if s != seat for t in tiles_of(h))
+            assert len(set(hidden)) == len(hidden)
+            assert {t.index for t in hidden} | set(boneyard) == {
+                t.index for t in tiles_of(knowledge.unseen)
+            }
+            if swaps:
+                for other in range(n):
+                    if other != seat:
+                        assert not knowledge.voids(other) & hands[other]
+        sample = determinize(view, knowledge, rng, swaps=3)
         assert sample.legal_moves() == state.fast.legal_moves() or seat != state.turn
         match.apply(rng.choice(state.legal_actions()))
+
+
+def test_swapped_samples_make_every_consistent_deal_equally_likely() -> None:
+    """Four unseen tiles: seat 1 holds one (not tile 3), seat 2 two (not tile 0), the
+    boneyard the last. Of the five deals that fit, three give seat 1 tile 0; filling seat 1
+    first from a shuffled pool gives it tile 0 only a third of the time."""
+    knowledge = Knowledge(
+        hand=0, unseen=0b1111, cohorts=(Cohort(1, 0b1000, 1), Cohort(2, 0b0001, 2))
+    )
+    view = SimpleNamespace(players=("a", "b", "c"), seat=0)
+    fits = {(1, 0b0110), (1, 0b1010), (1, 0b1100), (2, 0b1100), (4, 0b1010)}
+
+    def shares(swaps: int) -> dict[tuple[int, int], float]:
+        rng = Random(11)
+        counts: Counter[tuple[int, int]] = Counter()
+        for _ in range(4000):
+            hands, _ = sample_hands(view, knowledge, rng, swaps=swaps)
+            counts[hands[1], hands[2]] += 1
+        assert set(counts) <= fits
+        return {deal: counts[deal] / 4000 for deal in fits}
+
+    swapped = shares(3)
+    assert all(abs(share - 0.2) < 0.03 for share in swapped.values()), swapped
+    filled = shares(0)
+    assert abs(sum(v for (one, _), v in filled.items() if one == 1) - 1 / 3) < 0.03, filled
 
 
 def test_hints_cover_the_standard_games_too() -> None:
@@ -385,41 +417,53 @@ def test_the_search_plays_greedy_looking_seats_greedily_and_others_as_before() -
     assert MonteCarloBot(1, samples=5, millis=None, greedy=True).choose(view) in view.legal
 
 
-def test_the_expert_and_the_hints_play_doubles_out_as_searching_players_do(
+def test_the_expert_and_the_hints_search_with_the_policy_and_hard_does_not(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Searching players play a double about half the times they hold one that fits, more
-    often than chance: the expert's and the hints' playouts favour doubles (POLICY), the
-    hard level's do not."""
+    often than chance: the expert's and the hints' playouts favour doubles, and their
+    samples of the hidden hands are evened out by exchanges of tiles (POLICY); the hard
+    level's playouts favour no double and its samples are filled once, as drawn."""
     import chickenfoot.bots.chickenfoot as module
 
-    seen: list[float] = []
+    doubles: list[float] = []
+    swaps: list[int] = []
     playout = module.chickenfoot_playout
+    sampler = module.determinize
 
-    def spy(
+    def playout_spy(
         state: FastRound,
         rng: Random,
         heavy: float,
         trace: list[int] | None,
         seat_heavy: list[float] | None,
-        doubles: float,
+        favour: float,
     ) -> list[int]:
-        seen.append(doubles)
-        return playout(state, rng, heavy, trace, seat_heavy, doubles)
+        doubles.append(favour)
+        return playout(state, rng, heavy, trace, seat_heavy, favour)
 
-    monkeypatch.setattr(module, "chickenfoot_playout", spy)
+    def sampler_spy(view: SeatView, knowledge: Knowledge, rng: Random, n: int = 0) -> FastRound:
+        swaps.append(n)
+        return sampler(view, knowledge, rng, n)
+
+    monkeypatch.setattr(module, "chickenfoot_playout", playout_spy)
+    monkeypatch.setattr(module, "determinize", sampler_spy)
     match = Match(["a", "b", "c", "d"], SINGLE)
     state = match.deal_next(Random(5))
     while len(state.history) < 12:
         match.apply(GreedyBot(0).choose(seat_view(match, state.turn, state)))
     view = seat_view(match, state.turn, state)
     assert len(ChickenFootSearch().candidates(view)) > 1
-    assert 0.5 < POLICY.doubles <= 1.0
-    make_bot("expert", 1).choose(view, Limit(samples=2))
-    assert seen and set(seen) == {POLICY.doubles}
-    seen.clear()
-    hints(view, samples=2)
-    assert seen and set(seen) == {POLICY.doubles}
-    seen.clear()
+    assert 0.5 < POLICY.doubles <= 1.0 and POLICY.swaps >= 3
+    for search in (
+        lambda: make_bot("expert", 1).choose(view, Limit(samples=2)),
+        lambda: hints(view, samples=2),
+    ):
+        search()
+        assert doubles and set(doubles) == {POLICY.doubles}
+        assert swaps == [POLICY.swaps] * 2
+        doubles.clear()
+        swaps.clear()
     make_bot("hard", 1).choose(view)
-    assert seen and set(seen) == {0.0}
+    assert doubles and set(doubles) == {0.0}
+    assert swaps and set(swaps) == {0}

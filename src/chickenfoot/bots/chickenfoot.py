@@ -107,12 +107,16 @@ class Policy:
     """The share of playout moves, of every seat not played as the greedy player, that
     play a double when the seat has one to play (searching players play one about half
     the times they can, a random choice about a quarter of the times)."""
+    swaps: int = 0
+    """Exchanges of two tiles per unseen tile that even out each sample of the hidden hands
+    (:func:`~chickenfoot.bots.knowledge.sample_hands`)."""
 
 
-POLICY = Policy(greedy=True, greedy_tests=3, doubles=0.8)
+POLICY = Policy(greedy=True, greedy_tests=3, doubles=0.8, swaps=3)
 """The searching players' policy (the expert's, and hints' and analyses'): seats judged
 greedy-like after three telling plays are modelled as such; the others play a double 80%
-of the times they have one to play."""
+of the times they have one to play; each sample of the hidden hands is evened out by
+three exchanges per unseen tile."""
 
 
 class _Playouts:
@@ -173,7 +177,7 @@ class _Searcher(_Playouts):
         self.knowledge = knowledge
 
     def sample(self, rng: Random) -> FastRound:
-        return determinize(self.view, self.knowledge, rng)
+        return determinize(self.view, self.knowledge, rng, self.policy.swaps)
 
 
 class _OpenSearcher(_Playouts):

@@ -105,12 +105,16 @@ def _take(cohorts: list[list[int]], bit: int) -> None:
 
 
 def sample_hands(
-    view: SeatView, knowledge: Knowledge, rng: Random, tries: int = 20
+    view: SeatView, knowledge: Knowledge, rng: Random, tries: int = 20, swaps: int = 0
 ) -> tuple[list[int], list[int]]:
     """Hidden hands and a boneyard order drawn at random, consistent with ``knowledge``.
 
     Cohorts are filled most constrained first from a shuffled pool; after ``tries``
     failures the voids are dropped (the history then allows no better guess cheaply).
+    Filling in that order favours the first cohorts with the tiles several could hold;
+    ``swaps`` tries per unseen tile at exchanging two random tiles between cohorts (or the
+    boneyard), each made when both tiles may go where the other was, bring the sample close
+    to one where every consistent deal is equally likely.
     """
     pool, order = _pool_and_order(knowledge)
     for attempt in range(tries + 1):
@@ -118,11 +122,14 @@ def sample_hands(
         filled = _fill(order, pool, voids=attempt < tries)
         if filled is not None:
             masks, taken = filled
+            boneyard = [i for i in pool if not taken >> i & 1]
+            if swaps and attempt < tries:
+                masks = _swap(order, masks, boneyard, rng, swaps * len(pool))
             hands = [0] * len(view.players)
             hands[view.seat] = knowledge.hand
             for cohort, mask in zip(order, masks, strict=True):
                 hands[cohort.seat] |= mask
-            return hands, [i for i in pool if not taken >> i & 1]
+            return hands, boneyard
     raise AssertionError("unreachable: the last try ignores every void")
 
 
@@ -166,9 +173,51 @@ def _fill(order: list[Cohort], pool: list[int], voids: bool) -> tuple[list[int],
     return masks, taken
 
 
-def determinize(view: SeatView, knowledge: Knowledge, rng: Random) -> FastRound:
-    """A full round state that agrees with everything ``view`` shows."""
-    hands, boneyard = sample_hands(view, knowledge, rng)
+def _swap(
+    order: list[Cohort], masks: list[int], boneyard: list[int], rng: Random, steps: int
+) -> list[int]:
+    """``masks`` (and ``boneyard``, in place) after ``steps`` tries at exchanging two random
+    unseen tiles held in different places, each kept only if neither lands where it is
+    forbidden: a random walk whose every consistent deal is equally likely in the long run.
+    The boneyard is shuffled afterwards."""
+    where: dict[int, int] = {i: -1 for i in boneyard}
+    for c, mask in enumerate(masks):
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            where[low.bit_length() - 1] = c
+    tiles = list(where)
+    forbidden = [cohort.forbidden for cohort in order]
+    count = len(tiles)
+    random = rng.random
+    for _ in range(steps):
+        a = tiles[int(random() * count)]
+        b = tiles[int(random() * count)]
+        ca = where[a]
+        cb = where[b]
+        if ca == cb:
+            continue
+        if ca >= 0 and forbidden[ca] >> b & 1:
+            continue
+        if cb >= 0 and forbidden[cb] >> a & 1:
+            continue
+        where[a] = cb
+        where[b] = ca
+    out = [0] * len(masks)
+    boneyard.clear()
+    for i, c in where.items():
+        if c >= 0:
+            out[c] |= 1 << i
+        else:
+            boneyard.append(i)
+    rng.shuffle(boneyard)
+    return out
+
+
+def determinize(view: SeatView, knowledge: Knowledge, rng: Random, swaps: int = 0) -> FastRound:
+    """A full round state that agrees with everything ``view`` shows (``swaps``: see
+    :func:`sample_hands`)."""
+    hands, boneyard = sample_hands(view, knowledge, rng, swaps=swaps)
     return position(view, hands, boneyard)
 
 

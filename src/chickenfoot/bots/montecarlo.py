@@ -27,7 +27,8 @@ class MonteCarloBot:
     sampled as such, once they made ``greedy_tests`` plays that could have shown otherwise
     (:class:`~chickenfoot.bots.chickenfoot.Policy`); ``own_heavy``: the
     share of heaviest-tile moves of the bot's own seat in its playouts (None: ``heavy``);
-    ``doubles``: the share of playout moves that play a double when one is playable.
+    ``doubles``: the share of playout moves that play a double when one is playable;
+    ``swaps``: exchanges of two tiles per unseen tile that even out each sample.
     """
 
     name = "ismcts"
@@ -44,6 +45,7 @@ class MonteCarloBot:
         greedy_tests: int = 1,
         own_heavy: float | None = None,
         doubles: float = 0.0,
+        swaps: int = 0,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if samples is None and millis is None:
@@ -53,7 +55,7 @@ class MonteCarloBot:
         self.millis = millis
         self.heavy = heavy
         self.point_weight = point_weight
-        self.policy = Policy(bool(greedy), int(greedy_tests), own_heavy, float(doubles))
+        self.policy = Policy(bool(greedy), int(greedy_tests), own_heavy, float(doubles), int(swaps))
         self.clock = clock
 
     def evaluate(self, view: View, limit: Limit | None = None) -> list[Estimate]:

@@ -48,6 +48,7 @@ LEVELS: dict[str, tuple[Message, Callable[[int | str], Bot]]] = {
             greedy=POLICY.greedy,
             greedy_tests=POLICY.greedy_tests,
             doubles=POLICY.doubles,
+            swaps=POLICY.swaps,
         ),
     ),
 }
