@@ -119,14 +119,16 @@ def test_keeping_the_double_blank_when_it_can_be_shed_is_a_blunder() -> None:
 
 
 def test_a_good_decision_that_went_wrong_knowledge_and_open_disagree() -> None:
-    """Ann holds 9-1, 9-2, 1-8: opening the 1 lets her follow with 1-8, which is what her
-    knowledge favours (as many rounds won, five points fewer kept: close, hence the 1,000
-    samples). But Bob holds 1-4, 4-5, 5-6: on a 1 he goes out in three turns, while a 2
+    """Ann holds 9-1, 9-2, 1-8: opening the 1 lets her follow with 1-8. From her knowledge
+    the two are as good as each other (about as many rounds won, five points fewer kept
+    after the 1: which comes first depends on the samples), so playing the 1 is no
+    inaccuracy. But Bob holds 1-4, 4-5, 5-6: on a 1 he goes out in three turns, while a 2
     blocks the round at once with Ann lower (19 against 25)."""
     record = tiny_record("9-1 9-2 1-8", "1-4 4-5 5-6", ["9-1@0"])
     decision = only_decision(record, Settings(samples=1000, seed=1))
-    assert decision.best == decision.played == "9-1@0"
-    assert decision.loss == 0.0 and decision.mark is None and decision.accuracy == 100.0
+    assert decision.played == "9-1@0" and decision.best in ("9-1@0", "9-2@0")
+    assert decision.loss is not None and decision.loss < INACCURACY / 2
+    assert decision.mark is None and decision.accuracy is not None and decision.accuracy > 90
     assert decision.open_best == "9-2@0"
     assert decision.open_loss is not None and decision.open_loss >= BLUNDER
     opened = {c.action: c.open for c in decision.candidates}
