@@ -1,6 +1,7 @@
-"""Compiles the engine's compact round and its play loop, and the searching bots' playouts,
-to C extensions with mypyc (see ``src/chickenfoot/core/fast.py``, ``compact_loop.py`` and
-``src/chickenfoot/bots/playout.py``); everything else is in pyproject.toml.
+"""Compiles the engine's compact round and its play loop, and the searching bots' playouts
+and sampling loops, to C extensions with mypyc (see ``src/chickenfoot/core/fast.py``,
+``compact_loop.py``, ``src/chickenfoot/bots/playout.py`` and ``dealing.py``); everything else
+is in pyproject.toml.
 
 Where no C compiler is at hand the build goes on without the extensions and the modules run
 as plain Python, with the same results. ``CHICKENFOOT_PURE_PYTHON=1`` skips it on purpose.
@@ -14,6 +15,7 @@ COMPILED = [
     "src/chickenfoot/core/compact_loop.py",
     "src/chickenfoot/core/fast.py",
     "src/chickenfoot/bots/playout.py",
+    "src/chickenfoot/bots/dealing.py",
 ]
 
 

@@ -8,13 +8,14 @@ import sysconfig
 from pathlib import Path
 from types import ModuleType
 
-from chickenfoot.bots import playout
+from chickenfoot.bots import dealing, playout
 from chickenfoot.core import compact_loop, fast
 
 COMPILED: dict[str, ModuleType] = {
     "chickenfoot.core.compact_loop": compact_loop,
     "chickenfoot.core.fast": fast,
     "chickenfoot.bots.playout": playout,
+    "chickenfoot.bots.dealing": dealing,
 }
 """Every module setup.py compiles, as installed."""
 

@@ -9,8 +9,10 @@ forbidden tiles (the dealt tiles, then each drawn tile that stayed in the hand).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from random import Random
 
+from chickenfoot.bots.dealing import even_out, fill, shuffle
 from chickenfoot.bots.opponents import heavier
 from chickenfoot.core import Draw, FastRound, Pass, Play, SeatView
 from chickenfoot.core.fast import PLACE
@@ -114,21 +116,22 @@ def sample_hands(
     Filling in that order favours the first cohorts with the tiles several could hold;
     ``swaps`` tries per unseen tile at exchanging two random tiles between cohorts (or the
     boneyard), each made when both tiles may go where the other was, bring the sample close
-    to one where every consistent deal is equally likely.
+    to one where every consistent deal is equally likely (:mod:`chickenfoot.bots.dealing`).
     """
-    pool, order = _pool_and_order(knowledge)
+    groups = _groups(knowledge)
+    pool = list(groups.pool)
     for attempt in range(tries + 1):
-        rng.shuffle(pool)
-        filled = _fill(order, pool, voids=attempt < tries)
+        shuffle(pool, rng)
+        filled = fill(groups.forbidden if attempt < tries else groups.free, groups.counts, pool)
         if filled is not None:
             masks, taken = filled
             boneyard = [i for i in pool if not taken >> i & 1]
             if swaps and attempt < tries:
-                masks = _swap(order, masks, boneyard, rng, swaps * len(pool))
+                masks = even_out(groups.forbidden, masks, boneyard, rng, swaps * len(pool))
             hands = [0] * len(view.players)
             hands[view.seat] = knowledge.hand
-            for cohort, mask in zip(order, masks, strict=True):
-                hands[cohort.seat] |= mask
+            for seat, mask in zip(groups.seats, masks, strict=True):
+                hands[seat] |= mask
             return hands, boneyard
     raise AssertionError("unreachable: the last try ignores every void")
 
@@ -136,82 +139,40 @@ def sample_hands(
 def consistent(view: SeatView, knowledge: Knowledge, rng: Random, tries: int = 20) -> bool:
     """Whether :func:`sample_hands` finds hands that keep every void of ``knowledge`` within
     ``tries`` shuffles."""
-    pool, order = _pool_and_order(knowledge)
+    groups = _groups(knowledge)
+    pool = list(groups.pool)
     for _ in range(tries):
-        rng.shuffle(pool)
-        if _fill(order, pool, voids=True) is not None:
+        shuffle(pool, rng)
+        if fill(groups.forbidden, groups.counts, pool) is not None:
             return True
     return False
 
 
-def _pool_and_order(knowledge: Knowledge) -> tuple[list[int], list[Cohort]]:
-    """The unseen tiles' indices, and the cohorts most constrained first."""
-    pool = [i for i in range(knowledge.unseen.bit_length()) if knowledge.unseen >> i & 1]
-    return pool, sorted(knowledge.cohorts, key=lambda c: -c.forbidden.bit_count())
+@dataclass(frozen=True, slots=True)
+class _Groups:
+    """What sampling needs of a :class:`Knowledge`, worked out once: the unseen tiles'
+    indices, and the cohorts most constrained first (each one's seat, forbidden tiles and
+    count, and ``free``: no tile forbidden, for the try that drops the voids). No list here
+    is changed once made."""
+
+    pool: tuple[int, ...]
+    seats: list[int]
+    forbidden: list[int]
+    counts: list[int]
+    free: list[int]
 
 
-def _fill(order: list[Cohort], pool: list[int], voids: bool) -> tuple[list[int], int] | None:
-    """One try: each cohort's tiles, the first in ``pool``'s order not yet taken (nor
-    forbidden to it, with ``voids``), and every tile taken; None if a cohort runs short."""
-    taken = 0
-    masks: list[int] = []
-    for cohort in order:
-        forbidden = cohort.forbidden if voids else 0
-        need = cohort.count
-        mask = 0
-        for i in pool:
-            if need == 0:
-                break
-            bit = 1 << i
-            if not (taken | forbidden) & bit:
-                mask |= bit
-                taken |= bit
-                need -= 1
-        if need:
-            return None
-        masks.append(mask)
-    return masks, taken
-
-
-def _swap(
-    order: list[Cohort], masks: list[int], boneyard: list[int], rng: Random, steps: int
-) -> list[int]:
-    """``masks`` (and ``boneyard``, in place) after ``steps`` tries at exchanging two random
-    unseen tiles held in different places, each kept only if neither lands where it is
-    forbidden: a random walk whose every consistent deal is equally likely in the long run.
-    The boneyard is shuffled afterwards."""
-    where: dict[int, int] = {i: -1 for i in boneyard}
-    for c, mask in enumerate(masks):
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            where[low.bit_length() - 1] = c
-    tiles = list(where)
-    forbidden = [cohort.forbidden for cohort in order]
-    count = len(tiles)
-    random = rng.random
-    for _ in range(steps):
-        a = tiles[int(random() * count)]
-        b = tiles[int(random() * count)]
-        ca = where[a]
-        cb = where[b]
-        if ca == cb:
-            continue
-        if ca >= 0 and forbidden[ca] >> b & 1:
-            continue
-        if cb >= 0 and forbidden[cb] >> a & 1:
-            continue
-        where[a] = cb
-        where[b] = ca
-    out = [0] * len(masks)
-    boneyard.clear()
-    for i, c in where.items():
-        if c >= 0:
-            out[c] |= 1 << i
-        else:
-            boneyard.append(i)
-    rng.shuffle(boneyard)
-    return out
+@lru_cache(maxsize=8)
+def _groups(knowledge: Knowledge) -> _Groups:
+    unseen = knowledge.unseen
+    order = sorted(knowledge.cohorts, key=lambda c: -c.forbidden.bit_count())
+    return _Groups(
+        tuple(i for i in range(unseen.bit_length()) if unseen >> i & 1),
+        [c.seat for c in order],
+        [c.forbidden for c in order],
+        [c.count for c in order],
+        [0] * len(order),
+    )
 
 
 def determinize(view: SeatView, knowledge: Knowledge, rng: Random, swaps: int = 0) -> FastRound:
