@@ -10,7 +10,10 @@ from random import Random
 
 
 def shuffle(items: list[int], rng: Random) -> None:
-    """Put ``items`` in a uniformly random order, in place (Fisher-Yates)."""
+    """Put ``items`` in a uniformly random order, in place (Fisher-Yates). Not
+    :func:`chickenfoot.core.pieces.shuffle`, which must draw as ``rng.shuffle`` does so that
+    deals replay: one ``rng.random()`` a step, compiled, takes under half its time, and
+    sampling shuffles at every sample."""
     random = rng.random
     i = len(items) - 1
     while i > 0:
@@ -50,23 +53,17 @@ def even_out(
     tiles held in different places (a group, or the boneyard), each kept only if neither
     lands where it is forbidden: a symmetric random walk, whose every consistent deal is
     equally likely in the long run. The boneyard is shuffled afterwards."""
-    tiles: list[int] = list(boneyard)
-    for mask in masks:
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            tiles.append(low.bit_length() - 1)
-    size = 0
-    for i in tiles:
-        if i >= size:
-            size = i + 1
+    size = max([0] + [m.bit_length() for m in masks] + [i + 1 for i in boneyard])
     where = [-1] * size
+    tiles: list[int] = list(boneyard)
     for g in range(len(masks)):
         mask = masks[g]
         while mask:
             low = mask & -mask
             mask ^= low
-            where[low.bit_length() - 1] = g
+            i = low.bit_length() - 1
+            tiles.append(i)
+            where[i] = g
     count = len(tiles)
     pairs = count * count
     random = rng.random
