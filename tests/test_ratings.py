@@ -7,12 +7,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from openskill.models import PlackettLuce
 from typer.testing import CliRunner
 
 from chickenfoot.cli import app
 from chickenfoot.core import games
 from chickenfoot.core.match import places_of
-from chickenfoot.play import play_match
+from chickenfoot.play import play_match, play_recorded_match
 from chickenfoot.ratings import rate
 
 runner = CliRunner()
@@ -99,3 +100,38 @@ def test_the_statistics_of_each_player_are_those_of_the_records(tmp_path: Path) 
         )
     assert sum(counts["double_blanks"] for counts in expected.values()) > 0
     assert sum(counts["outs"] for counts in expected.values()) > 0
+
+
+@pytest.mark.parametrize("by", ["wins", "places"])
+def test_the_tied_winners_of_a_match_of_three_gain_and_the_loser_falls(by: str) -> None:
+    """Seed 9 of a single classic round at three: seats 0 and 1 both end on 36 points and
+    share the win, seat 2 has 83. From equal ratings, a shared win is a win for both: each
+    winner rises by the same amount and the loser falls."""
+    rules = games.make_rules("chickenfoot", 3, None, {"length": "single"})
+    record = play_recorded_match(["random"] * 3, rules, 9)[1]
+    assert record["totals"] == [36, 36, 83]
+    record["players"] = ["Ann", "Bo", "Cy"]
+    model = PlackettLuce(tau=0.0)  # as ``rate`` rates records: no drift
+    start = model.rating()
+    rated = {r.name: r for r in rate([record], by=by)}
+    ann, bo, cy = rated["Ann"], rated["Bo"], rated["Cy"]
+    assert ann.mu > start.mu and bo.mu > start.mu
+    assert ann.mu == pytest.approx(bo.mu)
+    assert cy.mu < start.mu
+    assert (ann.wins, bo.wins, cy.wins) == (0.5, 0.5, 0.0)
+    # By hand: OpenSkill's own update of three equal players ranked first, first and last.
+    first, second, last = model.rate(
+        [[model.rating()] for _seat in range(3)], ranks=[1.0, 1.0, 3.0 if by == "places" else 2.0]
+    )
+    assert (ann.mu, bo.mu, cy.mu) == pytest.approx((first[0].mu, second[0].mu, last[0].mu))
+
+
+def test_the_tied_winners_of_a_match_of_four_gain_and_both_losers_fall() -> None:
+    rules = games.make_rules("chickenfoot", 4, None, {"length": "single"})
+    record = play_recorded_match(["random"] * 4, rules, 1)[1]
+    assert record["totals"] == [16, 19, 59, 16]
+    record["players"] = ["Ann", "Bo", "Cy", "Di"]
+    start = PlackettLuce(tau=0.0).rating().mu
+    rated = {r.name: r.mu for r in rate([record])}
+    assert rated["Ann"] == pytest.approx(rated["Di"]) and rated["Ann"] > start
+    assert rated["Bo"] == pytest.approx(rated["Cy"]) and rated["Bo"] < start
