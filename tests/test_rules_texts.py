@@ -148,8 +148,8 @@ def round_points_said(rules: Rules) -> tuple[int, int]:
 def test_the_points_said_for_a_round_are_what_the_engine_scores_when_it_ends(name: str) -> None:
     rules = PRESETS[name].with_options(length="single")
     blank, double_out = round_points_said(rules)
-    blank_left = False
-    for seed in range(12):
+    blank_left, out_on_double = False, False
+    for seed in range(20):
         table = Table([f"p{s}" for s in range(4)], rules, seed)
         state = table.match.rounds[-1]
         assert isinstance(state, RoundState)
@@ -164,9 +164,11 @@ def test_the_points_said_for_a_round_are_what_the_engine_scores_when_it_ends(nam
             expected = sum(blank if tile.index == 0 else tile.pips for tile in held)
             if not held:
                 assert last is not None
+                out_on_double |= last.tile.is_double
                 expected = double_out if last.tile.is_double else 0
             assert state.points()[seat] == expected, (seed, seat, held)
     assert blank_left, "no round left the 0-0 in a hand"
+    assert out_on_double, "no round went out on a double"
 
 
 # -- the standard games: the deal, the scores, partnership ---------------------------------------
@@ -398,3 +400,12 @@ def test_the_readme_names_the_games_by_their_origins() -> None:
     table = table[: table.index("\n\n", table.index("| name |"))]
     for number in ("000", "001", "002", "003", "004", "source"):
         assert number not in table
+
+
+def test_rules_explain_tells_partnership_play_as_the_table_set_up_plays_it() -> None:
+    args = ["--explain", "--game", "all-fives", "--players", "4", "-o", "partnership=true"]
+    shown = " ".join(rules_command(*args, "--section", "standard", "--lang", "en").split())
+    assert "The standard games changed at this table" in shown
+    assert "At this table, All Fives with 4 players and a double-6 set:" in shown
+    assert "This table plays in partnership (All Fives): two sides of two, seats 0 and 2" in shown
+    assert "rounded to the nearest 5" in shown
