@@ -112,12 +112,12 @@ def test_the_installed_command_runs_and_teaches(tmp_path: Path) -> None:
     assert run.stderr == ""  # no progress bar when not on a terminal
 
 
-def test_rules_lists_every_game_and_preset_with_its_source() -> None:
+def test_rules_lists_every_game_and_preset_with_its_origin() -> None:
     result = runner.invoke(app, ["rules"], terminal_width=200)
     assert result.exit_code == 0
     for name in ("classic", "spruce", "wikipedia", "reeves", "draw", "block", "all-fives"):
         assert name in result.output
-    assert "source 004" in result.output and "pagat.com" in result.output
+    assert "Mario Reeves" in result.output and "pagat.com" in result.output
     assert "double_blank_points" in result.output
 
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import msgspec
 import pytest
 
-from chickenfoot.core.games import describe_presets, make_rules
+from chickenfoot.core.games import make_rules
 from chickenfoot.core.messages import ENGLISH
 from chickenfoot.core.options import HELP, OptionInfo, RulesError, _explained, describe, described
 from chickenfoot.core.rules import CLASSIC, PRESETS, REEVES, Rules
@@ -145,15 +145,6 @@ def test_a_new_set_or_seat_count_deals_as_its_game_says_unless_told_otherwise() 
     assert three.with_options(set_top=9).hand_size == 7
     assert three.with_options(set_top=9, hand_size=6).hand_size == 6
     assert GAMES["draw"].with_options(players=3).with_options(players=2).hand_size == 7
-
-
-def test_the_rules_listing_sums_up_each_standard_game() -> None:
-    rows = {name: what for name, _, what in describe_presets()}
-    assert rows["draw"] == "double-6, 7 tiles each with 2 players, drawing, one hand decides"
-    assert rows["block"] == "double-6, 7 tiles each with 2 players, no drawing, one hand decides"
-    assert rows["all-fives"] == "double-6, 9 tiles each with 2 players, drawing, game to 250"
-    assert rows["bergen"] == "double-6, 6 tiles each with 2 players, drawing, game to 15"
-    assert len(rows) == 8 and rows["chickenfoot --preset reeves"].endswith("0-0 counts 0")
 
 
 HANDS = [[2, 20], [3, 14], [4, 11], [5, 9], [6, 7], [7, 10], [8, 9]]

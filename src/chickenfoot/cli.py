@@ -41,7 +41,6 @@ from chickenfoot.core.games import (
     AnyMatch,
     AnyRules,
     check,
-    describe_presets,
     make_rules,
 )
 from chickenfoot.core.messages import message
@@ -1208,8 +1207,8 @@ class _Summary:
 
 _RULES_HELP = "\n\n".join(
     [
-        "List every game and Chicken Foot preset with its source and what it changes, and "
-        "the options -o KEY=VALUE can set.",
+        "List every game and Chicken Foot preset by name, with where its rules come from and "
+        "what it plays, and the options -o KEY=VALUE can set, with their value in each preset.",
         "With --explain: How to play, in the project's own words, section by section: the "
         "aim, the set and the deal, the round's double and the centre foot, playing a tile, "
         "feet, drawing and passing, the end of a round, scoring, the match, who starts, the "
@@ -1218,7 +1217,8 @@ _RULES_HELP = "\n\n".join(
         "and -o set up (classic without them): what they change from classic comes first, "
         "and is marked in every section it changes.",
         "Examples: chickenfoot rules; chickenfoot rules --explain; chickenfoot rules "
-        "--explain --preset spruce --lang nb; chickenfoot rules --explain --section feet",
+        "--explain --preset spruce --lang nb; chickenfoot rules --explain --section feet; "
+        "chickenfoot rules --lang it",
     ]
 )
 SECTIONS = ", ".join(SECTION_IDS)
@@ -1246,13 +1246,25 @@ def rules_cmd(
             help=f"With --explain: only this section: {SECTIONS}.",
         ),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            metavar="N",
+            show_default=False,
+            help="With --explain: the seats at the table, for the pictures and what depends "
+            "on the number of players (partnership play needs 4). \\[default: "
+            f"{DEFAULT_PLAYERS} for Chicken Foot, 2 for a standard game]",
+        ),
+    ] = None,
     lang: Annotated[
         str | None,
         typer.Option(
             "--lang",
             metavar="CODE",
             show_default=False,
-            help=f"With --explain: the language, {', '.join(LANGUAGES)}. \\[default: from "
+            help=f"The language, {', '.join(LANGUAGES)}. \\[default: from "
             "the locale: LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en]",
         ),
     ] = None,
@@ -1264,7 +1276,7 @@ def rules_cmd(
                 ("--preset", preset),
                 ("-o", option),
                 ("--section", section),
-                ("--lang", lang),
+                ("--players", players),
             )
             if value is not None
         ]
@@ -1272,9 +1284,9 @@ def rules_cmd(
             given.insert(0, "--game")
         if given:
             _fail(f"{', '.join(given)}: only with --explain (chickenfoot rules --explain)")
-        _list_rules()
+        _list_rules(lang)
         return
-    _explain_rules(game, preset, option, section, lang)
+    _explain_rules(game, preset, option, section, lang, players)
 
 
 def _use_language(lang: str | None) -> None:
@@ -1288,7 +1300,12 @@ def _use_language(lang: str | None) -> None:
 
 
 def _explain_rules(
-    game: str, preset: str | None, option: list[str] | None, section: str | None, lang: str | None
+    game: str,
+    preset: str | None,
+    option: list[str] | None,
+    section: str | None,
+    lang: str | None,
+    seats: int | None,
 ) -> None:
     from chickenfoot.terminal.explain import UnknownSectionError, guide_for, print_guide
 
@@ -1299,7 +1316,7 @@ def _explain_rules(
                 name=repr(_short(section)), ids=SECTIONS
             )
         )
-    players = DEFAULT_PLAYERS if game == CHICKENFOOT else 2
+    players = seats if seats is not None else DEFAULT_PLAYERS if game == CHICKENFOOT else 2
     rules = _rules(game, players, preset, option, None)
     try:
         print_guide(out, guide_for(rules, players), section)
@@ -1307,28 +1324,26 @@ def _explain_rules(
         _fail(str(exc))
 
 
-def _list_rules() -> None:
-    import json
+def _list_rules(lang: str | None) -> None:
+    from rich.text import Text
 
-    table = Table("game / preset", "source", "what it changes", box=box.SIMPLE_HEAD)
-    for name, source, change in describe_presets():
-        table.add_row(name, source, change)
-    out.print(table)
-    options = Table(box=box.SIMPLE_HEAD, title="Chicken Foot's options (-o KEY=VALUE)")
-    options.add_column("option", no_wrap=True)
-    for name in PRESETS:
-        options.add_column(name)
-    values = {name: rules.options() for name, rules in PRESETS.items()}
-    for key in CLASSIC.options():
-        options.add_row(key, *(json.dumps(values[name][key]) for name in PRESETS))
+    from chickenfoot.howto.listing import listing
+    from chickenfoot.i18n import language, translation
+
+    _use_language(lang)
+    said = listing(translation(language()))
+    games = Table(*said.games_header, box=box.SIMPLE_HEAD, title=said.games_title)
+    games.columns[0].no_wrap = True
+    for row in said.games:
+        text = Text(row.heading, style="bold") + "\n" + "; ".join(row.phrases)
+        games.add_row(row.choose, text)
+    out.print(games)
+    options = Table(*said.options_header, box=box.SIMPLE_HEAD, title=said.options_title)
+    options.columns[0].no_wrap = True
+    for option in said.options:
+        options.add_row(option.key, Text("\n".join([option.meaning, *option.values])))
     out.print(options)
-    out.print(
-        "The standard games take their own options the same way (for example -o "
-        "partnership=true, -o set_top=9, -o target=100); their rules and every decision "
-        "taken are in docs/STANDARD.md. Option values are JSON when "
-        "they read as JSON (numbers, true/false, lists), else text.",
-        markup=False,
-    )
+    out.print(said.closing, markup=False)
 
 
 _PLAY_HELP = "\n\n".join(

@@ -13,7 +13,7 @@ from chickenfoot.core import record as chickenfoot_record
 from chickenfoot.core.match import Match
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.round import RoundState
-from chickenfoot.core.rules import PRESETS, SOURCES, Rules
+from chickenfoot.core.rules import PRESETS, Rules
 from chickenfoot.core.standard import compact as standard_compact
 from chickenfoot.core.standard import record as standard_record
 from chickenfoot.core.standard.game import StandardGame
@@ -31,14 +31,6 @@ AnyView = SeatView | StandardView
 CHICKENFOOT = "chickenfoot"
 GAMES: tuple[str, ...] = (CHICKENFOOT, *STANDARD_GAMES)
 """Every game by name; ``chickenfoot`` first, then the standard games of RULES.md section 3."""
-
-GAME_SOURCES: dict[str, str] = {
-    CHICKENFOOT: "RULES.md sections 2 and 4: classic and the house-rule presets",
-    "draw": "RULES.md section 3: the standard game of seeds 000/001",
-    "block": "RULES.md section 3: the draw game without drawing",
-    "all-fives": "pagat.com's All Fives (Muggins): score multiples of five on the ends",
-    "bergen": "pagat.com's Bergen: score double and triple headers",
-}
 
 
 def make_rules(
@@ -158,22 +150,3 @@ def check(record: Any) -> AnyMatch:
 def _kind_of_record(record: Any) -> GameKind:
     game = record.get("game") if isinstance(record, dict) else None
     return KINDS[StandardRules if isinstance(game, str) and game in STANDARD_GAMES else Rules]
-
-
-def describe_presets() -> list[tuple[str, str, str]]:
-    """``(name, source, what it changes)`` of every game and preset, for ``rules``."""
-    rows = [(f"{CHICKENFOOT} --preset {name}", *SOURCES[name]) for name in PRESETS]
-    for name in STANDARD_GAMES:
-        rules = STANDARD_GAMES[name]
-        rows.append((name, GAME_SOURCES[name], _standard_summary(rules)))
-    return rows
-
-
-def _standard_summary(rules: StandardRules) -> str:
-    parts = [f"double-{rules.set_top}", f"{rules.hand_size} tiles each with 2 players"]
-    parts.append("drawing" if rules.drawing else "no drawing")
-    if rules.target:
-        parts.append(f"game to {rules.target}")
-    else:
-        parts.append("one hand decides")
-    return ", ".join(parts)

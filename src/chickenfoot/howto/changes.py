@@ -61,10 +61,8 @@ STARTER_DRAW = {
     False: N_("round 1 is started by the first seat"),
 }
 CENTRE_TOES = N_("{n} toes on the centre")
-PER_PLAYER = {
-    True: N_("one toe per player on the centre, and at least {n}"),
-    False: N_("as many toes on the centre at any table"),
-}
+TOE_PER_PLAYER = N_("one toe per player on the centre")
+TOES_BY_PLAYERS = N_("toes on the centre: {list}")
 FOOT_TOES = N_("{n} toes on every later double")
 DRAWN_TILE = {
     True: N_("a drawn tile that fits must be played at once"),
@@ -74,6 +72,7 @@ UNDRAWN = N_("tiles never drawn from the boneyard: {list}")
 ALL_DRAWN = N_("every tile of the boneyard may be drawn")
 DOUBLE_BLANK = N_("0-0 left in a hand costs {n}")
 DOUBLE_OUT = N_("going out on a double costs {n}")
+DOUBLE_OUT_FREE = N_("going out on a double costs nothing, like any going out")
 TIE_BREAK = {
     TieBreak.NONE: N_("a tie on the lowest total is a draw"),
     TieBreak.ZERO_ROUNDS: N_(
@@ -110,6 +109,17 @@ def by_players(pairs: Sequence[tuple[int, int]], players: range, say: Callable[[
     )
 
 
+def centre_toes(rules: Rules, players: range, say: Callable[[str], str]) -> str:
+    """The toes the centre needs at each player count, as the engine asks for them
+    (:meth:`Rules.toes_on_centre`): one number, one per player, or a number per count."""
+    toes = [(count, rules.toes_on_centre(count)) for count in players]
+    if len({n for _count, n in toes}) == 1:
+        return say(CENTRE_TOES).format(n=toes[0][1])
+    if all(n == count for count, n in toes):
+        return say(TOE_PER_PLAYER)
+    return say(TOES_BY_PLAYERS).format(list=by_players(toes, players, say))
+
+
 def change(rules: Rules, option: str, say: Callable[[str], str]) -> str:
     """What ``rules`` say of ``option``, as a phrase."""
     players = range(rules.min_players, rules.max_players + 1)
@@ -130,10 +140,8 @@ def change(rules: Rules, option: str, say: Callable[[str], str]) -> str:
         return say(ROUND_DOUBLE[value])
     if option == "starter_draw_round_one":
         return say(STARTER_DRAW[value])
-    if option == "centre_toes":
-        return say(CENTRE_TOES).format(n=value)
-    if option == "centre_toes_per_player":
-        return say(PER_PLAYER[value]).format(n=rules.centre_toes)
+    if option in ("centre_toes", "centre_toes_per_player"):
+        return centre_toes(rules, players, say)
     if option == "foot_toes":
         return say(FOOT_TOES).format(n=value)
     if option == "drawn_tile_must_be_played":
@@ -145,7 +153,7 @@ def change(rules: Rules, option: str, say: Callable[[str], str]) -> str:
     if option == "double_blank_points":
         return say(DOUBLE_BLANK).format(n=value)
     if option == "double_out_points":
-        return say(DOUBLE_OUT).format(n=value)
+        return say(DOUBLE_OUT).format(n=value) if value else say(DOUBLE_OUT_FREE)
     if option == "tie_break":
         return say(TIE_BREAK[value])
     if option == "target_total":
@@ -157,11 +165,13 @@ def change(rules: Rules, option: str, say: Callable[[str], str]) -> str:
 
 def changed_options(rules: Rules, base: Rules = CLASSIC) -> list[str]:
     """The options whose values differ from ``base``'s, in the order of the rules; the player
-    range counts once."""
+    range counts once, and so do the toes of the centre."""
     mine, theirs = rules.options(), base.options()
     names = [name for name in mine if mine[name] != theirs[name]]
     if "min_players" in names and "max_players" in names:
         names.remove("max_players")
+    if "centre_toes" in names and "centre_toes_per_player" in names:
+        names.remove("centre_toes_per_player")  # one phrase says both
     return names
 
 

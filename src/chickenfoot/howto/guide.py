@@ -21,9 +21,11 @@ import msgspec
 
 from chickenfoot.core.games import AnyRules
 from chickenfoot.core.rules import CLASSIC, PRESETS, MatchLength, RoundDouble, Rules, TieBreak
+from chickenfoot.core.standard.rules import GAMES as STANDARD_GAMES
 from chickenfoot.core.standard.rules import StandardRules
 from chickenfoot.core.tiles import set_size
 from chickenfoot.core.wire import Snapshot
+from chickenfoot.howto import standard
 from chickenfoot.howto.changes import OPTION_SECTIONS, by_players, changed_options, changes
 from chickenfoot.howto.positions import Position, positions
 from chickenfoot.i18n import N_, message_in
@@ -225,16 +227,21 @@ CENTRE_TOES = N_(
     "tile anyone may play is another toe."
 )
 CENTRE_TOES_PER_PLAYER = N_(
-    "Before anything else is played, the centre needs one toe per player, and at least "
-    "{toes}: tiles carrying the double's number laid against it. Until the centre has all its "
-    "toes, the only tile anyone may play is another toe."
+    "Before anything else is played, the centre needs one toe per player, {toes} at a table "
+    "of {players}: tiles carrying the double's number laid against it. Until the centre has "
+    "all its toes, the only tile anyone may play is another toe."
+)
+CENTRE_TOES_BY_PLAYERS = N_(
+    "Before anything else is played, the centre needs {toes} toes at a table of {players} "
+    "({list}): tiles carrying the double's number laid against it. Until the centre has all "
+    "its toes, the only tile anyone may play is another toe."
 )
 CENTRE_NO_DOUBLE = N_(
     "No toe can be a double: the only double with that number is the one in the middle."
 )
 CENTRE_PICTURE = N_(
-    "The centre foot complete: {double} with its {toes} toes (a seeded round, {players} "
-    "players, seed {seed})."
+    "The centre foot complete: {double} with its {toes} toes (the first round at a table of "
+    "{players})."
 )
 
 LINES = N_(
@@ -257,8 +264,8 @@ FEET_ONE = N_(
 )
 FEET_PICTURE = N_(
     "A foot waiting for its last toe: the {double} has {have} of its {toes}, and nothing else "
-    "may be played until a tile carrying {number} is laid against it (a seeded round, "
-    "{players} players, seed {seed})."
+    "may be played until a tile carrying {number} is laid against it (the first round at a "
+    "table of {players})."
 )
 
 DRAWING = N_("When no tile in your hand fits, you draw the top tile of the boneyard.")
@@ -286,12 +293,12 @@ ROUND_END_FOOT = N_(
 )
 BLOCKED_FOOT_PICTURE = N_(
     "A blocked round: the {double} waits for a toe carrying {number}, nothing is left to draw "
-    "and nobody holds such a tile. Left in the hands: {hands} (a seeded round, {players} "
-    "players, seed {seed})."
+    "and nobody holds such a tile. Left in the hands: {hands} (the first round at a table of "
+    "{players})."
 )
 BLOCKED_PICTURE = N_(
     "A blocked round: nothing is left to draw and no tile left in a hand fits an open end. "
-    "Left in the hands: {hands} (a seeded round, {players} players, seed {seed})."
+    "Left in the hands: {hands} (the first round at a table of {players})."
 )
 SEAT_TILES = N_("seat {seat}: {tiles}")
 NO_TILES = N_("none")
@@ -364,42 +371,8 @@ PRESETS_OPTIONS = N_(
 )
 OPTION_ITEM = N_("{option}: {meaning}")
 
-STANDARD = N_(
-    "The standard game of dominoes is played too: one line with two open ends, 2 to 4 "
-    "players, a double-6 set (double-9 and double-12 as options), 7 tiles each with 2 players "
-    "and 5 with 3 or 4. A double lies in the line like any other tile. The holder of the "
-    "highest double leads, with any tile. The first player out wins the hand and scores the "
-    "pips left in the other hands; a blocked hand goes to the lowest pip total. The "
-    "points here are scored, so the highest total wins."
-)
-STANDARD_GAMES = (
-    N_(
-        "Draw game: a player who cannot play draws until a tile fits, and plays it, or until "
-        "the boneyard is empty, and passes. One hand decides the game."
-    ),
-    N_("Block game: nobody draws; a player who cannot play passes. One hand decides the game."),
-    N_(
-        "All Fives: the first double is a spinner, which takes lines on its four sides; "
-        "whenever the open ends add up to a multiple of five, the player scores that many "
-        "points. The first leader is drawn by lot, then whoever went out leads; hand scores "
-        "are rounded to fives, and the game goes to 250."
-    ),
-    N_(
-        "Bergen: the holder of the lowest double leads it; making both ends of the line equal "
-        "scores 2 (a double header), 3 if one of them is a double (a triple header); going out "
-        "or winning a blocked hand scores 2; the last two tiles of the boneyard are never "
-        "drawn; the game goes to 15 points with 2 players, 10 with more."
-    ),
-)
-
-
 CHICKENFOOT_CLASSIC = "classic"
-STANDARD_NAMES = {
-    "draw": N_("the draw game"),
-    "block": N_("the block game"),
-    "all-fives": N_("All Fives"),
-    "bergen": N_("Bergen"),
-}
+STANDARD_NAMES = standard.NAMES
 
 
 # -- the guide ---------------------------------------------------------------------------
@@ -430,7 +403,7 @@ def guide(
         "match": texts.match(),
         "starter": texts.starter(),
         "presets": texts.presets(),
-        "standard": _standard(say),
+        "standard": _standard(rules, say),
     }
     order = list(SECTION_IDS)
     if standard:
@@ -510,10 +483,9 @@ class _Texts:
             RoundDouble.DEALT: CENTRE_DEALT,
             RoundDouble.FOUND: CENTRE_FOUND,
         }[r.round_double]
-        toes = CENTRE_TOES_PER_PLAYER if r.centre_toes_per_player else CENTRE_TOES
         blocks: list[Block] = [
             Paragraph(say(CENTRE_ROUNDS) + " " + say(how)),
-            Paragraph(say(toes).format(toes=r.centre_toes)),
+            Paragraph(self.centre_toes()),
             Paragraph(say(CENTRE_NO_DOUBLE)),
         ]
         position = self.pictures.get("centre-foot")
@@ -523,10 +495,22 @@ class _Texts:
                 double=board[0].tile,
                 toes=sum(1 for p in board if p.on == 0),
                 players=position.players,
-                seed=position.seed,
             )
             blocks.append(Picture(position, caption))
         return tuple(blocks)
+
+    def centre_toes(self) -> str:
+        """The toes the centre needs at this table, and how the number follows the players
+        where it does (:meth:`Rules.toes_on_centre`, what the engine asks for)."""
+        r, say, seats = self.rules, self.say, self.players
+        counts = range(r.min_players, r.max_players + 1)
+        toes = r.toes_on_centre(seats)
+        if len({r.toes_on_centre(count) for count in counts}) == 1:
+            return say(CENTRE_TOES).format(toes=toes)
+        if all(r.toes_on_centre(count) == count for count in counts):
+            return say(CENTRE_TOES_PER_PLAYER).format(toes=toes, players=seats)
+        each = by_players([(count, r.toes_on_centre(count)) for count in counts], counts, say)
+        return say(CENTRE_TOES_BY_PLAYERS).format(toes=toes, players=seats, list=each)
 
     def lines(self) -> tuple[Block, ...]:
         return (Paragraph(self.say(LINES)), Paragraph(self.say(LINES_MUST)))
@@ -547,7 +531,6 @@ class _Texts:
                 toes=r.foot_toes,
                 number=foot.number,
                 players=position.players,
-                seed=position.seed,
             )
             blocks.append(Picture(position, caption))
         return tuple(blocks)
@@ -575,7 +558,7 @@ class _Texts:
                 say(SEAT_TILES).format(seat=seat, tiles=", ".join(held) or say(NO_TILES))
                 for seat, held in enumerate(snapshot.shown or [])
             )
-            facts = {"hands": hands, "players": position.players, "seed": position.seed}
+            facts = {"hands": hands, "players": position.players}
             foot = snapshot.public.foot if snapshot.public is not None else None
             if foot is not None:
                 caption = say(BLOCKED_FOOT_PICTURE).format(
@@ -647,8 +630,20 @@ class _Texts:
         return tuple(blocks)
 
 
-def _standard(say: Callable[[str], str]) -> tuple[Block, ...]:
-    return (Paragraph(say(STANDARD)), Items(tuple(say(text) for text in STANDARD_GAMES)))
+def _standard(rules: AnyRules, say: Callable[[str], str]) -> tuple[Block, ...]:
+    """The standard games, each said from its own rules; at a standard game's table its own
+    rules first, and partnership play as the table plays it, if it does."""
+    table = rules if isinstance(rules, StandardRules) else None
+    blocks: list[Block] = []
+    if table is not None:
+        lead = say(standard.TABLE_LEAD).format(
+            game=say(standard.NAMES[table.game_name]), players=table.players, top=table.set_top
+        )
+        blocks.append(Items(tuple(standard.phrases({table.players: table}, say)), lead))
+    games = tuple(standard.game_item(game, say) for game in STANDARD_GAMES)
+    blocks.append(Items(games, standard.intro(say)))
+    blocks.append(Paragraph(" ".join(standard.partnership(table, say))))
+    return tuple(blocks)
 
 
 __all__ = [
