@@ -728,13 +728,12 @@ def _run_on_workers(
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
-    from chickenfoot.arena import start_worker_of, stop_pool, worker_context
+    from chickenfoot.arena import Lifeline, start_worker_of, stop_pool, worker_context
 
     context = worker_context()
-    # Only this process holds the sending end: the workers see the pipe close when it dies.
-    alive, alive_sender = context.Pipe(duplex=False)
+    lifeline = Lifeline(context)
     pool = ProcessPoolExecutor(
-        workers, mp_context=context, initializer=start_worker_of, initargs=(alive,)
+        workers, mp_context=context, initializer=start_worker_of, initargs=(lifeline.end,)
     )
     results: dict[int, Decision] = {}
     try:
@@ -762,10 +761,10 @@ def _run_on_workers(
     except BaseException:
         stop_pool(pool)
         raise
+    else:
+        pool.shutdown()  # before the pipe closes: the workers would take this process for dead
     finally:
-        alive.close()
-        alive_sender.close()
-    pool.shutdown()
+        lifeline.close()
     return [results[k] for k in range(len(points))]
 
 
