@@ -35,6 +35,7 @@ from typing import Annotated, Any, Final, Literal
 import msgspec
 from msgspec import Meta, Struct
 
+from chickenfoot import files
 from chickenfoot.bots.base import View
 from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.hints import POINT_WEIGHT
@@ -799,7 +800,10 @@ def plot(analysis: Analysis, path: Path) -> None:
     """Draw the chart of ``analysis`` into ``path``, PNG or SVG by its suffix: each seat's
     expected points (from its knowledge, after each of its decisions) through every round,
     with its mistakes and blunders marked and its points at the round's end; below, the loss
-    of every decision against the thresholds."""
+    of every decision against the thresholds. The file is written atomically
+    (:func:`chickenfoot.files.write_bytes`): OSError if it cannot be, the old one kept."""
+    import io
+
     import matplotlib
 
     matplotlib.use("Agg")
@@ -932,4 +936,6 @@ def plot(analysis: Analysis, path: Path) -> None:
             axes.spines[side].set_visible(False)
     title = f"{analysis.game}, {analysis.preset}" if chickenfoot else analysis.game
     figure.suptitle(f"Analysis: {title}, {len(analysis.players)} players", fontsize=11)
-    figure.savefig(path, format=suffix[1:], dpi=110)
+    drawn = io.BytesIO()
+    figure.savefig(drawn, format=suffix[1:], dpi=110)
+    files.write_bytes(path, drawn.getvalue())
