@@ -5,8 +5,11 @@ The bad files are kept in tests/fixtures/bad/ (see its README.md).
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -19,6 +22,7 @@ BAD = Path(__file__).parent / "fixtures" / "bad"
 GOOD = Path(__file__).parent / "golden" / "2p-single-random.json"
 _GOOD = json.loads(GOOD.read_text(encoding="utf-8"))
 GOOD_LINE = f"{GOOD}: ok: 1 round, totals {_GOOD['totals']}, won by seat {_GOOD['winners'][0]}"
+NO_RECORDS = "a folder with no .json or .jsonl file in it"
 
 
 def replay(*paths: Path | str) -> Result:
@@ -65,11 +69,11 @@ def test_replay_reports_a_file_that_is_not_utf8_where_the_first_bad_byte_is() ->
     assert_reports(result, f"{latin}: not UTF-8 text: line 64 column 7 (byte {offset})", GOOD_LINE)
 
 
-def test_replay_reports_a_folder_given_as_a_file(tmp_path: Path) -> None:
+def test_replay_reads_a_folder_named_like_a_record_as_a_folder(tmp_path: Path) -> None:
     folder = tmp_path / "1.json"
     folder.mkdir()
     result = replay(folder, GOOD)
-    assert_reports(result, f"{folder}: a folder, not a file", GOOD_LINE)
+    assert_reports(result, f"{folder}: {NO_RECORDS}", GOOD_LINE)
 
 
 def test_replay_refuses_an_endless_input_at_the_limit_and_checks_the_next_one() -> None:
@@ -205,14 +209,94 @@ def test_replay_reads_a_records_file_written_by_simulate_and_a_folder_of_them(
 
 def test_replay_says_a_records_file_that_cannot_be_read(tmp_path: Path) -> None:
     missing = tmp_path / "missing.jsonl"
-    folder = tmp_path / "folder.jsonl"
-    folder.mkdir()
     assert_reports(
-        replay(missing, folder, GOOD),
-        f"{missing}: cannot read: No such file or directory",
-        f"{folder}: a folder, not a file",
+        replay(missing, GOOD), f"{missing}: cannot read: No such file or directory", GOOD_LINE
+    )
+
+
+# Folders: every .json and .jsonl file in them, by name
+
+
+def simulated(folder: Path, *args: str) -> None:
+    made = runner.invoke(app, ["simulate", "-p", "2", "-l", "single", "-r", str(folder), *args])
+    assert made.exit_code == 0, made.output
+
+
+def test_replay_reads_every_record_of_a_folder_by_name_and_names_each_bad_one(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "runs"
+    simulated(folder, "-m", "3")
+    simulated(folder / "b.jsonl", "-m", "2", "-s", "40")
+    (folder / "a.json").write_bytes(b"{")
+    (folder / "c.jsonl").write_bytes(b"[1, 2]\n")
+    (folder / "notes.txt").write_text("not a record", encoding="utf-8")
+    (folder / "inner").mkdir()
+    (folder / "inner" / "4.json").write_bytes(GOOD.read_bytes())
+    result = replay(folder)
+    assert result.exit_code == 1
+    shown = result.stdout.splitlines()
+    assert [line.split(": ")[0] for line in shown] == [
+        *(str(folder / f"{k}.json") for k in (1, 2, 3)),
+        str(folder / "a.json"),
+        f"{folder / 'b.jsonl'}:1",
+        f"{folder / 'b.jsonl'}:2",
+        f"{folder / 'c.jsonl'}:1",
+    ]
+    verdicts = [line.split(": ")[1] for line in shown]
+    assert verdicts == ["ok", "ok", "ok", "not JSON", "ok", "ok", "a record is a JSON object"]
+    assert shown[3] == f"{folder / 'a.json'}: not JSON: line 1 column 2: it ends too early"
+    assert result.stderr == ""
+
+
+def test_replay_of_folders_of_legal_records_exits_0(tmp_path: Path) -> None:
+    simulated(tmp_path / "runs", "-m", "2")
+    simulated(tmp_path / "lines" / "run.jsonl", "-m", "2")
+    result = replay(tmp_path / "runs", tmp_path / "lines", GOOD)
+    assert result.exit_code == 0, result.output
+    assert [line.split(": ")[0] for line in result.stdout.splitlines()] == [
+        str(tmp_path / "runs" / "1.json"),
+        str(tmp_path / "runs" / "2.json"),
+        f"{tmp_path / 'lines' / 'run.jsonl'}:1",
+        f"{tmp_path / 'lines' / 'run.jsonl'}:2",
+        str(GOOD),
+    ]
+
+
+def test_replay_says_a_folder_without_records_and_goes_on(tmp_path: Path) -> None:
+    empty, others = tmp_path / "empty", tmp_path / "others"
+    empty.mkdir()
+    others.mkdir()
+    (others / "notes.txt").write_text("not a record", encoding="utf-8")
+    assert_reports(
+        replay(empty, others, GOOD),
+        f"{empty}: {NO_RECORDS}",
+        f"{others}: {NO_RECORDS}",
         GOOD_LINE,
     )
+
+
+def test_replay_says_a_folder_it_cannot_read_and_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "locked"
+    simulated(folder, "-m", "1")
+    scandir = os.scandir
+
+    def refusing(path: Any) -> Any:
+        if Path(path) == folder:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    assert_reports(replay(folder, GOOD), f"{folder}: cannot read: Permission denied", GOOD_LINE)
+
+
+def test_replay_help_says_it_reads_folders() -> None:
+    shown = runner.invoke(app, ["replay", "--help"], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0
+    text = " ".join(shown.stdout.split())
+    assert "or folders: every .json and .jsonl file in them, by name" in text
 
 
 def test_analyse_takes_one_record_of_a_records_file_by_its_line(tmp_path: Path) -> None:

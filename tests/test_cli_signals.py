@@ -165,3 +165,43 @@ def test_killing_the_arena_outright_stops_its_workers_and_helpers(tmp_path: Path
     assert run.returncode == -signal.SIGKILL
     files = list(tmp_path.iterdir())
     assert files and all(p.name.endswith(".json") for p in files)  # no .tmp file
+
+
+def read_all(stream: int, seconds: float) -> str | None:
+    """All that ``stream`` gives until its end; None if it is still open after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    data = b""
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        ready, _, _ = select.select([stream], [], [], left)
+        if ready:
+            chunk = os.read(stream, 65536)
+            if not chunk:
+                return data.decode("utf-8", "replace")
+            data += chunk
+
+
+def test_killing_simulate_on_workers_outright_leaves_no_leaked_semaphore(
+    tmp_path: Path,
+) -> None:
+    rng = random.Random(4)
+    for attempt in range(3):
+        records = tmp_path / str(attempt)
+        command = ["simulate", "-p", "8", "-m", "5000", "-w", "2", "-r", str(records)]
+        with started(*command) as run:
+            wait_for_records(run, records, 2)
+            time.sleep(rng.uniform(0, 0.3))
+            run.kill()  # kill -9 of simulate's own process
+            assert run.stdout is not None and run.stderr is not None
+            # The workers, the fork server and the resource tracker all write to this
+            # stderr; it ends once every one of them has exited.
+            stderr = read_all(run.stderr.fileno(), 30)
+            assert read_to_end(run.stdout.fileno(), 30), "a worker still holds stdout"
+        assert run.returncode == -signal.SIGKILL
+        assert stderr == ""  # no "resource_tracker: There appear to be 6 leaked semaphore..."
+        written = sorted(records.iterdir())
+        assert written and all(p.name.endswith(".json") for p in written)  # no .tmp file
+        for path in written:
+            assert check_record(json.loads(path.read_text(encoding="utf-8"))) == [], path

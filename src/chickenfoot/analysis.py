@@ -35,6 +35,7 @@ from typing import Annotated, Any, Final, Literal
 import msgspec
 from msgspec import Meta, Struct
 
+from chickenfoot import files
 from chickenfoot.bots.base import View
 from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.hints import POINT_WEIGHT
@@ -728,13 +729,12 @@ def _run_on_workers(
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
-    from chickenfoot.arena import start_worker_of, stop_pool, worker_context
+    from chickenfoot.arena import Lifeline, start_worker_of, stop_pool, worker_context
 
     context = worker_context()
-    # Only this process holds the sending end: the workers see the pipe close when it dies.
-    alive, alive_sender = context.Pipe(duplex=False)
+    lifeline = Lifeline(context)
     pool = ProcessPoolExecutor(
-        workers, mp_context=context, initializer=start_worker_of, initargs=(alive,)
+        workers, mp_context=context, initializer=start_worker_of, initargs=(lifeline.end,)
     )
     results: dict[int, Decision] = {}
     try:
@@ -762,10 +762,10 @@ def _run_on_workers(
     except BaseException:
         stop_pool(pool)
         raise
+    else:
+        pool.shutdown()  # before the pipe closes: the workers would take this process for dead
     finally:
-        alive.close()
-        alive_sender.close()
-    pool.shutdown()
+        lifeline.close()
     return [results[k] for k in range(len(points))]
 
 
@@ -800,7 +800,10 @@ def plot(analysis: Analysis, path: Path) -> None:
     """Draw the chart of ``analysis`` into ``path``, PNG or SVG by its suffix: each seat's
     expected points (from its knowledge, after each of its decisions) through every round,
     with its mistakes and blunders marked and its points at the round's end; below, the loss
-    of every decision against the thresholds."""
+    of every decision against the thresholds. The file is written atomically
+    (:func:`chickenfoot.files.write_bytes`): OSError if it cannot be, the old one kept."""
+    import io
+
     import matplotlib
 
     matplotlib.use("Agg")
@@ -933,4 +936,6 @@ def plot(analysis: Analysis, path: Path) -> None:
             axes.spines[side].set_visible(False)
     title = f"{analysis.game}, {analysis.preset}" if chickenfoot else analysis.game
     figure.suptitle(f"Analysis: {title}, {len(analysis.players)} players", fontsize=11)
-    figure.savefig(path, format=suffix[1:], dpi=110)
+    drawn = io.BytesIO()
+    figure.savefig(drawn, format=suffix[1:], dpi=110)
+    files.write_bytes(path, drawn.getvalue())

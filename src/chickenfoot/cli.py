@@ -863,8 +863,8 @@ def replay_cmd(
     paths: Annotated[
         list[str],  # made Paths here: typer's own conversion takes a while per file
         typer.Argument(
-            help="Record files (chickenfoot-record/1 JSON), or .jsonl files of records, one "
-            "per line."
+            help="Record files (chickenfoot-record/1 JSON), .jsonl files of records, one "
+            "per line, or folders: every .json and .jsonl file in them, by name."
         ),
     ],
     game: Annotated[
@@ -893,10 +893,17 @@ def replay_cmd(
         _fail(f"unknown preset {preset!r}; known: {', '.join(PRESETS)}")
     bad = 0
     for path in map(Path, paths):
-        for name, record in read_record_texts(path):
-            legal, text = _replay_one(record, game, preset)
-            bad += not legal
-            sys.stdout.write(f"{_shown(name)}: {text}\n")
+        try:
+            found = files.folder_records(path) if path.is_dir() else [path]
+        except files.FileProblem as exc:
+            bad += 1
+            sys.stdout.write(f"{_shown(path)}: {exc}\n")
+            continue
+        for file in found:
+            for name, record in read_record_texts(file):
+                legal, text = _replay_one(record, game, preset)
+                bad += not legal
+                sys.stdout.write(f"{_shown(name)}: {text}\n")
     if bad:
         raise typer.Exit(1)
 
@@ -1084,13 +1091,13 @@ def report_cmd(
         try:
             write(target, report)
         except OSError as exc:
-            _fail(f"cannot write {target}: {exc.strerror or exc}")
+            _cannot_write(target, exc)
     if bad:
         raise typer.Exit(1)
 
 
 def _write_html(path: Path, report: Any) -> None:
-    path.write_text(report.html(), encoding="utf-8")
+    files.write_text(path, report.html())
 
 
 def _write_report_json(path: Path, report: Any) -> None:
@@ -1815,7 +1822,9 @@ def analyse_cmd(
 
 def _cannot_write(path: Path, exc: OSError) -> NoReturn:
     """An output that could not be written after all (a full disk): one line, exit 1."""
-    err.print(f"error: cannot write {_shown(path)}: {exc.strerror or exc}", markup=False)
+    err.print(
+        f"error: cannot write {_shown(path)}: {exc.strerror or exc}", markup=False, soft_wrap=True
+    )
     raise typer.Exit(1)
 
 

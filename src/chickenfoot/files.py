@@ -1,4 +1,4 @@
-"""Reading and writing the JSON files of the commands: records, reports, option values.
+"""Reading and writing the files of the commands: records, reports, charts, option values.
 
 Reading never trusts the file: it reads at most :data:`RECORD_LIMIT` bytes, checks that they
 are UTF-8, and decodes strict JSON (no NaN or Infinity, no integer of more digits than Python
@@ -6,7 +6,9 @@ converts, no nesting deeper than the interpreter's recursion limit). Whatever is
 :class:`FileProblem`, whose text is one line saying what.
 
 Writing is atomic (a crash or a kill leaves the old file or the new one, never half of
-one) and creates files as any other program does: mode 0666 less the umask.
+one; a full disk leaves the old one) and creates files as any other program does: mode 0666
+less the umask. Every file the program writes whole goes through :func:`write_bytes`:
+records, reports (JSON and HTML), charts, the terminal's screenshots, a new bot's package.
 """
 
 from __future__ import annotations
@@ -243,17 +245,31 @@ def _where(data: bytes, offset: int) -> str:
 
 
 def write_json(path: Path, data: Any, *, compact: bool = False) -> None:
-    """Write ``data`` to ``path`` atomically: a crash leaves the old file or the new one,
-    never half of one, and a failure (a full disk) removes the temporary file again.
+    """Write ``data`` to ``path`` as JSON, atomically (:func:`write_bytes`).
 
     Indented for people to read, or ``compact`` (one line: half the bytes) for the many
-    records of ``simulate`` and ``arena``, which programs read. The file is created with
-    mode 0666 less the umask, as ``open`` would create it.
+    records of ``simulate`` and ``arena``, which programs read.
     """
     payload = msgspec.json.encode(data)
     if not compact:
         payload = msgspec.json.format(payload, indent=1)
-    payload += b"\n"
+    write_bytes(path, payload + b"\n")
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` as UTF-8, atomically (:func:`write_bytes`)."""
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: Path, payload: bytes | bytearray) -> None:
+    """Write ``payload`` to ``path`` atomically: a crash leaves the old file or the new one,
+    never half of one, and a failure (a full disk, a folder that cannot be written) raises
+    OSError and leaves the old file as it was and no new or temporary file behind.
+
+    The bytes go to a temporary file in the same folder (``.<name>.<random>.tmp``), which
+    then replaces ``path`` in one step. The file is created with mode 0666 less the umask,
+    as ``open`` would create it.
+    """
     target = os.fspath(path)  # text from here on: the file system calls take it as it is
     with write_lock:
         fd, tmp = _create_temporary(target)
@@ -306,6 +322,20 @@ def record_files(folder: Path) -> list[Path]:
     line; by name."""
     found = (p for p in _files(folder) if p.name.endswith((".json", ".jsonl")))
     return sorted(found, key=_name_order)
+
+
+def folder_records(folder: Path) -> list[Path]:
+    """:func:`record_files` of ``folder``; raises :class:`FileProblem` if the folder cannot
+    be read or holds none."""
+    try:
+        with os.scandir(folder):
+            pass
+    except OSError as exc:
+        raise cannot_read(exc) from None
+    found = record_files(folder)
+    if not found:
+        raise FileProblem(_("a folder with no .json or .jsonl file in it"))
+    return found
 
 
 def partial_records(folder: Path) -> list[Path]:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from chickenfoot.bots import plugins
 from chickenfoot.bots.registry import BOTS
+from chickenfoot.files import write_text
 
 
 class TemplateError(Exception):
@@ -40,7 +41,8 @@ def check_name(name: str) -> None:
 
 def write(name: str, folder: Path) -> list[Path]:
     """Write the package of the bot ``name`` into ``folder`` (made if missing, refused if it
-    holds anything); the files written."""
+    holds anything); the files written, each atomically (a file that cannot be written
+    raises :class:`TemplateError` naming it, and is not left half-written)."""
     check_name(name)
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise TemplateError(f"{folder} is not an empty folder")
@@ -56,8 +58,12 @@ def write(name: str, folder: Path) -> list[Path]:
     written = []
     for relative, text in files.items():
         path = folder / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text.format(**values), encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_text(path, text.format(**values))
+        except OSError as exc:
+            reason = exc.strerror or exc
+            raise TemplateError(f"cannot write {path}: {reason}") from None
         written.append(path)
     return written
 

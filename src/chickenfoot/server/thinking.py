@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from chickenfoot.analysis import Decision, DecisionPoint, analyse_decision
 from chickenfoot.analysis import Settings as AnalysisSettings
-from chickenfoot.arena import start_worker_of, worker_context
+from chickenfoot.arena import Lifeline, start_worker_of, worker_context
 from chickenfoot.bots import BOTS, Hint, hints, make_bot, reads_table
 from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.core.actions import Action
@@ -61,9 +61,8 @@ class Thinkers:
     def __init__(self, processes: int) -> None:
         self.processes = processes
         self._context = worker_context()
-        # Only this process holds the sending end: the workers see the pipe close when it
-        # dies, killed or not, and exit too.
-        self._alive, self._alive_sender = self._context.Pipe(duplex=False)
+        # The workers see this process die, killed or not, and exit too.
+        self._lifeline = Lifeline(self._context)
         self.executor = self._new()
 
     def _new(self) -> Executor:
@@ -73,7 +72,7 @@ class Thinkers:
             self.processes,
             mp_context=self._context,
             initializer=start_worker_of,
-            initargs=(self._alive,),
+            initargs=(self._lifeline.end,),
         )
 
     async def choose(self, name: str, seed: str, view: Any) -> Action:
@@ -99,5 +98,4 @@ class Thinkers:
 
     def close(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=True)
-        self._alive.close()
-        self._alive_sender.close()
+        self._lifeline.close()

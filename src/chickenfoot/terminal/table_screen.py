@@ -11,6 +11,7 @@ between their turns.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
@@ -25,6 +26,7 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
+from chickenfoot import files
 from chickenfoot.core.actions import Action, Draw, Pass, Play
 from chickenfoot.core.messages import CodedError, Message
 from chickenfoot.core.projection import advance
@@ -80,6 +82,15 @@ def footer_width(screen: Screen[None]) -> int:
     return sum(
         cell_len(app.get_key_display(b)) + cell_len(b.description) + 3 for b in shown.values()
     )
+
+
+def screenshot_name(title: str, when: datetime) -> str:
+    """The file name of a screenshot taken at ``when``: the app's title and the time, with
+    the characters a file name may not hold (and spaces) as ``_``."""
+    stem = f"{title} {when.isoformat()}"
+    for reserved in ' <>:"/\\|?*.':
+        stem = stem.replace(reserved, "_")
+    return stem + ".svg"
 
 
 class TableScreen(Screen[None]):
@@ -575,10 +586,18 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.show)
 
     def action_screenshot(self) -> None:
-        """Save an SVG picture of the screen beside the records (for a bug report)."""
-        folder = self.session.path.parent
-        path = self.app.save_screenshot(path=str(folder))
-        self.app.notify(_("Screenshot saved in {path}").format(path=path))
+        """Save an SVG picture of the screen beside the records (for a bug report), written
+        atomically; if it cannot be written (a full disk), say so in one line."""
+        path = self.session.path.parent / screenshot_name(self.app.title, datetime.now())
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)  # before the match's first save
+            files.write_text(path, self.app.export_screenshot())
+        except OSError as exc:
+            text = _("Cannot save the screenshot {path}: {reason}")
+            reason = files.os_reason(exc)
+            self.app.notify(text.format(path=path, reason=reason), severity="error", markup=False)
+            return
+        self.app.notify(_("Screenshot saved in {path}").format(path=path), markup=False)
 
     def show_top(self) -> None:
         snap = self.snap
