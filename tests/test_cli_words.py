@@ -7,8 +7,11 @@ checked here as it is added."""
 
 from __future__ import annotations
 
+import os
 import re
 import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import get_args
@@ -303,3 +306,34 @@ def test_a_command_without_what_it_needs_says_what_in_one_line(name: str) -> Non
     assert lines[0].startswith(f"error: {name} needs ")
     assert lines[0].endswith(f" (see chickenfoot {name} --help)")
     assert not PYTHON_WORDS.search(lines[0])
+
+
+# A real chickenfoot
+
+
+def chickenfoot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "chickenfoot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "COLUMNS": "100", "LANGUAGE": "en"},
+    )
+
+
+def test_a_real_chickenfoot_says_a_bad_value_in_one_line_and_shows_its_examples() -> None:
+    bad = chickenfoot("simulate", "--length", "forever")
+    assert (bad.returncode, bad.stdout) == (2, "")
+    assert bad.stderr == "error: --length 'forever': the choices are full, half, single\n"
+    shown = chickenfoot("--help")
+    assert shown.returncode == 0
+    assert "Examples:" in shown.stdout and "chickenfoot play --plain --bots expert" in shown.stdout
+    assert not PYTHON_WORDS.search(shown.stdout)
+
+
+def test_the_plain_game_names_every_command_when_it_expects_a_move(tmp_path: Path) -> None:
+    played = chickenfoot("play", "--plain", "--data", str(tmp_path), stdin="nonsense\nquit\n")
+    assert played.returncode == 0, played.stderr
+    (expected,) = [line for line in played.stdout.splitlines() if line.startswith("Expected")]
+    assert expected.endswith(" or help, hint, board, rules, quit; not 'nonsense'."), expected
