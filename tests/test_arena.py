@@ -419,7 +419,7 @@ def test_the_help_teaches_the_arena() -> None:
         "--records",
         "--workers",
         "--json",
-        "seed S+k-1",
+        "seed SEED+k-1",
         "rotated by k-1 seats",
         "95% confidence interval",
         "1/k each",
