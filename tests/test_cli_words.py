@@ -292,6 +292,15 @@ def test_a_number_out_of_its_range_says_the_range() -> None:
     result = runner.invoke(app, ["serve", "--port", "70000"])
     assert result.exit_code == 2
     assert result.stderr == "error: --port must be 0 to 65535, not 70000\n"
+    result = runner.invoke(app, ["serve", "--port", "1.5"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: --port must be a whole number, 0 to 65535, not 1.5\n"
+
+
+def test_no_bots_named_is_refused_not_taken_for_the_default(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["play", "--plain", "--data", str(tmp_path), "--bots", ""])
+    assert result.exit_code == 2
+    assert result.stderr == "error: --bots '': a name is missing between the commas\n"
 
 
 NEEDING = [name for name in COMMANDS if any(p.required for p in command(name).params)]

@@ -200,16 +200,19 @@ def _bad_value(exc: BadParameter) -> str:
     if problems[0].get("type") == "int_parsing_size":
         return _("{option} {value} is too large").format(option=option, value=value)
     allowed = _range_words(param)
-    if allowed is None:
+    if allowed is None or problems[0].get("type") not in _OUT_OF_RANGE:
         kind = _value_type(param)
-        if kind is int:
-            allowed = _("a whole number")
-        elif kind is float:
-            allowed = _("a number")
-        else:
+        if kind not in (int, float):
             return _("{option} {value}: {problem}").format(
                 option=option, value=value, problem=_one_line(exc.message)
             )
+        number = _("a whole number") if kind is int else _("a number")
+        if allowed is not None:
+            # TRANSLATORS: a number and its range, as in "--port must be a whole number, 0
+            # to 65535, not 1.5"
+            allowed = _("{number}, {range}").format(number=number, range=allowed)
+        else:
+            allowed = number
     # TRANSLATORS: {allowed} is "a whole number", "a number" or a range ("0 to 65535", "at
     # least 1"); {value} is what was typed
     return _("{option} must be {allowed}, not {value}").format(
@@ -232,6 +235,9 @@ def _missing(exc: MissingParameter) -> str:
     # an argument (FILE...) or an option with its value (--bots NAMES)
     return _("{command} needs {needed}").format(command=command, needed=needed)
 
+
+_OUT_OF_RANGE = ("greater_than", "greater_than_equal", "less_than", "less_than_equal")
+"""Pydantic's kinds of error of a number outside an option's range (min=, max=)."""
 
 _NUMBER = re.compile(r"[-+]?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?")
 
@@ -1700,7 +1706,7 @@ def play_cmd(
 
 def _play_lineup(bots: str | None, players: int | None) -> tuple[int, list[str]]:
     """How many seats, and the bot (level) of every seat after the person's."""
-    names = [n.strip() for n in (bots or DEFAULT_LEVEL).split(",")]
+    names = [n.strip() for n in (DEFAULT_LEVEL if bots is None else bots).split(",")]
     if any(not n for n in names):
         _fail(
             _("--bots {bots}: a name is missing between the commas").format(
