@@ -73,8 +73,8 @@ def test_every_value_is_named_by_a_word_and_a_flag_by_nothing(name: str) -> None
     context = Context(cmd, info_name="chickenfoot")
     for param in cmd.get_params(context):
         if isinstance(param, TyperArgument):
-            shown = param.get_usage_pieces(context)[0].strip("[]")
-            assert WORD.fullmatch(shown), f"{name}: argument {param.name} shows {shown!r}"
+            usage = param.get_usage_pieces(context)[0].strip("[]")
+            assert WORD.fullmatch(usage), f"{name}: argument {param.name} shows {usage!r}"
             continue
         assert isinstance(param, TyperOption)
         shown = param.display_type_rich(context)
