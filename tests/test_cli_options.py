@@ -163,8 +163,10 @@ def test_seeds_beyond_a_64_bit_integer_are_refused(tmp_path: Path, command: str)
     )
     result = runner.invoke(app, ["simulate", "-m", "1", "-s", HUGE])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: Invalid value for '--seed' / '-s': ")
-    assert len(result.stderr.splitlines()) == 1
+    assert result.stderr == (
+        "error: --seed 1000000000000000000000000000000000000000...0000000000 (5001 characters) "
+        "is too large\n"
+    )
 
 
 def test_the_largest_seed_plays_and_its_record_replays(tmp_path: Path) -> None:
@@ -209,8 +211,7 @@ def test_a_mistyped_option_is_one_line_too() -> None:
     )
     result = runner.invoke(app, ["simulate", "--matches", "many"])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: Invalid value for '--matches' / '-m': ")
-    assert len(result.stderr.splitlines()) == 1
+    assert result.stderr == "error: --matches must be a whole number, not 'many'\n"
 
 
 # Smaller things

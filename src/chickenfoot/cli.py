@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from time import perf_counter
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, get_args
 
 import typer
 from rich import box
@@ -26,8 +26,15 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
-from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
-from typer.core import TyperGroup
+from typer._click.core import Context, Parameter
+from typer._click.exceptions import (
+    BadParameter,
+    ClickException,
+    MissingParameter,
+    NoArgsIsHelpError,
+    UsageError,
+)
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 import chickenfoot
 from chickenfoot import arena as arena_
@@ -79,9 +86,175 @@ MAX_SEED = 2**63 - 1
 """The largest seed of any match: seeds are 0 .. 2^63-1, a signed 64-bit integer."""
 
 
+class _Option(TyperOption):
+    """An option as the help shows it, in words a user reads: a flag with no placeholder
+    after it, a value by its metavar (else N, NUMBER, TEXT or PATH), choices as
+    ``full|half|single`` and a range as ``0 to 65535``."""
+
+    def display_type_rich(self, ctx: Context) -> str | None:
+        if self.metavar is not None:
+            return self.metavar
+        if self.is_flag:
+            return None
+        choices = _choices(self)
+        if choices is not None:
+            return "|".join(choices)
+        return _PLACEHOLDERS.get(_value_type(self), "TEXT")
+
+    def _get_number_range_help_str(self) -> str | None:
+        return _range_words(self)
+
+
+class _Argument(TyperArgument):
+    """An argument as the help shows it: by its name alone (FILE, NAME), also in the usage
+    line, ``[NAME]`` when it may be left out, ``NAME...`` when it takes several."""
+
+    def display_type_rich(self, ctx: Context) -> str | None:
+        return None
+
+    def get_usage_pieces(self, ctx: Context) -> list[str]:
+        name = self.metavar or (self.name or "value").upper()
+        if self.metavar is None and self.nargs != 1:
+            name += "..."
+        return [name if self.required else f"[{name}]"]
+
+
+def _in_our_words(params: Sequence[Parameter]) -> None:
+    """Typer's options and arguments made :class:`_Option` and :class:`_Argument`."""
+    for param in params:
+        if type(param) is TyperOption:
+            param.__class__ = _Option
+        elif type(param) is TyperArgument:
+            param.__class__ = _Argument
+
+
+class _Command(TyperCommand):
+    """A command whose help names its options' values in words (see :class:`_Option`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _in_our_words(self.params)
+
+    def get_help_option(self, ctx: Context) -> TyperOption | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            _in_our_words([option])
+        return option
+
+
+def _choices(param: TyperOption | TyperArgument) -> list[str] | None:
+    """The values a parameter of choices takes (an enum's values), else None."""
+    choices = param.type_descriptor.choices
+    if choices is None:
+        return None
+    return [str(getattr(choice, "value", choice)) for choice in choices]
+
+
+def _value_type(param: TyperOption | TyperArgument) -> type:
+    """The type of a parameter's value: bool, int, float or Path, else str (as text)."""
+    annotation = param.type_descriptor.annotation
+    kinds = (annotation, *get_args(annotation))
+    return next((kind for kind in (bool, int, float, Path) if kind in kinds), str)
+
+
+_PLACEHOLDERS: dict[type, str] = {int: "N", float: "NUMBER", Path: "PATH"}
+"""What an option's value is called in the help when it has no metavar of its own."""
+
+
+def _range_words(param: TyperOption | TyperArgument) -> str | None:
+    """A number's range in words: ``0 to 65535``, ``at least 1``, ``at most 10``."""
+    low, high = param.min, param.max
+    if low is not None and high is not None:
+        # TRANSLATORS: the numbers an option takes, as in "--port must be 0 to 65535, not
+        # 70000" (see "{option} must be {allowed}, not {value}")
+        return _("{low:g} to {high:g}").format(low=low, high=high)
+    if low is not None:
+        return _("at least {low:g}").format(low=low)
+    if high is not None:
+        return _("at most {high:g}").format(high=high)
+    return None
+
+
+def _bad_value(exc: BadParameter) -> str:
+    """A value a parameter does not take, said in the program's words: which option, what
+    it takes, and what was given (``--length 'forever': the choices are full, half,
+    single``; ``--matches must be a whole number, not 'many'``)."""
+    param = exc.param
+    cause = exc.__cause__
+    problems = cause.errors() if cause is not None and hasattr(cause, "errors") else []
+    if not isinstance(param, TyperOption | TyperArgument) or not problems:
+        return _one_line(exc.format_message())
+    long_names = [name for name in param.opts if name.startswith("--")]
+    option = long_names[0] if long_names else param.metavar or param.opts[0]
+    given = str(problems[0].get("input", ""))
+    value = _short(given)
+    if not _NUMBER.fullmatch(given):
+        value = repr(value)
+    choices = _choices(param)
+    if choices is not None:
+        # TRANSLATORS: {option} is an option of the command line (--length), {value} what was
+        # typed for it, {choices} the values it takes, as they are typed (full, half, single)
+        text = _("{option} {value}: the choices are {choices}")
+        return text.format(option=option, value=value, choices=", ".join(choices))
+    if problems[0].get("type") == "int_parsing_size":
+        return _("{option} {value} is too large").format(option=option, value=value)
+    allowed = _range_words(param)
+    if allowed is None or problems[0].get("type") not in _OUT_OF_RANGE:
+        kind = _value_type(param)
+        if kind not in (int, float):
+            return _("{option} {value}: {problem}").format(
+                option=option, value=value, problem=_one_line(exc.message)
+            )
+        number = _("a whole number") if kind is int else _("a number")
+        if allowed is not None:
+            # TRANSLATORS: a number and its range, as in "--port must be a whole number, 0
+            # to 65535, not 1.5"
+            allowed = _("{number}, {range}").format(number=number, range=allowed)
+        else:
+            allowed = number
+    # TRANSLATORS: {allowed} is "a whole number", "a number" or a range ("0 to 65535", "at
+    # least 1"); {value} is what was typed
+    return _("{option} must be {allowed}, not {value}").format(
+        option=option, allowed=allowed, value=value
+    )
+
+
+def _missing(exc: MissingParameter) -> str:
+    """What a command lacks, by its name and its value's: ``arena needs --bots NAMES``."""
+    param = exc.param
+    if param is None or exc.ctx is None:
+        return exc.format_message()
+    if isinstance(param, TyperArgument):
+        needed = param.metavar or (param.name or "").upper()
+    else:
+        long_names = [name for name in param.opts if name.startswith("--")]
+        needed = " ".join(filter(None, [(long_names or param.opts)[0], param.metavar]))
+    command = exc.ctx.info_name or exc.ctx.command_path
+    # TRANSLATORS: {command} is a command (replay, arena), {needed} what it was not given:
+    # an argument (FILE...) or an option with its value (--bots NAMES)
+    return _("{command} needs {needed}").format(command=command, needed=needed)
+
+
+_OUT_OF_RANGE = ("greater_than", "greater_than_equal", "less_than", "less_than_equal")
+"""Pydantic's kinds of error of a number outside an option's range (min=, max=)."""
+
+_NUMBER = re.compile(r"[-+]?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?")
+
+
 class _OneLineErrors(TyperGroup):
     """Typer's group, with a command-line mistake told in one line (``error: ...``, exit 2)
-    instead of a usage panel."""
+    instead of a usage panel, and a value an option does not take in the program's words
+    (:func:`_bad_value`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _in_our_words(self.params)
+
+    def get_help_option(self, ctx: Context) -> TyperOption | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            _in_our_words([option])
+        return option
 
     def main(
         self,
@@ -101,8 +274,12 @@ class _OneLineErrors(TyperGroup):
         except NoArgsIsHelpError as exc:  # the help has been shown
             sys.exit(exc.exit_code)
         except UsageError as exc:
+            if isinstance(exc, BadParameter) and not isinstance(exc, MissingParameter):
+                err.print(f"error: {_bad_value(exc)}", markup=False, soft_wrap=True)
+                sys.exit(2)
             hint = f" (see {exc.ctx.command_path} --help)" if exc.ctx is not None else ""
-            message = f"error: {_one_line(exc.format_message())}{hint}"
+            said = _missing(exc) if isinstance(exc, MissingParameter) else exc.format_message()
+            message = f"error: {_one_line(said)}{hint}"
             err.print(message, markup=False, soft_wrap=True)
             sys.exit(2)
         except ClickException as exc:
@@ -114,6 +291,21 @@ class _OneLineErrors(TyperGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
+_EXAMPLES = [
+    ("chickenfoot play", "the game, in the terminal"),
+    ("chickenfoot play --plain --bots expert", "lines of text, against experts"),
+    ("chickenfoot serve", "the game, in a browser"),
+    ("chickenfoot rules --explain", "how to play"),
+    ("chickenfoot simulate -m 100 -r out/", "100 matches, records in out/"),
+    ("chickenfoot arena -b expert,medium -m 200", "expert against medium bots"),
+    ("chickenfoot replay out/*.json", "check records against the rules"),
+    ("chickenfoot analyse out/1.json --seat 0", "grade seat 0's decisions"),
+    ("chickenfoot ratings out/", "rate the players of records"),
+    ("chickenfoot COMMAND --help", "a command's options and examples"),
+]
+"""The top-level help's examples: a command and what it does."""
+
+
 app = typer.Typer(
     cls=_OneLineErrors,
     help=(
@@ -123,6 +315,7 @@ app = typer.Typer(
         "a chickenfoot-record/1 JSON record that `chickenfoot replay` checks move by move "
         "against the rules."
     ),
+    epilog="Examples:\n" + "\n".join(f"{command:<42}  {what}" for command, what in _EXAMPLES),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -178,9 +371,8 @@ SeedOption = Annotated[
     typer.Option(
         "--seed",
         "-s",
-        metavar="S",
-        help="Match k (1-based) is dealt from seed S+k-1: reruns repeat. Seeds are 0 to 2^63-1 "
-        "(a negative seed would deal as its positive).",
+        metavar="SEED",
+        help="Match k (1-based) is dealt from seed SEED+k-1: reruns repeat. Seeds are 0 to 2^63-1.",
     ),
 ]
 RecordsOption = Annotated[
@@ -252,7 +444,7 @@ def _workers_option(help_text: str) -> Any:
     per_core = arena_.MAX_WORKERS_PER_CORE
     most = f"At most {per_core} per core ({per_core * _CORES} here)"
     return typer.Option(
-        "--workers", "-w", metavar="K", show_default=False, help=help_text.format(most=most)
+        "--workers", "-w", metavar="N", show_default=False, help=help_text.format(most=most)
     )
 
 
@@ -305,10 +497,10 @@ def _rules(
                 )
             )
         values[key] = _option_value(key, raw)
-    if length is not None:
-        if game != CHICKENFOOT:
-            _fail(_("--length is for Chicken Foot; {game} is played to its end").format(game=game))
+    if length is not None and game == CHICKENFOOT:
         values["length"] = length.value
+    elif length is not None and game in GAMES:  # an unknown game is said as such below
+        _fail(_("--length is for Chicken Foot; {game} is played to its end").format(game=game))
     try:
         rules = make_rules(game, players, preset, values)
     except ValueError as exc:  # RulesError (said by its code), any other value refused
@@ -363,13 +555,14 @@ def _check_counts(matches: int, seed: int) -> None:
 
 
 @app.command(
+    cls=_Command,
     help="Play matches between seeded random players and summarise them.\n\n"
     "Examples: chickenfoot simulate --players 6 --matches 100 --seed 7 --records out/\n\n"
     "chickenfoot simulate --preset reeves -o double_blank_points=50 --length half\n\n"
     "chickenfoot simulate --game all-fives --players 4 -o partnership=true\n\n"
     "Bad input exits 2 before any match is played. A record that cannot be written stops the "
     "run (exit 1); Ctrl-C or SIGTERM stops it too (exit 130). Either way the records already "
-    "written stay and no half-written file is left."
+    "written stay and no half-written file is left.",
 )
 def simulate(
     players: Annotated[
@@ -477,7 +670,7 @@ def _simulate_on_workers(
 _ARENA_HELP = "\n\n".join(
     [
         "Measure computer players against each other: many seeded matches, a report per bot.",
-        "Match k (1-based) is dealt from seed S+k-1 and seats the --bots list rotated by k-1 "
+        "Match k (1-based) is dealt from seed SEED+k-1 and seats the --bots list rotated by k-1 "
         "seats: the bot listed i-th (from 0) sits in seat i+k-1 mod N. With M a multiple of N "
         "every bot sits in every seat equally often. A bot named for several seats is "
         "reported once, over all of them.",
@@ -499,7 +692,7 @@ _ARENA_HELP = "\n\n".join(
 )
 
 
-@app.command(help=_ARENA_HELP)
+@app.command(cls=_Command, help=_ARENA_HELP)
 def arena(
     bots: Annotated[
         str,
@@ -581,7 +774,7 @@ def arena(
     workers = _check_workers(workers if workers is not None else _CORES)
     target = _records_target(records, force)
     if report_file is not None:
-        _check_report_file(report_file)
+        _check_output("--json", report_file)
     if matches % players and len(set(lineup)) > 1:
         err.print(
             f"warning: {_count(matches, 'match')} is not a multiple of {players} players, so "
@@ -622,7 +815,8 @@ def arena(
                 try:
                     files.write_json(report_file, report.to_json())
                 except OSError as exc:
-                    _stop(f"cannot write the report {report_file}: {exc.strerror or exc}", None)
+                    text = _("cannot write {path}: {reason}")
+                    _stop(text.format(path=_shown(report_file), reason=files.os_reason(exc)), None)
                 out.print(f"report: {report_file}", markup=False)
         except KeyboardInterrupt:
             progress.stop()
@@ -718,15 +912,23 @@ def _finish_records(target: RecordTarget | None) -> None:
         _stop(f"cannot write {target.where(0)}: {exc.strerror or exc}", target)
 
 
-def _check_report_file(path: Path) -> None:
+def _check_output(option: str, path: Path) -> None:
+    """Fail now, not after the work, if the file an option names cannot be written."""
     if path.is_dir():
-        _fail(f"--json {path} is a folder; give a file name")
-    if not path.parent.is_dir():
-        _fail(f"cannot write the report {path}: there is no folder {path.parent}")
+        _fail(
+            _("{option} {path} is a folder; give a file name").format(
+                option=option, path=_shown(path)
+            )
+        )
+    folder = path.parent
+    if not folder.is_dir():
+        text = _("cannot write {path}: there is no folder {folder}")
+        _fail(text.format(path=_shown(path), folder=_shown(folder)))
     try:
-        probe(path.parent)
+        probe(folder)
     except OSError as exc:
-        _fail(f"cannot write the report {path}: {exc.strerror or exc}")
+        text = _("cannot write {path}: {reason}")
+        _fail(text.format(path=_shown(path), reason=files.os_reason(exc)))
 
 
 class _Interrupts:
@@ -858,13 +1060,14 @@ _REPLAY_HELP = "\n\n".join(
 )
 
 
-@app.command("replay", help=_REPLAY_HELP)
+@app.command("replay", cls=_Command, help=_REPLAY_HELP)
 def replay_cmd(
     paths: Annotated[
         list[str],  # made Paths here: typer's own conversion takes a while per file
         typer.Argument(
+            metavar="PATH...",
             help="Record files (chickenfoot-record/1 JSON), .jsonl files of records, one "
-            "per line, or folders: every .json and .jsonl file in them, by name."
+            "per line, or folders: every .json and .jsonl file in them, by name.",
         ),
     ],
     game: Annotated[
@@ -936,8 +1139,9 @@ def _replay_one(record: Any, game: str | None, preset: str | None) -> tuple[bool
 RecordPaths = Annotated[
     list[str],
     typer.Argument(
+        metavar="PATH...",
         help="Record files (one record each, or one per line of a .jsonl file), or folders: "
-        "every .json and .jsonl file in them, by name."
+        "every .json and .jsonl file in them, by name.",
     ),
 ]
 
@@ -966,7 +1170,7 @@ _RATINGS_HELP = "\n\n".join(
 )
 
 
-@app.command("ratings", help=_RATINGS_HELP)
+@app.command("ratings", cls=_Command, help=_RATINGS_HELP)
 def ratings_cmd(
     paths: RecordPaths,
     json_out: Annotated[
@@ -980,6 +1184,8 @@ def ratings_cmd(
 ) -> None:
     from chickenfoot.ratings import Ratings
 
+    if json_out is not None:
+        _check_output("--json", json_out)
     ratings = Ratings(by.value, drift=False)
     rated = 0
 
@@ -1054,7 +1260,7 @@ _REPORT_HELP = "\n\n".join(
 )
 
 
-@app.command("report", help=_REPORT_HELP)
+@app.command("report", cls=_Command, help=_REPORT_HELP)
 def report_cmd(
     paths: RecordPaths,
     html_out: Annotated[
@@ -1068,6 +1274,9 @@ def report_cmd(
 ) -> None:
     from chickenfoot.report import Report
 
+    for option, target in (("--html", html_out), ("--json", json_out)):
+        if target is not None:
+            _check_output(option, target)
     report = Report()
     bad = _each_record(paths, report.add)
     for group in report.to_json():
@@ -1231,7 +1440,7 @@ _RULES_HELP = "\n\n".join(
 SECTIONS = ", ".join(SECTION_IDS)
 
 
-@app.command("rules", help=_RULES_HELP)
+@app.command("rules", cls=_Command, help=_RULES_HELP)
 def rules_cmd(
     explain: Annotated[
         bool,
@@ -1373,7 +1582,7 @@ _PLAY_HELP = "\n\n".join(
 )
 
 
-@app.command("play", help=_PLAY_HELP)
+@app.command("play", cls=_Command, help=_PLAY_HELP)
 def play_cmd(
     plain: Annotated[
         bool, typer.Option("--plain", help="Lines of text instead of the full-screen app.")
@@ -1412,9 +1621,9 @@ def play_cmd(
         typer.Option(
             "--seed",
             "-s",
-            metavar="S",
+            metavar="SEED",
             show_default=False,
-            help="Deal the match from seed S (0 to 2^63-1): the same seed deals the same "
+            help="Deal the match from seed SEED (0 to 2^63-1): the same seed deals the same "
             "tiles. \\[default: a new one each time]",
         ),
     ] = None,
@@ -1531,7 +1740,7 @@ def play_cmd(
 
 def _play_lineup(bots: str | None, players: int | None) -> tuple[int, list[str]]:
     """How many seats, and the bot (level) of every seat after the person's."""
-    names = [n.strip() for n in (bots or DEFAULT_LEVEL).split(",")]
+    names = [n.strip() for n in (DEFAULT_LEVEL if bots is None else bots).split(",")]
     if any(not n for n in names):
         _fail(
             _("--bots {bots}: a name is missing between the commas").format(
@@ -1687,7 +1896,7 @@ _ANALYSE_HELP = "\n\n".join(
 )
 
 
-@app.command("analyse", help=_ANALYSE_HELP)
+@app.command("analyse", cls=_Command, help=_ANALYSE_HELP)
 def analyse_cmd(
     path: Annotated[
         Path,
@@ -1702,7 +1911,7 @@ def analyse_cmd(
         int | None,
         typer.Option(
             "--seat",
-            metavar="S",
+            metavar="SEAT",
             show_default=False,
             help="Analyse this seat's decisions alone (0 is the first seat). \\[default: "
             "every seat]",
@@ -1730,7 +1939,7 @@ def analyse_cmd(
     ] = None,
     seed: Annotated[
         int,
-        typer.Option("--seed", "-s", metavar="S", help="The searches' seed, 0 to 2^63-1."),
+        typer.Option("--seed", "-s", metavar="SEED", help="The searches' seed, 0 to 2^63-1."),
     ] = 0,
     workers: Annotated[
         int | None,
@@ -1743,7 +1952,7 @@ def analyse_cmd(
         Path | None,
         typer.Option(
             "--json",
-            metavar="OUT",
+            metavar="FILE",
             show_default=False,
             help="Also write the analysis as JSON (chickenfoot-analysis/1, "
             "docs/analysis.schema.json).",
@@ -1753,7 +1962,7 @@ def analyse_cmd(
         Path | None,
         typer.Option(
             "--plot",
-            metavar="OUT",
+            metavar="FILE",
             show_default=False,
             help="Also draw each seat's expected points through the rounds, the mistakes "
             "and blunders marked: PNG or SVG, by the name's suffix (.png, .svg).",
@@ -1776,7 +1985,7 @@ def analyse_cmd(
         _fail(f"--plot {_shown(plot_out)}: name a .png or .svg file")
     for option, target in (("--json", json_out), ("--plot", plot_out)):
         if target is not None:
-            _check_analysis_output(option, target)
+            _check_output(option, target)
     found = _analysis_plan(path)
     if seat is not None and seat >= found.seats:
         _fail(f"--seat {seat}: the record has {found.seats} seats, 0 to {found.seats - 1}")
@@ -1822,9 +2031,8 @@ def analyse_cmd(
 
 def _cannot_write(path: Path, exc: OSError) -> NoReturn:
     """An output that could not be written after all (a full disk): one line, exit 1."""
-    err.print(
-        f"error: cannot write {_shown(path)}: {exc.strerror or exc}", markup=False, soft_wrap=True
-    )
+    text = _("cannot write {path}: {reason}").format(path=_shown(path), reason=files.os_reason(exc))
+    err.print(f"error: {text}", markup=False, soft_wrap=True)
     raise typer.Exit(1)
 
 
@@ -1850,22 +2058,6 @@ def _analysis_plan(path: Path) -> Any:
         problem = f"cannot replay it: {arena_.describe_failure(exc)} (a bug in chickenfoot)"
     err.print(f"error: {_shown(path)}: {problem}", markup=False, soft_wrap=True)
     raise typer.Exit(1)
-
-
-def _check_analysis_output(option: str, path: Path) -> None:
-    """Fail now, not after the analysis, if ``path`` cannot be written."""
-    import tempfile
-
-    if path.is_dir():
-        _fail(f"{option} {_shown(path)} is a folder; give a file name")
-    folder = path.parent
-    if not folder.is_dir():
-        _fail(f"cannot write {_shown(path)}: there is no folder {_shown(folder)}")
-    try:
-        with tempfile.TemporaryFile(dir=folder):
-            pass
-    except OSError as exc:
-        _fail(f"cannot write {_shown(path)}: {exc.strerror or exc}")
 
 
 _MARK_STYLES = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
@@ -1984,14 +2176,23 @@ class LogFormat(StrEnum):
     JSON = "json"
 
 
-@app.command("serve", help=_SERVE_HELP)
+@app.command("serve", cls=_Command, help=_SERVE_HELP)
 def serve(
     host: Annotated[
-        str, typer.Option("--host", help="The address to listen on (0.0.0.0: every one).")
+        str,
+        typer.Option(
+            "--host", metavar="ADDRESS", help="The address to listen on (0.0.0.0: every one)."
+        ),
     ] = "127.0.0.1",
     port: Annotated[
         int,
-        typer.Option("--port", min=0, max=65535, help="The port to listen on (0: any free one)."),
+        typer.Option(
+            "--port",
+            metavar="PORT",
+            min=0,
+            max=65535,
+            help="The port to listen on (0: any free one).",
+        ),
     ] = 8000,
     db: Annotated[
         str | None,
@@ -2092,6 +2293,8 @@ def serve(
     from chickenfoot.server import run
     from chickenfoot.terminal.session import SessionError, check_data_folder, default_data_folder
 
+    if not host.strip():
+        _fail(_("--host: give the address to listen on, such as 127.0.0.1 or 0.0.0.0 (every one)"))
     folder = data if data is not None else default_data_folder()
     if db is None:
         try:
@@ -2133,7 +2336,7 @@ _NEW_BOT_HELP = "\n\n".join(
 )
 
 
-@app.command("new-bot", help=_NEW_BOT_HELP)
+@app.command("new-bot", cls=_Command, help=_NEW_BOT_HELP)
 def new_bot_cmd(
     name: Annotated[str, typer.Argument(metavar="NAME", help="The bot's name.")],
     into: Annotated[

@@ -222,9 +222,12 @@ class PlainGame:
         return self.session.table.snapshot(seat).legal
 
     def expected(self, got: str) -> None:
+        # TRANSLATORS: {commands} are the commands, typed the same in every language:
+        # "help, hint, board, rules, quit"
         self.say(
-            _("Expected a move ({legal}) or help, hint, board, quit; not {got}.").format(
+            _("Expected a move ({legal}) or {commands}; not {got}.").format(
                 legal=" ".join(legal_line(self._legal(self.session.table.turn or 0)).split()[1:]),
+                commands=", ".join(COMMANDS),
                 got=got,
             )
         )
