@@ -63,7 +63,7 @@ def test_a_refusal_is_said_with_the_section_of_its_rule(server: Server) -> None:
     )
     centre = server.get("/api/refusal?lang=it&code=foot-waiting&foot=0&double=9-9&need=3")
     assert centre["section"] == "centre-foot"
-    assert centre["title"] == "Il doppio del round e la zampa al centro"
+    assert centre["title"] == "Il doppio del round e la zampa di gallina al centro"
     bare = server.get("/api/refusal?lang=en&code=must-draw")
     assert bare["section"] == "drawing" and bare["text"] is None
 
