@@ -219,6 +219,12 @@ def test_a_word_in_another_sense_asks_for_nothing() -> None:
     assert missing_words("play goes round the table", "spillet går rundt bordet", norwegian) == []
 
 
+def test_a_whole_text_in_another_sense_asks_for_nothing() -> None:
+    norwegian = words("nb")
+    assert missing_words("tile", "velg", norwegian) == []  # the key that moves between tiles
+    assert missing_words("the tile", "tingen", norwegian) == ["tile -> brikke"]
+
+
 def test_a_word_not_to_use_is_found_unless_inside_an_allowed_phrase() -> None:
     italian = ruled_out("it")
     assert words_not_to_use("la zampa al centro", italian) == ["zampa, zampe -> zampa di gallina"]
