@@ -52,7 +52,8 @@ def pattern_of(entry: str) -> re.Pattern[str]:
 
 
 def patterns_of(cell: str) -> list[re.Pattern[str]]:
-    return [pattern_of(entry) for entry in cell.split(",") if entry.strip()]
+    """The entries of a cell, each written in backticks: `*brikk*`, `gå* ut`."""
+    return [pattern_of(entry.strip().strip("`")) for entry in cell.split(",") if entry.strip()]
 
 
 def without(text: str, phrases: list[re.Pattern[str]]) -> str:
@@ -122,7 +123,12 @@ def words(code: str) -> dict[str, Word]:
 
 def ruled_out(code: str) -> list[Ruled]:
     return [
-        Ruled(row["not"], patterns_of(row["not"]), patterns_of(row["except"]), row["use instead"])
+        Ruled(
+            row["not"].replace("`", ""),
+            patterns_of(row["not"]),
+            patterns_of(row["except"]),
+            row["use instead"],
+        )
         for row in GLOSSARY.get(f"Not to use {code}", [])
     ]
 
