@@ -103,7 +103,8 @@ def test_the_rules_page_speaks_every_language(server: Server, browser: Browser) 
     assert page.locator("[data-section='feet'] h2").inner_text() == "Kippenpoten"
     page.select_option("#lang", "it")
     page.wait_for_function(
-        "document.querySelector('[data-section=\"feet\"] h2')?.textContent === 'Le zampe'"
+        "document.querySelector('[data-section=\"feet\"] h2')?.textContent"
+        " === 'Le zampe di gallina'"
     )
     assert page.locator("html").get_attribute("lang") == "it"
     assert tab.errors == []
