@@ -126,13 +126,13 @@ CASES = {
         ["--bots", "easy,hard", "--players", "5"],
         "error: --bots names 2 bots for 5 players: name one per seat after yours (4), or one "
         "name for all of them",
-        "feil: --bots gir 2 navn for 5 spillere: oppgi ett per sete etter ditt (4), eller ett "
-        "navn for alle",
+        "feil: --bots nevner 2 boter for 5 spillere: oppgi én per sete etter ditt (4), eller "
+        "ett navn for alle",
         "errore: --bots indica 2 bot per 5 giocatori: indicane uno per ogni posto dopo il tuo "
         "(4), o un solo nome per tutti",
         "fout: --bots noemt 2 bots voor 5 spelers: geef er één per plaats na de jouwe (4), of "
         "één naam voor allemaal",
-        "fel: --bots anger 2 namn för 5 spelare: ange ett per plats efter din (4), eller ett "
+        "fel: --bots anger 2 bottar för 5 spelare: ange en per plats efter din (4), eller ett "
         "namn för alla",
     ),
     "unknown bot": (

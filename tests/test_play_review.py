@@ -412,7 +412,7 @@ def test_the_plain_review_speaks_the_players_language(tmp_path: Path) -> None:
         set_language("en")
     assert lines[0] == "Gjennomgang av kampen: Du; 8 utvalg per søk."
     assert lines[3].startswith("-- Runde 1 av 1 · midten 9-9: Du: presisjon ")
-    assert lines[4].startswith("  Forventede straffepoeng ved rundens slutt, etter hvert trekk (")
+    assert lines[4].startswith("  Forventede minuspoeng ved rundens slutt, etter hvert trekk (")
     assert lines[4].endswith("; │ poeng ved rundens slutt):") and lines[5].startswith("  Du ")
     moves = [line for line in lines if line.startswith("trekk ")]
     assert len(moves) == len([line for line in english if line.startswith("move ")])

@@ -63,7 +63,7 @@ def test_a_refusal_is_said_with_the_section_of_its_rule(server: Server) -> None:
     )
     centre = server.get("/api/refusal?lang=it&code=foot-waiting&foot=0&double=9-9&need=3")
     assert centre["section"] == "centre-foot"
-    assert centre["title"] == "Il doppio del round e la zampa al centro"
+    assert centre["title"] == "Il doppio del round e la zampa di gallina al centro"
     bare = server.get("/api/refusal?lang=en&code=must-draw")
     assert bare["section"] == "drawing" and bare["text"] is None
 
@@ -103,7 +103,8 @@ def test_the_rules_page_speaks_every_language(server: Server, browser: Browser) 
     assert page.locator("[data-section='feet'] h2").inner_text() == "Kippenpoten"
     page.select_option("#lang", "it")
     page.wait_for_function(
-        "document.querySelector('[data-section=\"feet\"] h2')?.textContent === 'Le zampe'"
+        "document.querySelector('[data-section=\"feet\"] h2')?.textContent"
+        " === 'Le zampe di gallina'"
     )
     assert page.locator("html").get_attribute("lang") == "it"
     assert tab.errors == []
