@@ -817,7 +817,7 @@ def arena(
                 except OSError as exc:
                     text = _("cannot write {path}: {reason}")
                     _stop(text.format(path=_shown(report_file), reason=files.os_reason(exc)), None)
-                out.print(f"report: {report_file}", markup=False)
+                out.print(f"report: {report_file}", markup=False, soft_wrap=True)
         except KeyboardInterrupt:
             progress.stop()
             _interrupted(tally.matches, matches, target)
@@ -2020,13 +2020,13 @@ def analyse_cmd(
             files.write_json(json_out, result)
         except OSError as exc:
             _cannot_write(json_out, exc)
-        out.print(f"analysis: {_shown(json_out)}", markup=False)
+        out.print(f"analysis: {_shown(json_out)}", markup=False, soft_wrap=True)
     if plot_out is not None:
         try:
             analysis_.plot(result, plot_out)
         except OSError as exc:
             _cannot_write(plot_out, exc)
-        out.print(f"chart: {_shown(plot_out)}", markup=False)
+        out.print(f"chart: {_shown(plot_out)}", markup=False, soft_wrap=True)
 
 
 def _cannot_write(path: Path, exc: OSError) -> NoReturn:
