@@ -21,7 +21,7 @@ import tempfile
 import termios
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +66,16 @@ def temp_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(tempfile, "tempdir", str(folder))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     return folder
+
+
+@contextmanager
+def killed_at_the_end(proc: subprocess.Popen[Any]) -> Iterator[None]:
+    """The process group of ``proc`` killed, whatever the test found."""
+    try:
+        yield
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
 
 
 def resumable(path: Path) -> Session:
@@ -196,13 +206,17 @@ def test_plain_on_a_disk_that_really_is_full(tiny_disk: Path, tmp_path: Path) ->
         f'TMPDIR="{temp}" exec "{sys.executable}" -m chickenfoot play --plain '
         f'--data "{tiny_disk}" --seed 5 --bots random --players 2 --length half'
     )
-    with subprocess.Popen(
-        ["unshare", "--mount", "sh", "-c", script],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    ) as proc:
+    with (
+        subprocess.Popen(
+            ["unshare", "--mount", "sh", "-c", script],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        ) as proc,
+        killed_at_the_end(proc),
+    ):
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         out = []
         for line in proc.stdout:
@@ -451,16 +465,18 @@ def test_piping_plain_into_head_saves_the_match(tmp_path: Path) -> None:
 
 
 @contextmanager
-def app_in_a_terminal(data: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    """``chickenfoot play`` (the app) in a pseudo-terminal of 100 x 30, its controlling
-    terminal; the process and the terminal's other end, once the table is on the screen."""
+def in_a_terminal(
+    args: list[str], ready: bytes, stderr: Any = None
+) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """``chickenfoot ARGS`` in a pseudo-terminal of 100 x 30, its controlling terminal; the
+    process and the terminal's other end, once ``ready`` is on the screen."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     proc = subprocess.Popen(
-        [*CHICKENFOOT, "play", "--data", str(data), "--seed", "3", "--bots", "easy"],
+        [*CHICKENFOOT, *args],
         stdin=slave,
         stdout=slave,
-        stderr=slave,
+        stderr=slave if stderr is None else stderr,
         start_new_session=True,
         env={**os.environ, "TERM": "xterm-256color"},
         preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
@@ -469,10 +485,10 @@ def app_in_a_terminal(data: Path) -> Iterator[tuple[subprocess.Popen[bytes], int
     try:
         screen = b""
         deadline = time.monotonic() + 30
-        while b"hint" not in screen:  # the table's keys, at the bottom
+        while ready not in screen:
             assert time.monotonic() < deadline, screen[-2000:]
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
+            readable, _, _ = select.select([master], [], [], 0.2)
+            if readable:
                 screen += os.read(master, 65536)
         time.sleep(0.3)
         yield proc, master
@@ -482,6 +498,24 @@ def app_in_a_terminal(data: Path) -> Iterator[tuple[subprocess.Popen[bytes], int
         proc.wait()
         with suppress(OSError):
             os.close(master)
+
+
+def app_in_a_terminal(data: Path) -> AbstractContextManager[tuple[subprocess.Popen[bytes], int]]:
+    """``chickenfoot play`` (the app), once the table is on the screen (its keys, at the
+    bottom)."""
+    return in_a_terminal(["play", "--data", str(data), "--seed", "3", "--bots", "easy"], b"hint")
+
+
+def test_closing_the_plain_terminal_saves_its_match(tmp_path: Path) -> None:
+    errors = tmp_path / "stderr"
+    args = ["play", "--plain", "--data", str(tmp_path), "--seed", "3"]
+    with errors.open("wb") as stderr, in_a_terminal(args, b"legal: ", stderr) as (proc, master):
+        os.close(master)  # the terminal's window closed: reading it fails, SIGHUP comes
+        assert proc.wait(timeout=30) == 129
+    path = only_match(tmp_path)
+    said = errors.read_text(encoding="utf-8")
+    assert said == f"The terminal was closed: the match is saved in {path}\n"
+    assert resumable(path).table.turn == 0
 
 
 def test_sighup_saves_the_apps_match_and_exits_129(tmp_path: Path) -> None:

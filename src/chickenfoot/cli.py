@@ -1562,7 +1562,7 @@ def _run_play(session: Any, plain: bool, pace: float, resumed: bool = False) -> 
         _after_app(run_session(session, pace))
         return
     from chickenfoot.terminal import stops as stops_
-    from chickenfoot.terminal.plain import OutputGone, PlainGame
+    from chickenfoot.terminal.plain import InputGone, OutputGone, PlainGame
 
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")
@@ -1575,6 +1575,7 @@ def _run_play(session: Any, plain: bool, pace: float, resumed: bool = False) -> 
 
     stops = stops_.Stops(stop)
     session.shield = stops
+    game.gone = stops.hold
     with stops.installed((signal.SIGINT, signal.SIGTERM, signal.SIGHUP)):
         try:
             try:
@@ -1582,13 +1583,12 @@ def _run_play(session: Any, plain: bool, pace: float, resumed: bool = False) -> 
             except KeyboardInterrupt:
                 text = _("Interrupted: the match is saved in {path}")
                 code = game.leave(text, resume=True, code=stops_.INTERRUPTED_EXIT)
-        except stops_.HangUp:
+        except (stops_.HangUp, InputGone):
             # the terminal is gone: stdout and stderr with it, most likely
             game.leave_quietly(_("The terminal was closed: the match is saved in {path}"))
             stops_.silence(sys.stdout, sys.stderr)
             raise typer.Exit(stops_.HANGUP_EXIT) from None
         except OutputGone:
-            stops.stopping = True
             game.leave_quietly(_("The output was closed: the match is saved in {path}"))
             stops_.silence(sys.stdout)
             hung_up = stops.hung_up

@@ -12,13 +12,15 @@ input it is saved and the path printed (if it cannot be written where it belongs
 system's temporary folder: :meth:`~chickenfoot.terminal.session.Session.keep`); after the
 match, a person at the keyboard is asked whether to review it (every decision graded,
 :mod:`chickenfoot.terminal.review`). An output that goes away (``| head``) raises
-:class:`OutputGone`.
+:class:`OutputGone`, an input that cannot be read any more (a terminal closed)
+:class:`InputGone`.
 """
 
 from __future__ import annotations
 
 import shlex
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from chickenfoot.core.actions import IllegalActionError
@@ -63,6 +65,11 @@ class OutputGone(Exception):
     terminal was closed, or the disk it goes to is full."""
 
 
+class InputGone(Exception):
+    """The input cannot be read any more (an error, not its end): the terminal was
+    closed."""
+
+
 class PlainGame:
     """The line-mode loop over one session (see the module docstring)."""
 
@@ -73,6 +80,9 @@ class PlainGame:
         self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr if stderr is not None else sys.stderr
+        self.gone: Callable[[], None] = lambda: None
+        """Called when the input or the output is found gone, before the game says so (by
+        raising :class:`InputGone` or :class:`OutputGone`)."""
         persons = session.persons
         self.you = persons[0] if len(persons) == 1 else None
         self.viewer = self.you
@@ -88,6 +98,7 @@ class PlainGame:
                 self.stdout.write(line + "\n")
             self.stdout.flush()
         except OSError as exc:
+            self.gone()
             raise OutputGone from exc
 
     def warn(self, line: str) -> None:
@@ -163,14 +174,18 @@ class PlainGame:
         self.shown_turn = table.version
 
     def read(self) -> str | None:
-        line = self.stdin.readline(MAX_LINE)
-        if not line:
-            return None
-        if not line.endswith("\n"):  # a longer line: skip the rest of it
-            while True:
-                rest = self.stdin.readline(MAX_LINE)
-                if not rest or rest.endswith("\n"):
-                    break
+        try:
+            line = self.stdin.readline(MAX_LINE)
+            if not line:
+                return None
+            if not line.endswith("\n"):  # a longer line: skip the rest of it
+                while True:
+                    rest = self.stdin.readline(MAX_LINE)
+                    if not rest or rest.endswith("\n"):
+                        break
+        except OSError as exc:
+            self.gone()
+            raise InputGone from exc
         return line.strip()
 
     def handle(self, seat: int, text: str) -> bool:

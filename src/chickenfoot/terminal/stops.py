@@ -59,6 +59,11 @@ class Stops:
         self.stopping = True
         self.stop(signum)
 
+    def hold(self) -> None:
+        """A stop is under way (the terminal or a pipe is gone): signals are only noted from
+        now on."""
+        self.stopping = True
+
     def __enter__(self) -> None:
         self.depth += 1
 
@@ -73,7 +78,8 @@ class Stops:
     @contextlib.contextmanager
     def installed(self, signals: Iterable[int]) -> Iterator[Stops]:
         """These signals handled by :meth:`handle` (in the main thread only), as before
-        afterwards."""
+        afterwards, unless a stop is under way: then they are noted until the program
+        exits (a second SIGHUP of a closed terminal does not cut the exit short)."""
         if threading.current_thread() is not threading.main_thread():
             yield self
             return
@@ -81,8 +87,9 @@ class Stops:
         try:
             yield self
         finally:
-            for number, handler in previous.items():
-                signal.signal(number, handler)
+            if not self.stopping:
+                for number, handler in previous.items():
+                    signal.signal(number, handler)
 
 
 class Guard:
