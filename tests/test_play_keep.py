@@ -373,8 +373,12 @@ def test_a_signal_while_the_table_changes_waits_until_the_change_is_whole(
 
     monkeypatch.setattr(played.table, "act", act_hung_up_halfway)
     before = played.table.version
-    with stops.installed((signal.SIGHUP,)), pytest.raises(HangUp):
-        played.play_bot()
+    previous = signal.getsignal(signal.SIGHUP)
+    try:
+        with stops.installed((signal.SIGHUP,)), pytest.raises(HangUp):
+            played.play_bot()
+    finally:
+        signal.signal(signal.SIGHUP, previous)  # a stop keeps its handler until the exit
     assert seen == [played.table.version] and played.table.version > before
 
 

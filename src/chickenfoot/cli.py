@@ -1344,8 +1344,8 @@ _PLAY_HELP = "\n\n".join(
         "You sit in seat 0, the bots in the seats after it. The record is saved when the "
         "match ends or you quit (q, Ctrl-C, end of input) in the data folder's matches/ "
         "(--data), and the path is printed; --resume FILE continues it. It is also saved at "
-        "every round's end; if it cannot be written there (a full disk), a line says so and "
-        "play goes on. When the match ends or is left and its record cannot be written where "
+        "every round's end; a save that fails then (a full disk) is said in one line and play "
+        "goes on. When the match ends or is left and its record cannot be written where "
         "it belongs, it is saved in the system's temporary folder (else the home folder) and "
         "a line says where, or that nothing could be written.",
         "Exit codes: 0 the match saved (over, or left to be resumed); 1 its record could not "
