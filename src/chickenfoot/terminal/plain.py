@@ -155,7 +155,7 @@ class PlainGame:
         if self.seen == table.version:
             return
         for entry in table.entries(self.seen, self.viewer):
-            if isinstance(entry, RoundEndEntry):  # a match's end comes with its last round's
+            if isinstance(entry, RoundEndEntry) and not table.is_over:  # the last: run saves
                 problem = self.session.save_in_play()
                 if problem is not None:
                     self.warn(problem)
