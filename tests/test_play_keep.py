@@ -12,6 +12,7 @@ import json
 import os
 import pty
 import random
+import re
 import select
 import signal
 import struct
@@ -471,14 +472,14 @@ def test_piping_plain_into_head_saves_the_match(tmp_path: Path) -> None:
 
 @contextmanager
 def in_a_terminal(
-    args: list[str], ready: bytes, stderr: Any = None
+    command: list[str], ready: bytes, stderr: Any = None
 ) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    """``chickenfoot ARGS`` in a pseudo-terminal of 100 x 30, its controlling terminal; the
-    process and the terminal's other end, once ``ready`` is on the screen."""
+    """``command`` in a pseudo-terminal of 100 x 30, its controlling terminal; the process
+    and the terminal's other end, once ``ready`` is on the screen."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     proc = subprocess.Popen(
-        [*CHICKENFOOT, *args],
+        command,
         stdin=slave,
         stdout=slave,
         stderr=slave if stderr is None else stderr,
@@ -508,12 +509,14 @@ def in_a_terminal(
 def app_in_a_terminal(data: Path) -> AbstractContextManager[tuple[subprocess.Popen[bytes], int]]:
     """``chickenfoot play`` (the app), once the table is on the screen (its keys, at the
     bottom)."""
-    return in_a_terminal(["play", "--data", str(data), "--seed", "3", "--bots", "easy"], b"hint")
+    return in_a_terminal(
+        [*CHICKENFOOT, "play", "--data", str(data), "--seed", "3", "--bots", "easy"], b"hint"
+    )
 
 
 def test_closing_the_plain_terminal_saves_its_match(tmp_path: Path) -> None:
     errors = tmp_path / "stderr"
-    args = ["play", "--plain", "--data", str(tmp_path), "--seed", "3"]
+    args = [*CHICKENFOOT, "play", "--plain", "--data", str(tmp_path), "--seed", "3"]
     with errors.open("wb") as stderr, in_a_terminal(args, b"legal: ", stderr) as (proc, master):
         os.close(master)  # the terminal's window closed: reading it fails, SIGHUP comes
         assert proc.wait(timeout=30) == 129
@@ -554,3 +557,52 @@ def test_the_exit_codes_are_in_the_help() -> None:
         "141 the output closed (--plain)",
     ):
         assert said in text, said
+
+
+ESCAPES = re.compile(r"\x1b\[[0-9;?<>=$]*[A-Za-z~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[=>]")
+"""The terminal's control sequences: what moves the cursor, colours, sets modes."""
+
+
+def screen_to_the_end(master: int) -> str:
+    """What the terminal shows until the program's end (its side of the terminal closes)."""
+    screen = b""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        readable, _, _ = select.select([master], [], [], 0.2)
+        if readable:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: nothing holds the other side any more
+                break
+            if not chunk:
+                break
+            screen += chunk
+    return screen.decode("utf-8", "replace")
+
+
+def test_quitting_the_app_on_a_disk_that_really_is_full(tiny_disk: Path, tmp_path: Path) -> None:  # noqa: F811
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    script = (
+        f'mount -t tmpfs -o size=160k tmpfs "{tiny_disk}" || exit 99; '
+        f'mkdir "{tiny_disk}/matches"; head -c 200000 /dev/zero > "{tiny_disk}/fill" 2>/dev/null; '
+        f'TMPDIR="{temp}" exec "{sys.executable}" -m chickenfoot play --data "{tiny_disk}" '
+        "--seed 3 --bots easy"
+    )
+    command = ["unshare", "--mount", "sh", "-c", script]
+    with in_a_terminal(command, b"hint") as (proc, master):
+        os.write(master, b"q")
+        screen = screen_to_the_end(master)
+        assert proc.wait(timeout=30) == 1
+    (kept,) = temp.iterdir()
+    belongs = tiny_disk / "matches" / kept.name.removeprefix("chickenfoot-")
+    text = ESCAPES.sub("", screen).replace("\r\n", "\n")
+    said = (
+        f"The match could not be saved in {belongs}: No space left on device; it is saved in "
+        f"{kept} instead\n"
+        f"The match is saved in {kept}\n"
+        f"Continue it with: chickenfoot play --resume {kept}\n"
+    )
+    assert text.endswith(said), text[-1000:]
+    assert "Traceback" not in text
+    assert resumable(kept).table.turn == 0
