@@ -136,11 +136,18 @@ def tell(stream: TextIO | None, line: str) -> bool:
     return True
 
 
-def tell_fd(fd: int, line: str) -> None:
+def tell_fd(fd: int, line: str, seconds: float = 1.0) -> None:
     """Write ``line`` straight to the file descriptor ``fd`` (the app has taken over the
-    streams), if it can still be written."""
-    with contextlib.suppress(OSError):
-        os.write(fd, (line + "\n").encode("utf-8", "replace"))
+    streams), if it can still be written within ``seconds`` (a terminal that is not read
+    any more holds a write forever)."""
+
+    def write() -> None:
+        with contextlib.suppress(OSError):
+            os.write(fd, (line + "\n").encode("utf-8", "replace"))
+
+    writer = threading.Thread(target=write, name="tell", daemon=True)
+    writer.start()
+    writer.join(seconds)
 
 
 def silence(*streams: TextIO) -> None:
