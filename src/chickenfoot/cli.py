@@ -1574,7 +1574,15 @@ _PLAY_HELP = "\n\n".join(
         "type help for the commands.",
         "You sit in seat 0, the bots in the seats after it. The record is saved when the "
         "match ends or you quit (q, Ctrl-C, end of input) in the data folder's matches/ "
-        "(--data), and the path is printed; --resume FILE continues it.",
+        "(--data), and the path is printed; --resume FILE continues it. It is also saved at "
+        "every round's end; a save that fails then (a full disk) is said in one line and play "
+        "goes on. When the match ends or is left and its record cannot be written where "
+        "it belongs, it is saved in the system's temporary folder (else the home folder) and "
+        "a line says where, or that nothing could be written.",
+        "Exit codes: 0 the match saved (over, or left to be resumed); 1 its record could not "
+        "be written where it belongs; 2 a bad command line; 129 the terminal closed (SIGHUP); "
+        "130 Ctrl-C or SIGTERM (--plain; in the app Ctrl-C quits); 141 the output closed "
+        "(--plain). On a signal or a closed output the match is saved as when it is left.",
         "Examples: chickenfoot play; chickenfoot play --plain --bots expert; "
         "chickenfoot play --bots easy,hard --length full; chickenfoot play --lang nb; "
         "chickenfoot play --resume FILE",
@@ -1784,18 +1792,38 @@ def _run_play(session: Any, plain: bool, pace: float, resumed: bool = False) -> 
 
         _after_app(run_session(session, pace))
         return
-    from chickenfoot.terminal.plain import PlainGame
+    from chickenfoot.terminal import stops as stops_
+    from chickenfoot.terminal.plain import InputGone, OutputGone, PlainGame
 
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")
-    game = PlainGame(session, sys.stdin, sys.stdout)
-    with _interrupts():
+    game = PlainGame(session, sys.stdin, sys.stdout, sys.stderr)
+
+    def stop(signum: int) -> None:
+        if signum == signal.SIGHUP:
+            raise stops_.HangUp
+        raise KeyboardInterrupt
+
+    stops = stops_.Stops(stop)
+    session.shield = stops
+    game.gone = stops.hold
+    with stops.installed((signal.SIGINT, signal.SIGTERM, signal.SIGHUP)):
         try:
-            code = game.run(resumed)
-        except KeyboardInterrupt:
-            game.saved(_("Interrupted: the match is saved in {path}"), resume=True)
-            _say_forfeits(session)
-            raise typer.Exit(130) from None
+            try:
+                code = game.run(resumed)
+            except KeyboardInterrupt:
+                text = _("Interrupted: the match is saved in {path}")
+                code = game.leave(text, resume=True, code=stops_.INTERRUPTED_EXIT)
+        except (stops_.HangUp, InputGone):
+            # the terminal is gone: stdout and stderr with it, most likely
+            game.leave_quietly(_("The terminal was closed: the match is saved in {path}"))
+            stops_.silence(sys.stdout, sys.stderr)
+            raise typer.Exit(stops_.HANGUP_EXIT) from None
+        except OutputGone:
+            game.leave_quietly(_("The output was closed: the match is saved in {path}"))
+            stops_.silence(sys.stdout)
+            hung_up = stops.hung_up
+            raise typer.Exit(stops_.HANGUP_EXIT if hung_up else stops_.OUTPUT_CLOSED_EXIT) from None
     _say_forfeits(session)
     raise typer.Exit(code)
 
@@ -1813,11 +1841,17 @@ def _say_forfeits(session: Any) -> None:
 
 
 def _after_app(session: Any) -> None:
-    """After the app: where the record is (it saved it), and how to go on."""
+    """After the app: where the record is (it saved it), and how to go on; exit 1 if it
+    could not be written where it belongs (saying where it went, if anywhere)."""
     if session is None:
         return
     _say_forfeits(session)
-    path = session.save()
+    kept = session.keep()
+    if kept.problem is not None:
+        err.print(kept.problem, markup=False, soft_wrap=True)
+    path = kept.path
+    if path is None:
+        raise typer.Exit(1)
     if session.table.is_over:
         out.print(
             _("The match is over; its record is saved in {path}").format(path=path),
@@ -1831,6 +1865,8 @@ def _after_app(session: Any) -> None:
             markup=False,
             soft_wrap=True,
         )
+    if kept.problem is not None:
+        raise typer.Exit(1)
 
 
 def _progress() -> Progress:

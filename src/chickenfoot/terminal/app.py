@@ -3,11 +3,14 @@ game and preset), then the table (:mod:`chickenfoot.terminal.table_screen`).
 
 The app never saves by itself on leaving: :func:`run_app` and :func:`run_session` return the
 session, and the command saves its record and says where (it is also saved at every round's
-end and at the match's end).
+end, the match's end with its last round's; a save that fails there is said, and the match
+goes on). When the terminal is closed (SIGHUP), the record is saved at once and the program
+exits (129): the terminal it would restore is gone.
 """
 
 from __future__ import annotations
 
+import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +43,7 @@ from chickenfoot.terminal.session import (
     SeatSpec,
     Session,
 )
+from chickenfoot.terminal.stops import HANGUP_EXIT, Guard, hangups_watched, tell_fd
 from chickenfoot.terminal.table_screen import TableScreen, translate_bindings
 
 MAX_SEED = 2**63 - 1
@@ -364,6 +368,10 @@ class ChickenfootApp(App[None]):
         self.session = session
         self.direct = direct
         self.resumed = session is not None
+        self.guard = Guard()
+        """The session's shield (:mod:`chickenfoot.terminal.stops`)."""
+        if session is not None:
+            session.shield = self.guard
 
     def on_mount(self) -> None:
         if self.session is not None:
@@ -375,7 +383,9 @@ class ChickenfootApp(App[None]):
 
     def start(self, seats: list[SeatSpec], rules: AnyRules, seed: int) -> None:
         assert self.folder is not None
-        self.session = Session.new(seats, rules, seed, self.folder)
+        session = Session.new(seats, rules, seed, self.folder)
+        session.shield = self.guard
+        self.session = session
         screen = TableScreen(self.session, self.pace)
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)
@@ -410,30 +420,51 @@ class ChickenfootApp(App[None]):
             return CLASSIC, players
 
     def action_leave(self) -> None:
-        """Quit (q, Ctrl-C): the match is saved first."""
+        """Quit (q, Ctrl-C): the match is saved first (a save that fails is said by the
+        command, once the app has left the screen)."""
         if self.session is not None:
-            self.session.save()
+            self.session.save_in_play()
         self.exit()
+
+    def hang_up(self) -> None:
+        """The terminal was closed (SIGHUP, in a thread of its own, once the table is not
+        changing): save the match (where it belongs, else in a fallback place), say where
+        on stderr if it still leads anywhere, and exit at once (129): the screen the app
+        would restore on leaving is gone."""
+        with self.guard:
+            session = self.session
+            if session is not None:
+                kept = session.keep()
+                if kept.problem is not None:
+                    tell_fd(2, kept.problem)
+                else:
+                    text = _("The terminal was closed: the match is saved in {path}")
+                    tell_fd(2, text.format(path=kept.path))
+            os._exit(HANGUP_EXIT)
+
+
+def _run(app: ChickenfootApp) -> None:
+    """Run the app, SIGHUP handled (:meth:`ChickenfootApp.hang_up`); if it stops on an
+    error, the match is saved first, as far as it can be."""
+    try:
+        with hangups_watched(app.hang_up):
+            app.run()
+    except BaseException:
+        if app.session is not None:
+            app.session.save_in_play()
+        raise
 
 
 def run_app(setup: Setup, folder: Path, pace: float, direct: bool) -> Session | None:
     """Run the app from the setup screen (or at once, ``direct``); the session played."""
     app = ChickenfootApp(setup=setup, folder=folder, pace=pace, direct=direct)
-    try:
-        app.run()
-    finally:
-        if app.session is not None:
-            app.session.save()
+    _run(app)
     return app.session
 
 
 def run_session(session: Session, pace: float) -> Session:
     """Run the app on a resumed session."""
-    app = ChickenfootApp(session=session, pace=pace)
-    try:
-        app.run()
-    finally:
-        session.save()
+    _run(ChickenfootApp(session=session, pace=pace))
     return session
 
 

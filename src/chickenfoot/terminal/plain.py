@@ -6,19 +6,26 @@ printed (the board a line per line of tiles, every seat's tiles and total, the b
 person's hand) and then one line ``legal: ...`` with every legal move in the notation the
 person types (``9-4@0``, ``draw``, ``pass``), so that a script can play. ``help``, ``hint``,
 ``board`` and ``quit`` are commands; anything else gets one line saying what was expected,
-and the match goes on. At the match's end, at ``quit`` and at the end of the input the record
-is saved and the path printed; after the match, a person at the keyboard is asked whether
-to review it (every decision graded, :mod:`chickenfoot.terminal.review`).
+and the match goes on. At every round's end the record is saved (if it cannot be, a line on
+stderr says so and the match goes on); at the match's end, at ``quit`` and at the end of the
+input it is saved and the path printed (if it cannot be written where it belongs, in the
+system's temporary folder: :meth:`~chickenfoot.terminal.session.Session.keep`); after the
+match, a person at the keyboard is asked whether to review it (every decision graded,
+:mod:`chickenfoot.terminal.review`). An output that goes away (``| head``) raises
+:class:`OutputGone`, an input that cannot be read any more (a terminal closed)
+:class:`InputGone`.
 """
 
 from __future__ import annotations
 
 import shlex
+import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from chickenfoot.core.actions import IllegalActionError
 from chickenfoot.core.messages import CodedError
-from chickenfoot.core.wire import MatchEndEntry, parse_any_action
+from chickenfoot.core.wire import RoundEndEntry, parse_any_action
 from chickenfoot.howto import guide
 from chickenfoot.i18n import _, language, message_text, ngettext, translation
 from chickenfoot.terminal.describe import (
@@ -29,7 +36,8 @@ from chickenfoot.terminal.describe import (
 )
 from chickenfoot.terminal.guide_view import refusal_with_rule, section_lines
 from chickenfoot.terminal.labels import rules_label
-from chickenfoot.terminal.session import Session
+from chickenfoot.terminal.session import Kept, Session
+from chickenfoot.terminal.stops import UNSAVED_EXIT, tell
 
 MAX_LINE = 10_000
 """Characters of a typed line that are read; the rest of a longer line is ignored."""
@@ -52,13 +60,29 @@ def help_lines() -> list[str]:
     ]
 
 
+class OutputGone(Exception):
+    """The output cannot be written any more: its reader went away (a closed pipe), the
+    terminal was closed, or the disk it goes to is full."""
+
+
+class InputGone(Exception):
+    """The input cannot be read any more (an error, not its end): the terminal was
+    closed."""
+
+
 class PlainGame:
     """The line-mode loop over one session (see the module docstring)."""
 
-    def __init__(self, session: Session, stdin: TextIO, stdout: TextIO) -> None:
+    def __init__(
+        self, session: Session, stdin: TextIO, stdout: TextIO, stderr: TextIO | None = None
+    ) -> None:
         self.session = session
         self.stdin = stdin
         self.stdout = stdout
+        self.stderr = stderr if stderr is not None else sys.stderr
+        self.gone: Callable[[], None] = lambda: None
+        """Called when the input or the output is found gone, before the game says so (by
+        raising :class:`InputGone` or :class:`OutputGone`)."""
         persons = session.persons
         self.you = persons[0] if len(persons) == 1 else None
         self.viewer = self.you
@@ -69,12 +93,21 @@ class PlainGame:
         """The version at which the table was last printed for a person's turn."""
 
     def say(self, *lines: str) -> None:
-        for line in lines:
-            self.stdout.write(line + "\n")
-        self.stdout.flush()
+        try:
+            for line in lines:
+                self.stdout.write(line + "\n")
+            self.stdout.flush()
+        except OSError as exc:
+            self.gone()
+            raise OutputGone from exc
+
+    def warn(self, line: str) -> None:
+        """A problem that does not stop the match, on stderr (if it can be written)."""
+        tell(self.stderr, line)
 
     def run(self, resumed: bool = False) -> int:
-        """Play until the match ends or the input does; the exit code (0)."""
+        """Play until the match ends or the input does; the exit code: 0, or 1 if the record
+        could not be written where it belongs. Raises :class:`OutputGone`."""
         table = self.session.table
         self.intro(resumed)
         if resumed:
@@ -82,9 +115,9 @@ class PlainGame:
         while True:
             self.show_new_entries()
             if table.is_over:
-                self.saved(_("The match is over; its record is saved in {path}"))
+                code = self.leave(_("The match is over; its record is saved in {path}"))
                 self.offer_review()
-                return 0
+                return code
             seat = table.turn
             assert seat is not None
             if self.session.is_bot(seat):
@@ -94,11 +127,9 @@ class PlainGame:
                 self.show_turn(seat)
             line = self.read()
             if line is None:
-                self.saved(_("End of input: the match is saved in {path}"), resume=True)
-                return 0
+                return self.leave(_("End of input: the match is saved in {path}"), resume=True)
             if not self.handle(seat, line):
-                self.saved(_("The match is saved in {path}"), resume=True)
-                return 0
+                return self.leave(_("The match is saved in {path}"), resume=True)
 
     def intro(self, resumed: bool) -> None:
         session = self.session
@@ -124,8 +155,10 @@ class PlainGame:
         if self.seen == table.version:
             return
         for entry in table.entries(self.seen, self.viewer):
-            if isinstance(entry, MatchEndEntry):
-                self.session.save()
+            if isinstance(entry, RoundEndEntry) and not table.is_over:  # the last: run saves
+                problem = self.session.save_in_play()
+                if problem is not None:
+                    self.warn(problem)
             self.say(*describe_entry(entry, self.words))
         self.seen = table.version
 
@@ -141,14 +174,18 @@ class PlainGame:
         self.shown_turn = table.version
 
     def read(self) -> str | None:
-        line = self.stdin.readline(MAX_LINE)
-        if not line:
-            return None
-        if not line.endswith("\n"):  # a longer line: skip the rest of it
-            while True:
-                rest = self.stdin.readline(MAX_LINE)
-                if not rest or rest.endswith("\n"):
-                    break
+        try:
+            line = self.stdin.readline(MAX_LINE)
+            if not line:
+                return None
+            if not line.endswith("\n"):  # a longer line: skip the rest of it
+                while True:
+                    rest = self.stdin.readline(MAX_LINE)
+                    if not rest or rest.endswith("\n"):
+                        break
+        except OSError as exc:
+            self.gone()
+            raise InputGone from exc
         return line.strip()
 
     def handle(self, seat: int, text: str) -> bool:
@@ -192,7 +229,7 @@ class PlainGame:
             self.expected(repr(_short(text)))
             return True
         try:
-            self.session.table.act(seat, action)
+            self.session.act(seat, action)
         except (IllegalActionError, CodedError) as exc:
             # TRANSLATORS: {reason} is why a move is refused, {section} a title of "How to
             # play" and {id} the name of that section that the command rules takes
@@ -240,6 +277,8 @@ class PlainGame:
         if not persons:
             return
         if not self.stdin.isatty():
+            if self.session.saved_version != self.session.table.version:
+                return  # the record is nowhere to analyse
             command = f"chickenfoot analyse {shlex.quote(str(self.session.path))}"
             if len(persons) == 1:
                 command += f" --seat {persons[0]}"
@@ -274,11 +313,28 @@ class PlainGame:
             return
         self.say(*review_lines(review, review.mine))
 
-    def saved(self, text: str, resume: bool = False) -> None:
-        path = self.session.save()
-        self.say(text.format(path=path))
+    def leave(self, text: str, resume: bool = False, code: int = 0) -> int:
+        """The last save (the match over, or left): where the record is (``text``) and, to
+        ``resume`` it, how; a record that could not be written where it belongs said on
+        stderr. The exit code: ``code``, or 1 for such a record if ``code`` is 0."""
+        kept = self.session.keep()
+        if kept.problem is not None:
+            self.warn(kept.problem)
+        self.said(kept, text, resume)
+        return UNSAVED_EXIT if kept.problem is not None and code == 0 else code
+
+    def said(self, kept: Kept, text: str, resume: bool) -> None:
+        if kept.path is None:
+            return
+        self.say(text.format(path=kept.path))
         if resume:
-            self.say(_("Continue it with: chickenfoot play --resume {path}").format(path=path))
+            self.say(_("Continue it with: chickenfoot play --resume {path}").format(path=kept.path))
+
+    def leave_quietly(self, text: str) -> None:
+        """The last save when the output is gone: one line on stderr, if it is still there
+        (``text``, or what went wrong with the record)."""
+        kept = self.session.keep()
+        self.warn(kept.problem if kept.problem is not None else text.format(path=kept.path))
 
 
 def is_yes(answer: str) -> bool:

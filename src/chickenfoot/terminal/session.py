@@ -9,8 +9,11 @@ to the file, for resuming.
 
 from __future__ import annotations
 
+import contextlib
+import tempfile
 import time
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,13 +69,37 @@ def display_name(spec: SeatSpec, seat: int) -> str:
     return _("Bot {seat} ({level})").format(seat=seat, level=level_name(spec.bot))
 
 
-def new_record_path(folder: Path) -> Path:
-    """A new file name for a match's record in ``folder``: the local time it started."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"match-{stamp}.json"
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """Where the last save of a match put its record."""
+
+    path: Path | None
+    """The file the record is in; None if it could not be written anywhere."""
+    problem: str | None = None
+    """One line, in the player's language, when the record could not be written where it
+    belongs: where and why, and where it went instead or that it is lost."""
+
+
+def fallback_folders() -> list[Path]:
+    """Where the record of a match goes when it cannot be written where it belongs (a full
+    disk, a folder made read-only): the system's temporary folder (``TMPDIR``), then the
+    home folder."""
+    found: list[Path] = []
+    with contextlib.suppress(OSError):  # no temporary folder can be written
+        found.append(Path(tempfile.gettempdir()))
+    with contextlib.suppress(RuntimeError, KeyError):  # no home folder
+        found.append(Path.home())
+    return found
+
+
+def new_record_path(folder: Path, name: str | None = None) -> Path:
+    """A new file name for a match's record in ``folder``: the local time it started (or
+    ``name``), with -2, -3... if that is taken."""
+    first = Path(name) if name is not None else Path(f"match-{time.strftime('%Y%m%d-%H%M%S')}.json")
+    path = folder / first
     k = 2
     while path.exists():
-        path = folder / f"match-{stamp}-{k}.json"
+        path = folder / f"{first.stem}-{k}{first.suffix}"
         k += 1
     return path
 
@@ -105,6 +132,15 @@ class Session:
                 except ProgramError as exc:
                     raise SessionError(str(exc)) from None
         self.saved_version = -1
+        """The table's version when the record was last written to :attr:`path`."""
+        self.tried_version = -1
+        """The table's version at the last save that failed."""
+        self.unsaved: str | None = None
+        """One line saying why the last save failed; None after one that worked."""
+        self.shield: AbstractContextManager[object] = contextlib.nullcontext()
+        """Held while the table changes or its record is written: the command's signal
+        handling (:mod:`chickenfoot.terminal.stops`) lets a stop wait until it is done, so
+        that the record saved is whole."""
 
     @classmethod
     def new(cls, seats: Sequence[SeatSpec], rules: AnyRules, seed: int, folder: Path) -> Session:
@@ -168,8 +204,13 @@ class Session:
         seat = self.table.turn
         if seat is None or not self.is_bot(seat):
             return False
-        self.table.act(seat, self.bot_action(seat))
+        self.act(seat, self.bot_action(seat))
         return True
+
+    def act(self, seat: int, action: Action) -> None:
+        """``seat`` takes ``action`` at the table (see :attr:`shield`)."""
+        with self.shield:
+            self.table.act(seat, action)
 
     def hint(self, seat: int) -> Hint | None:
         """The expert's advice for ``seat`` (its own view), if it is that seat's turn."""
@@ -179,11 +220,71 @@ class Session:
     # -- the record ------------------------------------------------------------------------
 
     def save(self) -> Path:
-        """Write the whole record (atomically) to :attr:`path`; the path."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        files.write_json(self.path, self.table.record())
-        self.saved_version = self.table.version
+        """Write the whole record (atomically) to :attr:`path`; the path. Raises
+        :class:`OSError` if it cannot be written (the file as it was is left)."""
+        with self.shield:
+            version = self.table.version
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                files.write_json(self.path, self.table.record())
+            except OSError as exc:
+                self.tried_version = version
+                self.unsaved = _("The match could not be saved in {path}: {reason}").format(
+                    path=self.path, reason=files.os_reason(exc)
+                )
+                raise
+            self.saved_version = version
+            self.unsaved = None
         return self.path
+
+    def save_in_play(self) -> str | None:
+        """Save at a round's end, the match going on whatever happens: None if the record is
+        written (or this version's save already failed and was said), else one line saying
+        where it could not be written and why; the next save tries again."""
+        version = self.table.version
+        if version in (self.saved_version, self.tried_version):
+            return None
+        try:
+            self.save()
+        except OSError:
+            assert self.unsaved is not None
+            return _(
+                "{problem}; play goes on, and saving is tried again at the next round's end "
+                "and when you leave"
+            ).format(problem=self.unsaved)
+        return None
+
+    def keep(self) -> Kept:
+        """The last save, when the match ends or is left: the record written where it
+        belongs, else in the first of :func:`fallback_folders` that takes it (and saved
+        there from then on: :attr:`path`), else nowhere; where it went, and what went
+        wrong."""
+        if self.saved_version == self.table.version and self.unsaved is None:
+            return Kept(self.path)
+        try:
+            return Kept(self.save())
+        except OSError as exc:
+            first, reason = self.path, files.os_reason(exc)
+        tried = [f"{first}: {reason}"]
+        name = f"chickenfoot-{first.name}"
+        for folder in fallback_folders():
+            if folder == first.parent:
+                continue
+            self.path = new_record_path(folder, name)
+            try:
+                self.save()
+            except OSError as exc:
+                tried.append(f"{self.path}: {files.os_reason(exc)}")
+                continue
+            text = _(
+                "The match could not be saved in {path}: {reason}; it is saved in {place} instead"
+            )
+            return Kept(self.path, text.format(path=first, reason=reason, place=self.path))
+        self.path = first
+        self.unsaved = _("The match could not be saved anywhere, and is lost ({tried})").format(
+            tried="; ".join(tried)
+        )
+        return Kept(None, self.unsaved)
 
 
 def check_data_folder(folder: Path) -> None:

@@ -205,15 +205,14 @@ class TableScreen(Screen[None]):
                 self.snap = advance(self.snap, entry)
                 self.log_entry(entry)
                 if isinstance(entry, RoundEndEntry):
-                    self.session.save()
+                    self.save()
                     self.show()
                     self.paused = True
                     self.app.push_screen(
                         RoundSummary(entry, self.snap, self.words), lambda _r: self.resume()
                     )
                     return
-                if isinstance(entry, MatchEndEntry):
-                    self.session.save()
+                if isinstance(entry, MatchEndEntry):  # saved at its last round's end
                     self.show()
                     self.paused = True
                     self.final_shown = True
@@ -244,6 +243,14 @@ class TableScreen(Screen[None]):
                 return
             self.start_turn(seat)
             return
+
+    def save(self) -> None:
+        """Save at a round's end; if the record cannot be written, the log and a notice say
+        where and why, and the match goes on."""
+        problem = self.session.save_in_play()
+        if problem is not None:
+            self.log_line(problem)
+            self.app.notify(problem, severity="warning", timeout=15)
 
     def schedule_next(self) -> None:
         """After a bot's move is shown (or before a bot moves): wait the pace, then go on."""
@@ -377,7 +384,7 @@ class TableScreen(Screen[None]):
         if seat is None:
             return
         try:
-            self.session.table.act(seat, action)
+            self.session.act(seat, action)
         except CodedError as exc:  # nothing the screen offers is refused, but say so if it is
             self.refuse(exc.message)
             return
@@ -808,7 +815,9 @@ class FinalScreen(Screen[None]):
         grid.add_row("")
         grid.add_row(score_table(self.snap, self.words))
         grid.add_row("")
-        grid.add_row(Text(_("The record is saved in {path}").format(path=self.session.path)))
+        unsaved = self.session.unsaved
+        saved = _("The record is saved in {path}").format(path=self.session.path)
+        grid.add_row(Text(saved if unsaved is None else unsaved))
         grid.add_row(
             Text(_("The review grades every decision with the expert's search."), style="dim")
         )
