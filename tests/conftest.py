@@ -39,7 +39,46 @@ settings.register_profile("explore", derandomize=False, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+END_TO_END = frozenset(
+    {
+        "test_bot_plugins",
+        "test_bot_protocol",
+        "test_cli_serve",
+        "test_cli_signals",
+        "test_cluster",
+        "test_play_app",
+        "test_play_keep",
+        "test_play_review",
+        "test_server_observability",
+        "test_server_outage",
+        "test_server_process",
+        "test_services",
+        "test_setup_script",
+        "test_web_analysis",
+        "test_web_cluster",
+        "test_web_pages",
+        "test_web_rules",
+    }
+)
+"""The modules whose tests drive the real thing (processes, servers, a browser, a terminal,
+throwaway PostgreSQL and Redis servers): marked ``e2e``, which ``./scripts/test --quick``
+leaves out."""
+
+
+ONE_WORKER = frozenset(
+    {"test_web_analysis", "test_web_cluster", "test_web_pages", "test_web_rules"}
+)
+"""The modules whose tests share a server and a browser started once for the module: with
+``pytest -n`` (pytest-xdist, ``--dist loadgroup``) each runs on one worker, so that they are
+started once, not once per worker."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.stem in END_TO_END:
+            item.add_marker(pytest.mark.e2e)
+        if item.path.stem in ONE_WORKER:
+            item.add_marker(pytest.mark.xdist_group(item.path.stem))
     stats = Path("mutmut-stats.json")  # mutmut runs the tests from its mutants/ folder
     if os.environ.get("HYPOTHESIS_PROFILE") != "mutation" or not stats.exists():
         return
@@ -67,3 +106,14 @@ def cold_caches() -> None:
     hand._PLAYS.clear()
     hand._EVENTS.clear()
     record._remembered_rules.cache_clear()
+
+
+@pytest.fixture(params=[0o022, 0o027])
+def umask(request: pytest.FixtureRequest) -> Iterator[int]:
+    """The process's umask set to each of two usual values for the test, then restored."""
+    mask: int = request.param
+    before = os.umask(mask)
+    try:
+        yield mask
+    finally:
+        os.umask(before)

@@ -198,16 +198,6 @@ def test_simulate_on_a_disk_that_really_fills_up(tiny_disk: Path) -> None:
 # The umask
 
 
-@pytest.fixture(params=[0o022, 0o027])
-def umask(request: pytest.FixtureRequest) -> Iterator[int]:
-    mask: int = request.param
-    before = os.umask(mask)
-    try:
-        yield mask
-    finally:
-        os.umask(before)
-
-
 def test_records_and_reports_are_created_as_the_umask_says(tmp_path: Path, umask: int) -> None:
     records, report = tmp_path / "records", tmp_path / "report.json"
     assert simulate(records / "s", "-m", "2").exit_code == 0

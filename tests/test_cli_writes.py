@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import errno
-import os
 import shutil
 import stat
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -75,16 +74,6 @@ def test_a_write_replaces_the_old_file_whole(tmp_path: Path) -> None:
     path.write_text("old " * 1000, encoding="utf-8")
     files.write_text(path, "new ÆØÅ\n")
     assert contents(tmp_path) == {"report.html": "new ÆØÅ\n".encode()}
-
-
-@pytest.fixture(params=[0o022, 0o027])
-def umask(request: pytest.FixtureRequest) -> Iterator[int]:
-    mask: int = request.param
-    before = os.umask(mask)
-    try:
-        yield mask
-    finally:
-        os.umask(before)
 
 
 def test_files_written_whole_are_created_as_the_umask_says(tmp_path: Path, umask: int) -> None:

@@ -170,6 +170,17 @@ def test_enter_alone_starts_you_against_three_medium_bots(tmp_path: Path) -> Non
     assert saved_record(tmp_path)["seed"] == 5
 
 
+async def seat_rows_mounted(pilot: Pilot[None], app: ChickenfootApp, count: int) -> list[SeatRow]:
+    """The setup's seat rows once there are ``count`` of them, each with its choice drawn (a
+    busy machine may take a few frames to mount them)."""
+    for _frame in range(200):
+        rows = list(app.screen.query(SeatRow))
+        if len(rows) == count and all(row.query("SelectCurrent #label") for row in rows):
+            return rows
+        await pilot.pause(0.01)
+    raise AssertionError(f"{len(list(app.screen.query(SeatRow)))} seat rows, not {count}")
+
+
 def test_the_setup_shows_two_to_four_players_then_more_on_request(tmp_path: Path) -> None:
     async def scenario() -> None:
         app = ChickenfootApp(setup=Setup(seed=5), folder=records_folder(tmp_path), pace=0)
@@ -183,9 +194,7 @@ def test_the_setup_shows_two_to_four_players_then_more_on_request(tmp_path: Path
             values = [value for _label, value in players._options]
             assert values == list(range(2, 13))
             players.value = 8
-            await pilot.pause()
-            rows = list(app.screen.query(SeatRow))
-            assert len(rows) == 8
+            rows = await seat_rows_mounted(pilot, app, 8)
             rows[3].query_one(Select).value = "person"
             rows[5].query_one(Select).value = "expert"
             app.screen.query_one("#length", Select).value = "half"

@@ -128,18 +128,25 @@ def _in_our_words(params: Sequence[Parameter]) -> None:
             param.__class__ = _Argument
 
 
-class _Command(TyperCommand):
-    """A command whose help names its options' values in words (see :class:`_Option`)."""
+class _InOurWords:
+    """A command or group whose help names its options' values in words (see
+    :class:`_Option`), ``--help`` included."""
+
+    params: list[Parameter]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _in_our_words(self.params)
 
     def get_help_option(self, ctx: Context) -> TyperOption | None:
-        option = super().get_help_option(ctx)
+        option: TyperOption | None = super().get_help_option(ctx)  # type: ignore[misc]
         if option is not None:
             _in_our_words([option])
         return option
+
+
+class _Command(_InOurWords, TyperCommand):
+    """A command whose help names its options' values in words."""
 
 
 def _choices(param: TyperOption | TyperArgument) -> list[str] | None:
@@ -241,20 +248,10 @@ _OUT_OF_RANGE = ("greater_than", "greater_than_equal", "less_than", "less_than_e
 _NUMBER = re.compile(r"[-+]?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?")
 
 
-class _OneLineErrors(TyperGroup):
+class _OneLineErrors(_InOurWords, TyperGroup):
     """Typer's group, with a command-line mistake told in one line (``error: ...``, exit 2)
     instead of a usage panel, and a value an option does not take in the program's words
     (:func:`_bad_value`)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _in_our_words(self.params)
-
-    def get_help_option(self, ctx: Context) -> TyperOption | None:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            _in_our_words([option])
-        return option
 
     def main(
         self,
