@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from chickenfoot.core import games
+from chickenfoot.core.rules import PRESETS
 from chickenfoot.server import frames
 from chickenfoot.server.app import FRAME_BURST, FRAME_LIMIT
 from chickenfoot.server.store import Store
@@ -277,6 +278,25 @@ def test_the_lists_and_the_meta(client: TestClient) -> None:
         "expert",
     ]
     assert meta["languages"] == ["en", "nb", "it", "nl", "sv"]
+
+
+def test_the_presets_are_summed_up_from_their_rules_in_the_pages_language(
+    client: TestClient,
+) -> None:
+    def summaries(lang: str) -> dict[str, str]:
+        meta = client.get(f"/api/meta?lang={lang}").json()
+        return {preset["name"]: preset["summary"] for preset in meta["presets"]}
+
+    english, norwegian = summaries("en"), summaries("nb")
+    assert list(english) == list(PRESETS)
+    assert "one toe per player on the centre" in english["reeves"]
+    assert "toes on the centre" not in english["reeves"].replace("one toe per player", "")
+    assert "tiles each: 21 with 2 players" in english["reeves"]
+    assert "6 toes on the centre" in english["classic"]
+    assert "4 toes on the centre" in english["spruce"]
+    assert "going out on a double costs 50" in english["wikipedia"]
+    assert "én tå per spiller på midten" in norwegian["reeves"].lower()
+    assert all(norwegian[name] != english[name] for name in PRESETS)
 
 
 def test_the_replay_of_a_record_shows_every_hand_at_every_version(client: TestClient) -> None:

@@ -280,34 +280,15 @@ PRESETS: dict[str, Rules] = {
 }
 """Every named preset, by source text (see :data:`SOURCES`)."""
 
-SOURCES: dict[str, tuple[str, str]] = {
-    "classic": (
-        "sources 000 (Norwegian) and 001 (Italian): the app's own rules, docs/RULES.md section 2",
-        "the default: double set aside, six toes on the centre, a drawn tile that fits must "
-        "be played, 0-0 = 50",
-    ),
-    "spruce": (
-        "source 002 (Dutch, The Spruce)",
-        "7 tiles each; the round's double is dealt and its holder places it (nobody: draw "
-        "in turn until found); 4 toes on the centre; a drawn tile that fits may be kept; "
-        "ties go to most zero rounds, then the lowest non-zero round",
-    ),
-    "wikipedia": (
-        "source 003 (Swedish encyclopaedia article)",
-        "2 to 12 players, 7 tiles each, double-12 over 4 players and double-15 over 8; the "
-        "round's double set aside every round; round 1's starter is whoever draws the "
-        "highest tile from the boneyard, later rounds rotate from there; 4 toes on the "
-        "centre; going out on a double scores 50",
-    ),
-    "reeves": (
-        "source 004 (Swedish, Mario Reeves)",
-        "before each deal the seats draw in turn from the whole set until one finds the "
-        "round's double: the finder starts; deal 21/14/11/8/7/6/5 tiles for 2..8 players; "
-        "one toe per player on the centre; the last 2 (2 players) or 1 boneyard tiles are "
-        "never drawn; 0-0 counts 0",
-    ),
+SOURCES: dict[str, str] = {
+    "classic": "sources 000 (Norwegian) and 001 (Italian): the app's own rules, docs/RULES.md "
+    "section 2",
+    "spruce": "source 002 (Dutch, The Spruce)",
+    "wikipedia": "source 003 (Swedish encyclopaedia article)",
+    "reeves": "source 004 (Swedish, Mario Reeves)",
 }
-"""Per preset: ``(source text, what it changes)``."""
+"""Per preset, the source text it follows (docs/RULES.md); what a preset changes is said
+from its rules (:mod:`chickenfoot.howto.changes`)."""
 
 
 def _preset(name: object) -> Rules:

@@ -87,17 +87,22 @@ class Listing:
     closing: str
 
 
+def preset_says(name: str, catalogue: gettext.NullTranslations) -> tuple[str, ...]:
+    """What a preset plays, phrase by phrase, in the language of ``catalogue``: classic's
+    main rules, or what another preset changes from classic."""
+    rules = PRESETS[name]
+    if name == "classic":
+        return tuple(change(rules, option, catalogue.gettext) for option in CLASSIC_SAYS)
+    return tuple(text for _option, text in changes(rules, catalogue))
+
+
 def listing(catalogue: gettext.NullTranslations) -> Listing:
     """The listing of ``chickenfoot rules`` in the language of ``catalogue``."""
     say = catalogue.gettext
     games: list[GameRow] = []
-    for name, rules in PRESETS.items():
+    for name in PRESETS:
         heading = say(PRESET_HEADING).format(preset=name, origin=say(ORIGINS[name]))
-        if name == "classic":
-            said = tuple(change(rules, option, say) for option in CLASSIC_SAYS)
-        else:
-            said = tuple(text for _option, text in changes(rules, catalogue))
-        games.append(GameRow(f"--preset {name}", heading, said))
+        games.append(GameRow(f"--preset {name}", heading, preset_says(name, catalogue)))
     for name in STANDARD_GAMES:
         heading = say(GAME_HEADING).format(
             game=say(standard.TITLES[name]), origin=say(ORIGINS[name])

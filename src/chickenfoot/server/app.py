@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -33,10 +33,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from chickenfoot.bots import LEVELS
 from chickenfoot.core import games
 from chickenfoot.core.messages import CodedError
-from chickenfoot.core.rules import MAX_PLAYERS, PRESETS, SOURCES, MatchLength
+from chickenfoot.core.rules import MAX_PLAYERS, PRESETS, MatchLength
 from chickenfoot.core.standard.rules import GAMES as STANDARD_GAMES
 from chickenfoot.core.standard.rules import STANDARD_PLAYERS
 from chickenfoot.core.table import Table
+from chickenfoot.howto.listing import preset_says
 from chickenfoot.i18n import LANGUAGES, error_in, language_of_locale, message_in, translation
 from chickenfoot.ratings import Ratings
 from chickenfoot.server import frames
@@ -236,7 +237,10 @@ class _Api:
         return JSONResponse(
             {
                 "games": list(games.GAMES),
-                "presets": [{"name": name, "summary": SOURCES[name][1]} for name in PRESETS],
+                "presets": [
+                    {"name": name, "summary": _sentence(preset_says(name, catalogue))}
+                    for name in PRESETS
+                ],
                 "levels": [
                     {"name": name, "text": message_in(text, catalogue)}
                     for name, (text, _) in LEVELS.items()
@@ -590,6 +594,12 @@ def _players(asked: str | None, game: str) -> int:
 
 def _address(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"
+
+
+def _sentence(phrases: Sequence[str]) -> str:
+    """Phrases said as one sentence: ``A; b; c.``"""
+    text = "; ".join(phrases)
+    return f"{text[:1].upper()}{text[1:]}."
 
 
 def _language(connection: Request | WebSocket) -> str:

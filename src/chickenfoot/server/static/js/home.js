@@ -38,8 +38,7 @@ function renderForm() {
     presetName,
   );
   const preset = meta.presets.find((p) => p.name === $("#preset").value);
-  const summaryKey = `preset.${preset.name}.summary`;
-  $("#preset-note").textContent = i18n.has(summaryKey) ? t(summaryKey) : preset.summary;
+  $("#preset-note").textContent = preset.summary;
   fillSelect(
     $("#length"),
     ["single", "half", "full"].filter((l) => meta.lengths.includes(l)),
