@@ -3,7 +3,7 @@ the level below it, in 4-player classic single rounds. Run by hand (it takes a w
 
     .venv/bin/python bench/strength.py [--rounds 2000] [--workers 2] [--out bench/strength.json]
 
-Prints a Markdown table for the README and the significance of each level over the one
+Prints a Markdown table for bench/RESULTS.md and the significance of each level over the one
 below it (one-sided paired test on the per-round difference of win shares, seats of the two
 levels alternating and rotated so each sits in every seat equally).
 """

@@ -6,7 +6,7 @@
   by the worker process that played the match;
 - a JSON Lines file (a name ending in ``.jsonl``): every match's record on one line of it,
   in match order whatever the number of workers, appended as each match is done. One file
-  costs the file system far less than one per match (see the README's benchmarks).
+  costs the file system far less than one per match (see bench/RESULTS.md).
 
 Either way a run that stops (Ctrl-C, a failure) keeps the records of the matches already
 written, whole: no half-written file (folder) and no half-written line (file) stays.
