@@ -156,19 +156,20 @@ def test_report_html_on_a_full_disk_leaves_no_empty_file(disk: Path, records: Pa
     assert left == {}
 
 
-def test_report_json_on_a_full_disk_keeps_the_old_figures(disk: Path, records: Path) -> None:
-    figures = disk / "report.json"
-    old = {"report.json": b'{"groups": []}\n'}
-    code, stderr, left = on_a_full_disk(disk, old, "report", str(records), "--json", str(figures))
-    assert (code, stderr) == (1, f"error: cannot write {figures}: {FULL}\n")
-    assert left == old
-
-
-def test_ratings_json_on_a_full_disk_keeps_the_old_ratings(disk: Path, records: Path) -> None:
-    ratings = disk / "ratings.json"
-    old = {"ratings.json": b'{"ratings": []}\n'}
-    code, stderr, left = on_a_full_disk(disk, old, "ratings", str(records), "--json", str(ratings))
-    assert (code, stderr) == (2, f"error: cannot write {ratings}: {FULL}\n")
+@pytest.mark.parametrize(
+    ("command", "name", "old_text"),
+    [
+        ("report", "report.json", b'{"groups": []}\n'),
+        ("ratings", "ratings.json", b'{"ratings": []}\n'),
+    ],
+)
+def test_a_json_report_on_a_full_disk_keeps_the_old_one(
+    disk: Path, records: Path, command: str, name: str, old_text: bytes
+) -> None:
+    target = disk / name
+    old = {name: old_text}
+    code, stderr, left = on_a_full_disk(disk, old, command, str(records), "--json", str(target))
+    assert (code, stderr) == (1, f"error: cannot write {target}: {FULL}\n")
     assert left == old
 
 

@@ -1216,7 +1216,7 @@ def ratings_cmd(
         try:
             files.write_json(json_out, {"ratings": [row.to_json() for row in rows]})
         except OSError as exc:
-            _fail(f"cannot write {json_out}: {exc.strerror or exc}")
+            _cannot_write(json_out, exc)
     if bad:
         raise typer.Exit(1)
 
