@@ -320,14 +320,16 @@ def test_a_command_without_what_it_needs_says_what_in_one_line(name: str) -> Non
 # A real chickenfoot
 
 
-def chickenfoot(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def chickenfoot(
+    *args: str, stdin: str = "", language: str = "en"
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "chickenfoot", *args],
         input=stdin,
         capture_output=True,
         text=True,
         timeout=60,
-        env={**os.environ, "COLUMNS": "100", "LANGUAGE": "en"},
+        env={**os.environ, "COLUMNS": "100", "LANGUAGE": language},
     )
 
 
@@ -339,6 +341,20 @@ def test_a_real_chickenfoot_says_a_bad_value_in_one_line_and_shows_its_examples(
     assert shown.returncode == 0
     assert "Examples:" in shown.stdout and "chickenfoot play --plain --bots expert" in shown.stdout
     assert not PYTHON_WORDS.search(shown.stdout)
+
+
+def test_a_bad_value_given_to_play_is_said_in_the_players_language() -> None:
+    told = chickenfoot("play", "--plain", "--lang", "nb", "--length", "forever")
+    assert (told.returncode, told.stderr) == (
+        2,
+        "error: --length 'forever': valgene er full, half, single\n",
+    )
+    told = chickenfoot("play", "--plain", "--players", "many", language="it")
+    assert told.stderr == "error: --players deve essere un numero intero, non 'many'\n"
+    told = chickenfoot("rules", "--lang=sv", "--explain", "--players", "x", language="it")
+    assert told.stderr == "error: --players måste vara ett heltal, inte 'x'\n"
+    told = chickenfoot("simulate", "--players", "many", language="it")  # it speaks English
+    assert told.stderr == "error: --players must be a whole number, not 'many'\n"
 
 
 def test_the_plain_game_names_every_command_when_it_expects_a_move(tmp_path: Path) -> None:

@@ -1502,14 +1502,20 @@ def rules_cmd(
     _explain_rules(game, preset, option, section, lang, players)
 
 
+def _language_of(lang: str | None) -> str | None:
+    """The language ``--lang`` names (None: the locale's), or None if it names none."""
+    if lang is None:
+        return language_from_environment()
+    code = lang.strip().lower()
+    return code if code in LANGUAGES else None
+
+
 def _use_language(lang: str | None) -> None:
     """Speak ``--lang`` (None: the locale's language), or stop with what the choices are."""
-    if lang is None:
-        set_language(language_from_environment())
-    elif lang.strip().lower() in LANGUAGES:
-        set_language(lang.strip().lower())
-    else:
-        _fail(f"--lang {_short(lang)!r}: the languages are {', '.join(LANGUAGES)}")
+    code = _language_of(lang)
+    if code is None:
+        _fail(f"--lang {_short(lang or '')!r}: the languages are {', '.join(LANGUAGES)}")
+    set_language(code)
 
 
 def _explain_rules(
@@ -2407,7 +2413,31 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
+_SPEAKING = ("play", "rules")
+"""The commands that speak the player's language (``--lang``, else the locale's)."""
+
+
+def _language_before_parsing(argv: Sequence[str]) -> None:
+    """For a command that speaks the player's language, that language chosen before the
+    command line is read, so that a mistake in it is said in that language too (a ``--lang``
+    that names none is left for the command to refuse)."""
+    if not argv or argv[0] not in _SPEAKING:
+        return
+    lang: str | None = None
+    for k, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and k + 1 < len(argv):
+            lang = argv[k + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.removeprefix("--lang=")
+    code = _language_of(lang)
+    if code is not None:
+        set_language(code)
+
+
 def main() -> None:
+    _language_before_parsing(sys.argv[1:])
     try:
         app()
     except KeyboardInterrupt:
