@@ -451,22 +451,30 @@ def test_a_reader_that_goes_away_ends_plain_quietly_with_the_match_saved(tmp_pat
     assert resumable(path).table.turn is not None
 
 
+CHICKENFOOT_PLAY = [sys.executable, "-m", "chickenfoot", "play"]
+
+
 def test_piping_plain_into_head_saves_the_match(tmp_path: Path) -> None:
-    shown = subprocess.run(
-        [
-            "bash",
-            "-c",
-            f'(sleep 2; echo quit) | "{sys.executable}" -m chickenfoot play --plain '
-            f'--data "{tmp_path}" --seed 6 | head -3 >/dev/null; echo "exit ${{PIPESTATUS[1]}}"',
-        ],
-        capture_output=True,
+    """As ``chickenfoot play --plain | head -3``: the reader takes three lines and goes away;
+    the next thing the game writes (here, after ``quit``) finds the pipe closed."""
+    with subprocess.Popen(
+        [*CHICKENFOOT_PLAY, "--plain", "--data", str(tmp_path), "--seed", "6"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=60,
-    )
-    assert shown.stdout == "exit 141\n"
+    ) as game:
+        assert game.stdin is not None and game.stdout is not None and game.stderr is not None
+        for _line in range(3):
+            assert game.stdout.readline()
+        game.stdout.close()
+        game.stdin.write("quit\n")
+        game.stdin.close()
+        stderr = game.stderr.read()
+        assert game.wait(timeout=60) == 141
     path = only_match(tmp_path)
-    assert shown.stderr == f"The output was closed: the match is saved in {path}\n"
-    assert "Exception ignored" not in shown.stderr
+    assert stderr == f"The output was closed: the match is saved in {path}\n"
+    assert "Exception ignored" not in stderr
     assert resumable(path).table.turn == 0
 
 
