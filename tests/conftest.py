@@ -73,10 +73,18 @@ ONE_WORKER = frozenset(
 started once, not once per worker."""
 
 
+ALONE = frozenset({"test_cluster", "test_web_cluster"})
+"""The modules of several server processes taking tables over from each other within
+seconds (leases, failovers): marked ``alone``, which ``./scripts/test`` runs after the others,
+one test at a time with nothing beside them, as their timings assume."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path.stem in END_TO_END:
             item.add_marker(pytest.mark.e2e)
+        if item.path.stem in ALONE:
+            item.add_marker(pytest.mark.alone)
         if item.path.stem in ONE_WORKER:
             item.add_marker(pytest.mark.xdist_group(item.path.stem))
     stats = Path("mutmut-stats.json")  # mutmut runs the tests from its mutants/ folder
