@@ -451,7 +451,7 @@ def test_stopping_a_pool_whose_worker_stopped_halfway_through_a_result_returns(
     from concurrent.futures import ProcessPoolExecutor
     from threading import Thread
 
-    from chickenfoot.arena import stop_pool
+    from chickenfoot.pool import stop_pool
 
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
     flag = tmp_path / "sent"

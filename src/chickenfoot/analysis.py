@@ -726,10 +726,10 @@ def _run_on_workers(
     on_progress: Callable[[int, int], None] | None,
     stop: Callable[[], bool] | None,
 ) -> list[Decision]:
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    from chickenfoot.arena import Lifeline, start_worker_of, stop_pool, worker_context
+    from chickenfoot.pool import Lifeline, run_on_pool, start_worker_of, worker_context
 
     context = worker_context()
     lifeline = Lifeline(context)
@@ -737,35 +737,25 @@ def _run_on_workers(
         workers, mp_context=context, initializer=start_worker_of, initargs=(lifeline.end,)
     )
     results: dict[int, Decision] = {}
+
+    def done(k: int, decision: Decision) -> None:
+        results[k] = decision
+        if on_progress is not None:
+            on_progress(len(results), len(points))
+
+    def waited() -> None:
+        if stop is not None and stop():
+            raise AnalysisStopped
+
     try:
-        pending: dict[Future[Decision], int] = {}
-        queue = iter(enumerate(points))
-        while True:
-            for k, point in queue:
-                pending[pool.submit(analyse_decision, point, settings)] = k
-                if len(pending) >= 4 * workers:
-                    break
-            if not pending:
-                break
-            done, _ = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
-            if stop is not None and stop():
-                raise AnalysisStopped
-            for future in done:
-                results[pending.pop(future)] = future.result()
-                if on_progress is not None:
-                    on_progress(len(results), len(points))
+        calls = ((analyse_decision, (point, settings)) for point in points)
+        run_on_pool(pool, calls, workers, done, waited)
     except BrokenProcessPool:
-        stop_pool(pool)
         raise RuntimeError(
             "a worker process stopped unexpectedly (killed, or out of memory?)"
         ) from None
-    except BaseException:
-        stop_pool(pool)
-        raise
-    else:
-        pool.shutdown()  # before the pipe closes: the workers would take this process for dead
     finally:
-        lifeline.close()
+        lifeline.close()  # once the pool is shut down: else its workers take this one for dead
     return [results[k] for k in range(len(points))]
 
 

@@ -22,10 +22,10 @@ from typing import Any, TypeVar
 
 from chickenfoot.analysis import Decision, DecisionPoint, analyse_decision
 from chickenfoot.analysis import Settings as AnalysisSettings
-from chickenfoot.arena import Lifeline, start_worker_of, worker_context
 from chickenfoot.bots import BOTS, Hint, hints, make_bot, reads_table
 from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.core.actions import Action
+from chickenfoot.pool import Lifeline, start_worker_of, worker_context
 
 T = TypeVar("T")
 
