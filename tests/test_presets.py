@@ -342,7 +342,7 @@ def test_reeves_keeps_two_boneyard_tiles_undrawn_with_two_players_and_one_with_m
     state.apply(Pass())
     state.apply(Play(t("9-1"), 0))
     assert state.end is RoundEnd.BLOCKED
-    assert len(state.boneyard()) == 2
+    assert len(state.boneyard_tiles()) == 2
 
 
 @settings(max_examples=examples(25), deadline=None)
@@ -419,7 +419,7 @@ def test_every_preset_plays_replays_and_keeps_every_tile_once(
     for state, points in zip(match.rounds, match.points, strict=True):
         held = [x for s in range(players) for x in state.hand(s)]
         placed = [p.tile for p in state.board()]
-        assert sorted(held + placed + state.boneyard()) == sorted(
+        assert sorted(held + placed + state.boneyard_tiles()) == sorted(
             x
             for x in full_set(rules.set_top(players))
             if x != Tile(state.double, state.double) or not state.centre_placed or x in placed

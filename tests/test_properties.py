@@ -44,7 +44,7 @@ HIDDEN = (Match, RoundState, FastRound, Random)
 def check_partition(state: RoundState) -> None:
     top = state.rules.set_top(state.players)
     hands = [t for s in range(state.players) for t in state.hand(s)]
-    everything = Counter(hands + state.boneyard() + [p.tile for p in state.board()])
+    everything = Counter(hands + state.boneyard_tiles() + [p.tile for p in state.board()])
     assert everything == Counter(full_set(top))
 
 
@@ -82,7 +82,7 @@ def test_no_view_holds_another_seats_tile_or_the_boneyard(n: int, seed: int) -> 
             own_draws = [e.drawn for e in state.history if e.seat == seat and e.drawn]
             public = {p.tile for p in state.board()}
             assert set(tiles_in(view)) <= public | set(view.hand) | set(own_draws)
-            assert view.boneyard_size == len(state.boneyard())
+            assert view.boneyard_size == len(state.boneyard_tiles())
             assert all(
                 e.drawn is None
                 for e in view.history
@@ -119,7 +119,7 @@ def test_fast_playout_ends_in_a_real_end_of_round(n: int, seed: int) -> None:
         match.apply(rng.choice(state.legal_actions()))
     fast = state.fast.copy()
     dealt = set(state.hand(0) + [t for s in range(1, n) for t in state.hand(s)])
-    dealt |= set(state.boneyard())
+    dealt |= set(state.boneyard_tiles())
     points = chickenfoot_playout(fast, rng)
     hands = [tiles_of(h) for h in fast.hands]
     held = [t for h in hands for t in h]

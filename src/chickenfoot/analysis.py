@@ -45,7 +45,6 @@ from chickenfoot.bots.search import Searcher, evaluate, search_for
 from chickenfoot.core import games
 from chickenfoot.core.actions import Action, Draw
 from chickenfoot.core.projection import RoundLike
-from chickenfoot.core.round import RoundState
 from chickenfoot.core.tiles import Tile
 from chickenfoot.core.view import SeatView
 
@@ -447,7 +446,7 @@ def plan(record: Any) -> Plan:
                 truth = Truth(
                     tuple(tuple(state.hand(s)) for s in range(match.seats)),
                     tuple(drawn),
-                    tuple(_boneyard(state)),
+                    tuple(state.boneyard_tiles()),
                 )
                 points.append(DecisionPoint(number, index, view, event.action, truth))
             if isinstance(event.action, Draw) and event.drawn is not None:
@@ -472,12 +471,6 @@ def plan(record: Any) -> Plan:
         tuple(rounds),
         tuple(points),
     )
-
-
-def _boneyard(state: games.AnyState) -> list[Tile]:
-    if isinstance(state, RoundState):
-        return state.boneyard()
-    return state.boneyard_tiles()
 
 
 # -- the result --------------------------------------------------------------------------

@@ -4,12 +4,16 @@ and replaying a round's recorded actions."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from random import Random
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from chickenfoot.core.actions import Action, Event, IllegalActionError
-from chickenfoot.core.pieces import RoundEnd
+from chickenfoot.core.pieces import Deal, RoundEnd
 from chickenfoot.core.record_fields import RecordError, check_end, describe, is_int, read_action
 from chickenfoot.core.tiles import Tile
+
+if TYPE_CHECKING:
+    from chickenfoot.core.match import Outcome
 
 
 class RoundBase:
@@ -55,7 +59,37 @@ class MatchBase(Generic[R]):
             return self.rounds[-1]
         return None
 
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def totals(self) -> list[int]:
+        """Every seat's total (in a game of sides, its side's)."""
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        """How the match ended, or None while it goes on."""
+        raise NotImplementedError
+
+    def first_seat(self, dealt: Deal) -> int:
+        """Who starts the next round if it is dealt as ``dealt``."""
+        raise NotImplementedError
+
+    def start_round(self, dealt: Deal) -> R:
+        """Start the next round from ``dealt`` (the chance event, made or recorded)."""
+        raise NotImplementedError
+
+    def deal_next(self, rng: Random) -> R:
+        """Deal the next round from ``rng`` and start it."""
+        raise NotImplementedError
+
     def apply(self, action: Action) -> Event:
+        """Apply ``action`` in the round in play; books its points when it ends."""
+        raise NotImplementedError
+
+    def finish_round_if_over(self) -> None:
+        """Book the points of the last round if it has ended and was not booked yet (a round
+        played out on the compact state ends there, not through :meth:`apply`)."""
         raise NotImplementedError
 
 

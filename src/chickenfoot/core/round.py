@@ -198,7 +198,7 @@ class RoundState(RoundBase):
         fast = self.fast
         return TILES[fast.boneyard[fast.next_draw]] if fast.can_draw() else None
 
-    def boneyard(self) -> list[Tile]:
+    def boneyard_tiles(self) -> list[Tile]:
         """Tiles still in the boneyard, the next draw first."""
         return [TILES[i] for i in self.fast.boneyard[self.fast.next_draw :]]
 

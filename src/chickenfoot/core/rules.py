@@ -9,7 +9,7 @@ default. Each option's type gives its range and its description (see
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any, ClassVar
@@ -144,9 +144,10 @@ class Rules:
     def preset_name(self) -> str:
         return self.preset
 
-    def label(self) -> str:
-        """A short name of these rules for reports: ``classic, full``."""
-        return f"{self.preset}, {self.length.value}"
+    def label(self, length_name: Callable[[str], str] = str) -> str:
+        """A short name of these rules for reports: ``classic, full`` (the length as
+        ``length_name`` names it)."""
+        return f"{self.preset}, {length_name(self.length.value)}"
 
     def rounds_per_match(self, players: int) -> int | None:
         """How many rounds a match has (None: it goes on until a total passes a target)."""

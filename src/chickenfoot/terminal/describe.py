@@ -235,9 +235,7 @@ def result_line(totals: Sequence[int], winners: Sequence[int], words: Words) -> 
 
 
 def _partners(rules: AnyRules, winners: Sequence[int]) -> bool:
-    if isinstance(rules, Rules):
-        return False
-    return any(set(winners) == set(side) for side in rules.sides if len(side) > 1)
+    return len(winners) > 1 and len({rules.side_of(seat) for seat in winners}) == 1
 
 
 # -- the state ------------------------------------------------------------------------------

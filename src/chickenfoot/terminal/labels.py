@@ -5,7 +5,6 @@ levels, the match's lengths, and the rules' short label. The words typed on the 
 from __future__ import annotations
 
 from chickenfoot.core.games import AnyRules
-from chickenfoot.core.rules import Rules
 from chickenfoot.i18n import N_, _
 
 LEVEL_NAMES: dict[str, str] = {
@@ -39,9 +38,7 @@ def length_name(length: str) -> str:
 
 def rules_label(rules: AnyRules) -> str:
     """The rules' short label (``classic, single``), the match's length translated."""
-    if isinstance(rules, Rules):
-        return f"{rules.preset}, {length_name(rules.length.value)}"
-    return rules.label()
+    return rules.label(length_name)
 
 
 __all__ = ["length_name", "level_name", "rules_label"]

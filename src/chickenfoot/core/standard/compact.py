@@ -217,7 +217,7 @@ def play_match(
     while not game.is_over:
         hand = game.deal_next(round_rng(seed, len(game.rounds)))
         logs.append(play_hand(hand, pickers, randoms))
-        game.finish_hand_if_over()
+        game.finish_round_if_over()
     return game, logs
 
 

@@ -85,7 +85,11 @@ class StandardGame(MatchBase[HandState]):
 
     # -- hands -----------------------------------------------------------------------------
 
-    def leader_for(self, dealt: Deal) -> tuple[int, Tile | None]:
+    def first_seat(self, dealt: Deal) -> int:
+        """Who leads the next hand if it is dealt as ``dealt``."""
+        return self._leader(dealt)[0]
+
+    def _leader(self, dealt: Deal) -> tuple[int, Tile | None]:
         """``(seat, tile it must lead or None)`` for the next hand if dealt as ``dealt``."""
         return leader_of(self.rules, dealt, len(self.rounds), self._last_out())
 
@@ -99,7 +103,7 @@ class StandardGame(MatchBase[HandState]):
         False: ``dealt`` is known to be a deal for these rules (:func:`deal` made it)."""
         if self.current is not None or self.is_over:
             raise ValueError("no hand can start now")
-        first, lead = self.leader_for(dealt)
+        first, lead = self._leader(dealt)
         hand = HandState(self.rules, dealt, first, lead, self.side_totals(), check)
         self.rounds.append(hand)
         return hand
@@ -136,7 +140,7 @@ class StandardGame(MatchBase[HandState]):
             self._book(hand)
         return event
 
-    def finish_hand_if_over(self) -> None:
+    def finish_round_if_over(self) -> None:
         """Book the points of the last hand if it has ended and was not booked yet (a hand
         played out on the compact state ends there, not through :meth:`apply`)."""
         if self.rounds and self.rounds[-1].end is not None and len(self.points) < len(self.rounds):

@@ -103,7 +103,7 @@ def _replay_hand(game: StandardGame, k: int, entry: Any, last: bool) -> None:
     if not 0 <= first < rules.players:
         raise RecordError("no-seat", f"{where}.first", seat=first)
     dealt = _deal(rules, entry, where, first, game.lot_decides_next())
-    expected, _ = game.leader_for(dealt)
+    expected = game.first_seat(dealt)
     if first != expected:
         raise RecordError(
             "leader-wrong", f"{where}.first", expected=expected, hand=k + 1, first=first

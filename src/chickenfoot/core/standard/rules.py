@@ -7,7 +7,7 @@ on top of it. ``docs/STANDARD.md`` says where each value comes from.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -158,8 +158,9 @@ class StandardRules:
     def preset_name(self) -> str:
         return self.game.value
 
-    def label(self) -> str:
-        """A short name of these rules for reports: the game's name."""
+    def label(self, length_name: Callable[[str], str] = str) -> str:
+        """A short name of these rules for reports: the game's name (its length is its
+        target, part of what the game is)."""
         return self.game.value
 
     def rounds_per_match(self, players: int) -> int | None:
