@@ -39,14 +39,12 @@ from chickenfoot import files
 from chickenfoot.bots.base import View
 from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.hints import POINT_WEIGHT
-from chickenfoot.bots.knowledge import fast_move
 from chickenfoot.bots.registry import EXPERT_HEAVY
 from chickenfoot.bots.search import Searcher, evaluate, search_for
 from chickenfoot.core import games
 from chickenfoot.core.actions import Action, Draw
 from chickenfoot.core.projection import RoundLike
 from chickenfoot.core.tiles import Tile
-from chickenfoot.core.view import SeatView
 
 FORMAT: Final = "chickenfoot-analysis/1"
 
@@ -387,9 +385,7 @@ def _rounded(loss: float) -> float:
 def same_outcome(view: View, a: Action, b: Action) -> bool:
     """Do ``a`` and ``b`` lead to the same position (Chicken Foot: ends showing the same
     number are alike)?"""
-    if isinstance(view, SeatView):
-        return fast_move(view, a) == fast_move(view, b)
-    return a == b
+    return search_for(view).alike(view, a, b)
 
 
 # -- a whole record --------------------------------------------------------------------------

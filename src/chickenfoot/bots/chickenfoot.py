@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 
-from chickenfoot.bots.base import View
 from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.knowledge import (
     Knowledge,
@@ -204,9 +203,8 @@ class _OpenSearcher(_Playouts):
 class ChickenFootSearch:
     """:class:`~chickenfoot.bots.search.GameSearch` for Chicken Foot."""
 
-    def candidates(self, view: View) -> list[Action]:
+    def candidates(self, view: SeatView) -> list[Action]:
         """One action per distinct outcome: targets showing the same number are alike."""
-        assert isinstance(view, SeatView)
         seen: set[int] = set()
         out = []
         for action in view.legal:
@@ -216,13 +214,16 @@ class ChickenFootSearch:
                 out.append(action)
         return out
 
-    def searcher(self, view: View, actions: list[Action], policy: Policy = POLICY) -> _Searcher:
-        assert isinstance(view, SeatView)
+    def alike(self, view: SeatView, a: Action, b: Action) -> bool:
+        """Plays whose ends show the same number are alike."""
+        return fast_move(view, a) == fast_move(view, b)
+
+    def searcher(self, view: SeatView, actions: list[Action], policy: Policy = POLICY) -> _Searcher:
         return _Searcher(view, actions, policy)
 
     def open_searcher(
         self,
-        view: View,
+        view: SeatView,
         actions: list[Action],
         hands: Sequence[Sequence[Tile]],
         drawn: Sequence[Tile],
@@ -231,7 +232,6 @@ class ChickenFootSearch:
     ) -> _OpenSearcher:
         """See :meth:`~chickenfoot.bots.search.GameSearch.open_searcher` (the round is
         rebuilt from the view and the hands: ``drawn`` is not needed)."""
-        assert isinstance(view, SeatView)
         masks = [mask_of(hand) for hand in hands]
         return _OpenSearcher(view, actions, masks, [t.index for t in boneyard], policy)
 
@@ -239,14 +239,12 @@ class ChickenFootSearch:
         """Rounds won, less ``point_weight`` of a win per 100 penalty points kept."""
         return estimate.win_share - point_weight * estimate.mean_points / 100.0
 
-    def reason(self, view: View, estimate: Estimate) -> Message:
-        assert isinstance(view, SeatView)
+    def reason(self, view: SeatView, estimate: Estimate) -> Message:
         return reason(view, estimate.action, infer(view))
 
-    def heuristic(self, view: View) -> Action:
+    def heuristic(self, view: SeatView) -> Action:
         """Doubles first, then heavy tiles (and the 0-0) that keep the hand playable and
         open numbers it can follow up on."""
-        assert isinstance(view, SeatView)
         plays = [a for a in view.legal if isinstance(a, Play)]
         if len(view.legal) == 1 or not plays:
             return view.legal[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from chickenfoot.bots.base import View
 from chickenfoot.bots.chickenfoot import ChickenFootSearch
@@ -23,6 +23,9 @@ from chickenfoot.core.games import CHICKENFOOT
 from chickenfoot.core.messages import Message
 from chickenfoot.core.standard import GAMES as STANDARD_GAMES
 from chickenfoot.core.tiles import Tile
+
+V = TypeVar("V", contravariant=True)
+"""The view a game's search reads."""
 
 
 class Searcher(Protocol):
@@ -37,18 +40,22 @@ class Searcher(Protocol):
         ...
 
 
-class GameSearch(Protocol):
+class GameSearch(Protocol[V]):
     """What searching, hinting and rule-of-thumb play need to know of one game."""
 
-    def candidates(self, view: View) -> list[Action]:
+    def candidates(self, view: V) -> list[Action]:
         """The actions worth comparing (one per distinct outcome), in the legal order."""
         ...
 
-    def searcher(self, view: View, actions: list[Action]) -> Searcher: ...
+    def alike(self, view: V, a: Action, b: Action) -> bool:
+        """Do ``a`` and ``b`` lead to the same position?"""
+        ...
+
+    def searcher(self, view: V, actions: list[Action]) -> Searcher: ...
 
     def open_searcher(
         self,
-        view: View,
+        view: V,
         actions: list[Action],
         hands: Sequence[Sequence[Tile]],
         drawn: Sequence[Tile],
@@ -64,23 +71,23 @@ class GameSearch(Protocol):
         """How good an estimate is: the higher the better."""
         ...
 
-    def reason(self, view: View, estimate: Estimate) -> Message:
+    def reason(self, view: V, estimate: Estimate) -> Message:
         """Why a player might take the action, in a player's words."""
         ...
 
-    def heuristic(self, view: View) -> Action:
+    def heuristic(self, view: V) -> Action:
         """A good action found without search."""
         ...
 
 
-SEARCHES: dict[str, GameSearch] = {
+SEARCHES: dict[str, GameSearch[Any]] = {
     CHICKENFOOT: ChickenFootSearch(),
     **{name: StandardGameSearch() for name in STANDARD_GAMES},
 }
 """Every game's search, by the game's name."""
 
 
-def search_for(view: View) -> GameSearch:
+def search_for(view: View) -> GameSearch[Any]:
     return SEARCHES[view.rules.game_name]
 
 

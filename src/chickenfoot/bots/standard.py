@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from chickenfoot.bots.base import View
 from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.playout import standard_playout
 from chickenfoot.bots.simple import heaviest
@@ -195,29 +194,30 @@ class StandardGameSearch:
     """:class:`~chickenfoot.bots.search.GameSearch` for the standard games: the reward is
     the seat's side's points in the hand less the best other side's."""
 
-    def candidates(self, view: View) -> list[Action]:
+    def candidates(self, view: StandardView) -> list[Action]:
         return list(view.legal)
 
-    def searcher(self, view: View, actions: list[Action]) -> _Searcher:
-        assert isinstance(view, StandardView)
+    def alike(self, view: StandardView, a: Action, b: Action) -> bool:
+        return a == b
+
+    def searcher(self, view: StandardView, actions: list[Action]) -> _Searcher:
         return _Searcher(view, actions)
 
     def open_searcher(
         self,
-        view: View,
+        view: StandardView,
         actions: list[Action],
         hands: Sequence[Sequence[Tile]],
         drawn: Sequence[Tile],
         boneyard: Sequence[Tile],
     ) -> _OpenSearcher:
         """See :meth:`~chickenfoot.bots.search.GameSearch.open_searcher`."""
-        assert isinstance(view, StandardView)
         return _OpenSearcher(view, actions, hand_position(view, hands, drawn, boneyard))
 
     def value(self, estimate: Estimate, point_weight: float) -> float:
         return estimate.mean_margin
 
-    def reason(self, view: View, estimate: Estimate) -> Message:
+    def reason(self, view: StandardView, estimate: Estimate) -> Message:
         action = estimate.action
         if isinstance(action, Draw):
             return message("hint-draw")
@@ -229,6 +229,6 @@ class StandardGameSearch:
             return message(f"{code}-scores", tile=tile, pips=pips, score=estimate.scores_now)
         return message(code, tile=tile, pips=pips)
 
-    def heuristic(self, view: View) -> Action:
+    def heuristic(self, view: StandardView) -> Action:
         """The heaviest tile; else draw or pass."""
         return heaviest(view)
