@@ -22,6 +22,8 @@ from chickenfoot.server.app import FRAME_BURST, FRAME_LIMIT
 from chickenfoot.server.store import Store
 from tests.server_helpers import check_frame, hidden_tiles, leaked, make_client
 
+JSON = {"Content-Type": "application/json"}
+
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
@@ -312,7 +314,7 @@ def test_the_replay_of_a_record_shows_every_hand_at_every_version(client: TestCl
     first_round = record["rounds"][0]
     assert replay["hands"][1] == [sorted(h, key=_order) for h in first_round["hands"]]
     assert replay["entries"][0]["kind"] == "dealt"
-    broken = client.post("/api/replay", content=b"{").json()
+    broken = client.post("/api/replay", content=b"{", headers=JSON).json()
     assert broken["code"] == "bad-request"
 
 

@@ -27,6 +27,8 @@ from chickenfoot.server.app import RECORD_REQUEST_LIMIT
 from tests.server_helpers import make_client
 from tests.web_helpers import ARTIFACTS, CHROMIUM, PHONE, Server, chromium, open_tab, serving
 
+JSON = {"Content-Type": "application/json"}
+
 DOCS = Path(__file__).parents[1] / "docs"
 STATIC = Path(__file__).parents[1] / "src" / "chickenfoot" / "server" / "static"
 CATALOGUES = {path.stem: json.loads(path.read_text()) for path in (STATIC / "i18n").glob("*.json")}
@@ -117,7 +119,10 @@ def test_a_job_runs_to_the_analysis_the_command_makes_and_is_kept(client: TestCl
     again = client.post(f"/api/analysis?samples={SAMPLES}", json=record).json()
     assert again["id"] == job["id"] and again["status"] == "done"
     spaced = json.dumps(record, indent=3).encode()  # the same record, written otherwise
-    assert client.post(f"/api/analysis?samples={SAMPLES}", content=spaced).json()["id"] == job["id"]
+    assert (
+        client.post(f"/api/analysis?samples={SAMPLES}", content=spaced, headers=JSON).json()["id"]
+        == job["id"]
+    )
     other = client.post(f"/api/analysis?samples={SAMPLES}&seed=5", json=record).json()
     assert other["id"] != job["id"] and other["seed"] == 5
     assert finished(client, other["id"])[0]["analysis"] == direct(record, seed=5)
@@ -149,7 +154,7 @@ BAD_BODIES = [
 
 @pytest.mark.parametrize(("body", "code"), BAD_BODIES)
 def test_a_body_that_is_no_record_is_refused(client: TestClient, body: bytes, code: str) -> None:
-    response = client.post("/api/analysis", content=body)
+    response = client.post("/api/analysis", content=body, headers=JSON)
     assert response.status_code == 400
     assert response.json()["code"] == code
     assert jobs_of(client).jobs == {}
@@ -167,7 +172,7 @@ def test_a_record_that_breaks_the_rules_is_refused_where_it_does(client: TestCli
 
 
 def test_a_body_too_large_is_refused_unread(client: TestClient) -> None:
-    response = client.post("/api/analysis", content=b" " * (RECORD_REQUEST_LIMIT + 1))
+    response = client.post("/api/analysis", content=b" " * (RECORD_REQUEST_LIMIT + 1), headers=JSON)
     assert response.status_code == 413
     assert response.json()["code"] == "frame-too-large"
 
@@ -367,7 +372,7 @@ def test_the_replay_viewer_explains_every_move_and_jumps_to_the_mistakes(
     table, record = finished_table(server, seed=7)
     tab = open_tab(browser, f"{server.url}/replay?table={table}&lang=en")
     page = tab.page
-    page.wait_for_function("Number(document.querySelector('#slider').max) > 0")
+    page.wait_for_function("() => Number(document.querySelector('#slider').max) > 0")
     assert page.locator("#analysis .analysis-about").is_visible()
     page.select_option("#analysis-depth", "50")
     page.click("#analyse")
@@ -432,7 +437,7 @@ def test_the_replay_viewer_explains_every_move_and_jumps_to_the_mistakes(
     tab.shot("analysis-desktop")
     page.select_option("#lang", "sv")
     page.wait_for_function(
-        f"document.querySelector('#analyse').textContent === "
+        f"() => document.querySelector('#analyse').textContent === "
         f"{json.dumps(CATALOGUES['sv']['analysis.start'])}"
     )
     assert CATALOGUES["sv"]["analysis.knowledge"] in card.inner_text()
@@ -451,7 +456,7 @@ def test_on_a_phone_a_record_file_of_a_standard_game_is_analysed_in_points(
     page = tab.page
     page.wait_for_selector("#current:not(:empty)")  # the page listens to its controls
     page.set_input_files("#file", str(path))
-    page.wait_for_function("Number(document.querySelector('#slider').max) > 0")
+    page.wait_for_function("() => Number(document.querySelector('#slider').max) > 0")
     assert page.locator("#analyse").inner_text() == CATALOGUES["nb"]["analysis.start"]
     page.click("#analyse")
     page.wait_for_selector("#analysis.analysed", timeout=60_000)

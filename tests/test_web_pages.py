@@ -153,8 +153,10 @@ def test_a_spectator_sees_the_board_and_no_hand(server: Server, browser: Browser
 
     before = ann.page.locator("#board [data-id]").count()
     play_round([ann.page], ["click"], actions=2)
-    ann.page.wait_for_function(f"document.querySelectorAll('#board [data-id]').length > {before}")
-    page.wait_for_function(f"document.querySelectorAll('#board [data-id]').length > {placed}")
+    ann.page.wait_for_function(
+        f"() => document.querySelectorAll('#board [data-id]').length > {before}"
+    )
+    page.wait_for_function(f"() => document.querySelectorAll('#board [data-id]').length > {placed}")
     # The bots play on until it is Ann's turn again: then both pages show the same turn.
     deadline = time.monotonic() + 20
     while (turn := ann.page.locator("[data-turn]").get_attribute("data-turn")) != (
@@ -213,7 +215,7 @@ def test_the_replay_steps_forwards_and_back(
     server.wait_over(made["table"])
     tab = open_tab(browser, f"{server.url}/replay?table={made['table']}")
     page = tab.page
-    page.wait_for_function("Number(document.querySelector('#slider').max) > 0")
+    page.wait_for_function("() => Number(document.querySelector('#slider').max) > 0")
     last = int(page.locator("#slider").get_attribute("max") or "0")
     assert version(page) == 0
 
@@ -245,9 +247,9 @@ def test_the_replay_steps_forwards_and_back(
     record.write_text(json.dumps(server.get(f"/api/tables/{made['table']}/record")))
     upload = open_tab(browser, f"{server.url}/replay")
     # the page listens for a file once its language is loaded (the language menu is filled)
-    upload.page.wait_for_function("document.querySelector('#lang').options.length > 0")
+    upload.page.wait_for_function("() => document.querySelector('#lang').options.length > 0")
     upload.page.set_input_files("#file", str(record))
-    upload.page.wait_for_function(f"document.querySelector('#slider').max === '{last}'")
+    upload.page.wait_for_function(f"() => document.querySelector('#slider').max === '{last}'")
     upload.page.keyboard.press("End")
     assert version(upload.page) == last
     assert upload.page.locator("#board [data-id]").count() > 0
@@ -267,7 +269,7 @@ def test_the_language_is_switched_and_remembered(server: Server, browser: Browse
     assert page.locator("#create").inner_text() == CATALOGUES["nb"]["home.create"]
     page.select_option("#lang", "it")
     italian = json.dumps(CATALOGUES["it"]["home.create"])
-    page.wait_for_function(f"document.querySelector('#create').textContent === {italian}")
+    page.wait_for_function(f"() => document.querySelector('#create').textContent === {italian}")
     page.goto(server.url + "/replay")
     page.wait_for_selector("#current:not(:empty)")
     assert page.locator("#current").inner_text() == CATALOGUES["it"]["replay.none"]
@@ -312,7 +314,7 @@ def test_partners_who_win_together_are_said_to(server: Server, browser: Browser)
     assert len(over["winners"]) == 2
     tab = open_tab(browser, f"{server.url}/replay?table={made['table']}&lang=en")
     page = tab.page
-    page.wait_for_function("Number(document.querySelector('#slider').max) > 0")
+    page.wait_for_function("() => Number(document.querySelector('#slider').max) > 0")
     page.keyboard.press("End")
     said = page.locator("#current").inner_text()
     assert "won together" in said

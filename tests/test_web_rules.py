@@ -88,7 +88,7 @@ def test_the_rules_page_marks_what_a_preset_changes_and_draws_its_pictures(
     page.screenshot(path=str(DOCS / "web-rules.png"))
     page.select_option("#rules-preset", "reeves")
     page.wait_for_function(
-        "document.querySelector('#drawing')?.dataset.changed === 'true' && "
+        "() => document.querySelector('#drawing')?.dataset.changed === 'true' && "
         "document.querySelector('#drawing').textContent.includes('never drawn')"
     )
     assert "preset=reeves" in page.url
@@ -103,7 +103,7 @@ def test_the_rules_page_speaks_every_language(server: Server, browser: Browser) 
     assert page.locator("[data-section='feet'] h2").inner_text() == "Kippenpoten"
     page.select_option("#lang", "it")
     page.wait_for_function(
-        "document.querySelector('[data-section=\"feet\"] h2')?.textContent"
+        "() => document.querySelector('[data-section=\"feet\"] h2')?.textContent"
         " === 'Le zampe di gallina'"
     )
     assert page.locator("html").get_attribute("lang") == "it"

@@ -51,6 +51,8 @@ ENGLISH: dict[str, str] = {
     "bad-frame": "not a message the table understands: {reason}",
     "frame-too-large": "a message of {size} bytes is more than the {limit} allowed",
     "too-many-frames": "more than {rate} messages a second: wait a moment",
+    "cross-origin": "a page of another site ({origin}) cannot use this server",
+    "not-json": "the server reads JSON (application/json), not {kind}",
     "too-many-tables": "{count} tables made from your address are not over yet: finish one first",
     "name-reserved": "a player's name cannot start with 'bot:'",
     "table-waiting": "the table waits until every player has joined",

@@ -24,6 +24,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta, Struct
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -40,7 +41,7 @@ from chickenfoot.core.table import Table
 from chickenfoot.howto.listing import preset_says
 from chickenfoot.i18n import LANGUAGES, error_in, language_of_locale, message_in, translation
 from chickenfoot.ratings import Ratings
-from chickenfoot.server import frames
+from chickenfoot.server import frames, guard
 from chickenfoot.server.analyses import Analyses, AnalysisRefused, settings_of
 from chickenfoot.server.cluster import LEASE_SECONDS, Cluster
 from chickenfoot.server.collector import keep_pauses_short
@@ -97,6 +98,15 @@ class Settings:
     (:mod:`~chickenfoot.server.cluster`); None: this process serves alone."""
     lease_seconds: float = LEASE_SECONDS
     """How soon another process takes a table whose owner has died."""
+    public_url: str | None = None
+    """Where people reach the server (``--public-url``): every link is built on it, and a
+    browser's request or socket must come from it. None: links are built on ``listening``
+    and a browser's ``Origin`` must name the host the request was sent to."""
+    listening: str = ""
+    """``http://HOST:PORT`` the server listens on ("": links are paths, for tests)."""
+    forwarded_allow_ips: str = ""
+    """The proxies trusted to say a client's address in ``X-Forwarded-For``
+    (``--forwarded-allow-ips``: addresses or networks, comma-separated; "": none)."""
 
 
 class SeatRequest(Struct, forbid_unknown_fields=True):
@@ -152,7 +162,7 @@ def create_app(settings: Settings) -> Starlette:
             await hub.stop()
             await store.close()
 
-    api = _Api(hub, analyses, metrics)
+    api = _Api(hub, analyses, metrics, settings)
     routes = [
         Route("/healthz", api.healthz),
         Route("/readyz", api.readyz),
@@ -176,7 +186,7 @@ def create_app(settings: Settings) -> Starlette:
         WebSocketRoute("/ws/tables/{table}", api.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(guard.Headers)])
     app.state.hub = hub
     app.state.analyses = analyses
     app.state.metrics = metrics
@@ -191,10 +201,27 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
 
 
 class _Api:
-    def __init__(self, hub: Hub, analyses: Analyses, metrics: Metrics) -> None:
+    def __init__(self, hub: Hub, analyses: Analyses, metrics: Metrics, settings: Settings) -> None:
         self.hub = hub
         self.analyses = analyses
         self.counted = metrics
+        self.public_url = settings.public_url
+        self.links = (settings.public_url or settings.listening).rstrip("/")
+        """What every link starts with."""
+
+    async def _body(self, request: Request, limit: int) -> bytes:
+        """The body of a ``POST``: JSON from this site, refused past ``limit`` bytes without
+        reading the rest."""
+        guard.check_origin(request.headers, self.public_url)
+        guard.check_json(request.headers)
+        chunks = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise ServerError("frame-too-large", status=413, size=size, limit=limit)
+            chunks.append(chunk)
+        return b"".join(chunks)
 
     # -- running the server ---------------------------------------------------------------
 
@@ -287,11 +314,7 @@ class _Api:
     async def create(self, request: Request) -> Response:
         lang = _language(request)
         try:
-            body = await _body(request, TABLE_REQUEST_LIMIT)
-            try:
-                asked = msgspec.json.decode(body, type=TableRequest)
-            except msgspec.DecodeError as exc:
-                raise ServerError("bad-request", reason=str(exc)) from None
+            asked = guard.decode(await self._body(request, TABLE_REQUEST_LIMIT), kind=TableRequest)
             seats = [_new_seat(s) for s in asked.seats]
             options = dict(asked.options)
             if asked.length is not None:
@@ -301,7 +324,7 @@ class _Api:
             )
         except CodedError as exc:
             return self._refusal(exc, lang)
-        base = str(request.base_url).rstrip("/")
+        base = self.links
         return JSONResponse(
             {
                 "table": table,
@@ -399,11 +422,7 @@ class _Api:
         hand at every version (the record shows them all)."""
         lang = _language(request)
         try:
-            body = await _body(request, RECORD_REQUEST_LIMIT)
-            try:
-                record = msgspec.json.decode(body)
-            except msgspec.DecodeError as exc:
-                raise ServerError("bad-request", reason=str(exc)) from None
+            record = guard.decode(await self._body(request, RECORD_REQUEST_LIMIT))
             loop = asyncio.get_running_loop()
             table, hands = await loop.run_in_executor(None, Table.with_hands, record)
         except CodedError as exc:
@@ -426,11 +445,7 @@ class _Api:
             settings = settings_of(
                 request.query_params.get("samples"), request.query_params.get("seed")
             )
-            body = await _body(request, RECORD_REQUEST_LIMIT)
-            try:
-                record = msgspec.json.decode(body)
-            except msgspec.DecodeError as exc:
-                raise ServerError("bad-request", reason=str(exc)) from None
+            record = guard.decode(await self._body(request, RECORD_REQUEST_LIMIT))
             job = await self.analyses.start(record, settings, _address(request))
         except AnalysisRefused as exc:
             self.counted.error(exc.code)
@@ -471,6 +486,12 @@ class _Api:
     async def socket(self, websocket: WebSocket) -> None:
         lang = _language(websocket)
         catalogue = translation(lang)
+        try:
+            guard.check_origin(websocket.headers, self.public_url)
+        except ServerError as exc:  # a page of another site: no word, no socket (HTTP 403)
+            self.counted.error(exc.code)
+            await websocket.close(code=4000 + exc.status)
+            return
         await websocket.accept()
         try:
             live = await self.hub.get(websocket.path_params["table"])
@@ -569,18 +590,6 @@ def _new_seat(asked: SeatRequest) -> NewSeat:
             raise ServerError("bad-request", reason="a player's name cannot be blank")
         return NewSeat(human=name)
     return NewSeat(bot=asked.bot)
-
-
-async def _body(request: Request, limit: int) -> bytes:
-    """The request's body, refused past ``limit`` bytes without reading the rest."""
-    chunks = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise ServerError("frame-too-large", status=413, size=size, limit=limit)
-        chunks.append(chunk)
-    return b"".join(chunks)
 
 
 def _players(asked: str | None, game: str) -> int:

@@ -62,6 +62,8 @@ def decode(data: str | bytes) -> tuple[ClientFrame, Action | None]:
         frame = _decoder.decode(data)
     except msgspec.DecodeError as exc:
         raise ServerError("bad-frame", reason=str(exc)) from None
+    except RecursionError:
+        raise ServerError("bad-frame", reason="nested too deeply") from None
     if isinstance(frame, Act):
         return frame, action_from_json(frame.action)  # WireError if not an action
     return frame, None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import errno
 import logging
 import socket
@@ -41,13 +42,17 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     if host in ("0.0.0.0", "::"):
         shown = "127.0.0.1"
+    port = listener.getsockname()[1]
+    listening = f"http://{shown}:{port}"
     say(
         _("chickenfoot is served at http://{host}:{port}/ (Ctrl-C stops it)").format(
-            host=shown, port=listener.getsockname()[1]
+            host=shown, port=port
         )
     )
-    logs.event(logging.INFO, "serving", address=f"{shown}:{listener.getsockname()[1]}")
-    app = create_app(settings)
+    if settings.public_url is not None:
+        say(_("links to it say {url}").format(url=settings.public_url.rstrip("/")))
+    logs.event(logging.INFO, "serving", address=f"{shown}:{port}")
+    app = create_app(dataclasses.replace(settings, listening=listening))
     config = uvicorn.Config(
         app,
         log_config=None,  # uvicorn's warnings go to the server's log, in its format
@@ -57,6 +62,9 @@ def serve(
         ws_ping_interval=20,
         ws_ping_timeout=20,
         lifespan="on",
+        server_header=False,
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=settings.forwarded_allow_ips or None,
     )
     server = uvicorn.Server(config)
     asyncio.run(server.serve(sockets=[listener]))

@@ -1,0 +1,172 @@
+"""A server that other sites and malformed input cannot use: driven over loopback as a page of
+another site, or a careless client, would drive it."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from tests.server_helpers import Server
+
+EVIL = "http://evil.example"
+A_TABLE = {"seats": [{"human": "Ann"}, {"bot": "easy"}]}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("guard"))
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def request(
+    server: Server, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+def post_json(server: Server, path: str, body: Any, **headers: str) -> tuple[int, dict[str, Any]]:
+    status, _, data = request(
+        server,
+        "POST",
+        path,
+        json.dumps(body).encode() if not isinstance(body, bytes) else body,
+        {"Content-Type": "application/json", **headers},
+    )
+    return status, json.loads(data)
+
+
+def open_tables(server: Server) -> int:
+    return len(server.get("/api/tables")["open"])
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/table/x", "/rules", "/static/js/home.js", "/api/meta", "/api/tables", "/nope"]
+)
+def test_every_response_carries_the_security_headers_and_no_banner(
+    server: Server, path: str
+) -> None:
+    _, headers, _ = request(server, "GET", path)
+    policy = headers["content-security-policy"]
+    assert "default-src 'self'" in policy
+    assert "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["referrer-policy"] == "no-referrer"
+    assert "server" not in headers
+
+
+def test_a_form_of_another_site_cannot_set_up_a_table(server: Server) -> None:
+    before = open_tables(server)
+    status, _, data = request(
+        server,
+        "POST",
+        "/api/tables",
+        json.dumps(A_TABLE).encode(),
+        {"Content-Type": "text/plain", "Origin": EVIL},
+    )
+    assert (status, json.loads(data)["code"]) == (403, "cross-origin")
+    status, _, data = request(
+        server, "POST", "/api/tables", json.dumps(A_TABLE).encode(), {"Content-Type": "text/plain"}
+    )
+    assert (status, json.loads(data)["code"]) == (415, "not-json")
+    status, body = post_json(server, "/api/tables", A_TABLE, Origin=EVIL)
+    assert (status, body["code"]) == (403, "cross-origin")
+    assert "evil.example" in body["message"]
+    assert open_tables(server) == before
+
+
+def test_the_servers_own_pages_and_clients_without_a_page_set_up_tables(server: Server) -> None:
+    status, made = post_json(server, "/api/tables", A_TABLE, Origin=server.url)
+    assert status == 201, made
+    status, made = post_json(server, "/api/tables", A_TABLE)  # a script: no Origin at all
+    assert status == 201, made
+
+
+def test_every_post_refuses_what_is_not_json_and_another_sites_pages(server: Server) -> None:
+    for path in ("/api/replay", "/api/analysis"):
+        status, _, data = request(server, "POST", path, b"{}", {"Content-Type": "text/plain"})
+        assert (status, json.loads(data)["code"]) == (415, "not-json"), path
+        status, body = post_json(server, path, {}, Origin=EVIL)
+        assert (status, body["code"]) == (403, "cross-origin"), path
+
+
+def test_a_socket_opened_by_another_sites_page_is_refused(server: Server) -> None:
+    status, made = post_json(server, "/api/tables", A_TABLE)
+    assert status == 201
+    table, token = made["table"], made["seats"][0]["token"]
+    address = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token={token}"
+
+    async def opened(origin: str | None) -> dict[str, Any]:
+        async with connect(address, origin=origin) as ws:  # type: ignore[arg-type]
+            frame: dict[str, Any] = json.loads(await ws.recv())
+            return frame
+
+    with pytest.raises(InvalidStatus) as refused:
+        asyncio.run(opened(EVIL))
+    assert refused.value.response.status_code == 403
+    assert asyncio.run(opened(server.url))["type"] in ("lobby", "snapshot")
+    assert asyncio.run(opened(None))["type"] in ("lobby", "snapshot")
+
+
+def test_invites_are_built_on_the_servers_address_never_on_the_host_header(
+    server: Server,
+) -> None:
+    status, made = post_json(server, "/api/tables", A_TABLE, Host="evil.example")
+    assert status == 201
+    links = [seat["invite"] for seat in made["seats"]] + [made["spectate"]]
+    assert all(link.startswith(f"{server.url}/table/") for link in links), links
+
+
+DEEP = b"[" * 1_900 + b"]" * 1_900
+DEEP_OPTIONS = b'{"seats": [{"human": "Ann"}, {"bot": "easy"}], "options": {"x": ' + DEEP + b"}}"
+
+
+def test_json_nested_too_deeply_is_refused_with_a_code(server: Server) -> None:
+    bodies = {"/api/tables": DEEP_OPTIONS, "/api/replay": DEEP, "/api/analysis": DEEP}
+    for path, deep in bodies.items():
+        status, body = post_json(server, path, deep)
+        assert (status, body["code"]) == (400, "bad-request"), path
+        assert "nested too deeply" in body["message"]
+
+
+def test_a_frame_nested_too_deeply_is_refused_and_the_socket_stays(server: Server) -> None:
+    _, made = post_json(server, "/api/tables", A_TABLE)
+    table, token = made["table"], made["seats"][0]["token"]
+    frame = b'{"type": "act", "action": ' + b"[" * 1_900 + b"]" * 1_900 + b"}"
+    assert len(frame) < 4_096
+
+    async def talk() -> list[dict[str, Any]]:
+        async with server.socket(table, token) as ws:
+            await ws.recv()  # the table as it is
+            await ws.send(frame.decode())
+            refused = json.loads(await ws.recv())
+            await ws.send(json.dumps({"type": "sync", "since": 0}))
+            return [refused, json.loads(await ws.recv())]
+
+    refused, answered = asyncio.run(talk())
+    assert (refused["type"], refused["code"]) == ("error", "bad-frame")
+    assert answered["type"] != "error"
+
+
+def test_the_server_log_holds_no_traceback(server: Server) -> None:
+    test_json_nested_too_deeply_is_refused_with_a_code(server)
+    server.log.flush()
+    assert "Traceback" not in Path(server.log_path).read_text()
