@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from chickenfoot.analysis import Decision, RoundAnalysis, mark_of
+from chickenfoot.terminal.nouns import texts
 from chickenfoot.terminal.review import Review
 from chickenfoot.terminal.review_chart import (
     MARK_SYMBOLS,
@@ -29,6 +30,7 @@ from chickenfoot.terminal.review_chart import (
 from tests.test_play_review import finished_session
 
 NAMES = ["You", "Bot 1 (medium)", "Bot 2 (medium)", "Bot 3 (medium)"]
+TEXTS = texts("round")
 
 
 def decision(index: int, seat: int, expected: float | None, loss: float | None = 0.0) -> Decision:
@@ -117,7 +119,7 @@ def test_the_chart_of_one_seat_and_of_two() -> None:
     three columns wide, in the order played (10, 20, 40, 5 points), then │ and the points at
     the end (30); the highest point (40) is a full column; the mistake (?) and the blunder
     (??) under their decisions; ^ under the decision shown, which has no mark."""
-    assert lines_of(round_chart(ROUND, [0], NAMES, 60, selected=(1, 6))) == [
+    assert lines_of(round_chart(ROUND, [0], NAMES, 60, TEXTS, selected=(1, 6))) == [
         HEADING,
         "          ███   │▂",
         "       ▄▄▄███   │█",
@@ -125,7 +127,7 @@ def test_the_chart_of_one_seat_and_of_two() -> None:
         "        ? ??  ^",
         LEGEND,
     ]
-    assert lines_of(round_chart(ROUND, [0, 1], NAMES, 60, selected=(1, 6))) == [
+    assert lines_of(round_chart(ROUND, [0, 1], NAMES, 60, TEXTS, selected=(1, 6))) == [
         HEADING,
         "                     ███   │▄",
         "You            ▄▄▄██████▂▂▂│█ 30",
@@ -139,7 +141,7 @@ def test_the_chart_of_one_seat_and_of_two() -> None:
 def test_a_narrow_chart() -> None:
     """Narrower: a column a decision (the ?? of the blunder then goes under the ? of the
     mistake just before it), then the names cut."""
-    assert lines_of(round_chart(ROUND, [0, 1], NAMES, 26), 26) == [
+    assert lines_of(round_chart(ROUND, [0, 1], NAMES, 26, TEXTS), 26) == [
         "Expected penalty points at",
         "the round's end, after",
         "each move (▁ 0, █ 40)",
@@ -153,7 +155,7 @@ def test_a_narrow_chart() -> None:
         "end",
         "? mistake   ?? blunder",
     ]
-    assert lines_of(round_chart(ROUND, [0, 1], NAMES, 22), 22)[4:10] == [
+    assert lines_of(round_chart(ROUND, [0, 1], NAMES, 22, TEXTS), 22)[4:10] == [
         "               █ │▄",
         "You          ▄██▂│█ 30",
         "              ?",
@@ -168,7 +170,7 @@ def test_every_bar_is_its_value_and_the_highest_is_full(seats: list[int]) -> Non
     """Read the chart back: each decision's column of blocks is :func:`blocks` of its
     expected points on a scale up to the highest point (the blunder's 40), full there."""
     height = rows_for(len(seats))
-    rows = lines_of(round_chart(ROUND, seats, NAMES, 60))
+    rows = lines_of(round_chart(ROUND, seats, NAMES, 60, TEXTS))
     label = max(len(NAMES[s]) for s in seats) + 1
     step = 3
     full = 0
@@ -188,7 +190,7 @@ def test_every_bar_is_its_value_and_the_highest_is_full(seats: list[int]) -> Non
 
 
 def test_the_mistakes_are_marked_under_their_decisions() -> None:
-    text = round_chart(ROUND, [0, 1], NAMES, 60)
+    text = round_chart(ROUND, [0, 1], NAMES, 60, TEXTS)
     rows = lines_of(text)
     label = len("Bot 1 (medium) ")
     you = next(k for k, r in enumerate(rows) if r.startswith("You "))
@@ -201,7 +203,7 @@ def test_the_mistakes_are_marked_under_their_decisions() -> None:
 
 
 def test_the_decision_shown_is_highlighted() -> None:
-    text = round_chart(ROUND, [0, 1], NAMES, 60, selected=(1, 6))
+    text = round_chart(ROUND, [0, 1], NAMES, 60, TEXTS, selected=(1, 6))
     rows = lines_of(text)
     you = next(k for k, r in enumerate(rows) if r.startswith("You "))
     # the fourth of You's decisions, unmarked: ^ under it
@@ -215,7 +217,9 @@ def test_the_decision_shown_is_highlighted() -> None:
     assert len(chosen) == rows_for(2)  # its column, no other
     assert seat_style(0) in {s.style for s in text.spans}
     # a decision of another round: nothing highlighted
-    assert not [s for s in round_chart(ROUND, [0, 1], NAMES, 60, (2, 6)).spans if s.style == SHOWN]
+    assert not [
+        s for s in round_chart(ROUND, [0, 1], NAMES, 60, TEXTS, (2, 6)).spans if s.style == SHOWN
+    ]
 
 
 @pytest.mark.parametrize("width", [32, 40, 60, 80])
@@ -227,7 +231,7 @@ def test_it_fits_its_width(width: int) -> None:
     ]
     big = a_round(decisions, [k * 9 for k in range(8)], seats=8)
     names = [f"A rather long name {k}" for k in range(8)]
-    text = round_chart(big, list(range(8)), names, width)
+    text = round_chart(big, list(range(8)), names, width, TEXTS)
     rows = lines_of(text, width)
     assert all(cell_len(row) <= width for row in rows), rows
     marks = "\n".join(rows).count("??") - 1  # less the legend's
@@ -235,18 +239,20 @@ def test_it_fits_its_width(width: int) -> None:
     # and through a console of that width, as the screen draws it
     console = Console(width=width, file=io.StringIO(), color_system=None)
     with console.capture() as capture:
-        console.print(RoundChart(big, list(range(8)), names))
+        console.print(RoundChart(big, list(range(8)), names, TEXTS))
     assert [line.rstrip() for line in capture.get().splitlines()] == rows
 
 
 def test_the_chart_in_plain_text() -> None:
-    assert chart_lines(ROUND, [0, 1], NAMES) == [
+    assert chart_lines(ROUND, [0, 1], NAMES, TEXTS) == [
         "Expected penalty points at the round's end, after each move "
         "(▁ 0, █ 40; │ points at the round's end):",
         "You            ▂▄█▁│▆ 30 · ? 3 · ?? 5",
         "Bot 1 (medium) ▄▂▁│▁ 0",
     ]
-    assert chart_lines(a_round([decision(0, 1, None, loss=None)], [3, 4]), [0, 1], NAMES) == []
+    assert (
+        chart_lines(a_round([decision(0, 1, None, loss=None)], [3, 4]), [0, 1], NAMES, TEXTS) == []
+    )
 
 
 def test_the_chart_of_a_played_match_is_its_analysis(tmp_path: Path) -> None:
@@ -271,9 +277,9 @@ def test_the_chart_of_a_played_match_is_its_analysis(tmp_path: Path) -> None:
             assert [p.index for p in line.points if p.mark] == marked
             assert facts.points is not None and line.end == facts.points[line.seat]
         top = max(v for line in series for v in line.values())
-        rows = lines_of(round_chart(facts, seats, names, 80))
+        rows = lines_of(round_chart(facts, seats, names, 80, TEXTS))
         assert rows[0].endswith(f"(▁ 0, █ {top:.0f})")
-        said = chart_lines(facts, seats, names)
+        said = chart_lines(facts, seats, names, TEXTS)
         assert said[0].endswith(f"(▁ 0, █ {top:.0f}; │ points at the round's end):")
         for line, text in zip(series, said[1:], strict=True):
             assert text.startswith(names[line.seat])

@@ -40,7 +40,7 @@ from chickenfoot.bots.base import View
 from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.hints import POINT_WEIGHT
 from chickenfoot.bots.registry import EXPERT_HEAVY
-from chickenfoot.bots.search import Searcher, evaluate, search_for
+from chickenfoot.bots.search import SEARCHES, Searcher, evaluate, search_for
 from chickenfoot.core import games
 from chickenfoot.core.actions import Action, Draw
 from chickenfoot.core.projection import RoundLike
@@ -219,7 +219,7 @@ def decision_rng(seed: int, round_number: int, index: int, search: str) -> Rando
 
 
 def unit_of(rules: games.AnyRules) -> Unit:
-    return "percent" if rules.game_name == games.CHICKENFOOT else "points"
+    return SEARCHES[rules.game_name].unit
 
 
 def scale_of(rules: games.AnyRules) -> float:

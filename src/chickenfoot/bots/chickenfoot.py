@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
+from typing import Literal
 
 from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.knowledge import (
@@ -202,6 +203,8 @@ class _OpenSearcher(_Playouts):
 
 class ChickenFootSearch:
     """:class:`~chickenfoot.bots.search.GameSearch` for Chicken Foot."""
+
+    unit: Literal["percent", "points"] = "percent"
 
     def candidates(self, view: SeatView) -> list[Action]:
         """One action per distinct outcome: targets showing the same number are alike."""

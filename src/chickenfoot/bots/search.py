@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from random import Random
-from typing import Any, Protocol, TypeVar
+from typing import Any, Literal, Protocol, TypeVar
 
 from chickenfoot.bots.base import View
 from chickenfoot.bots.chickenfoot import ChickenFootSearch
@@ -42,6 +42,10 @@ class Searcher(Protocol):
 
 class GameSearch(Protocol[V]):
     """What searching, hinting and rule-of-thumb play need to know of one game."""
+
+    unit: Literal["percent", "points"]
+    """What :meth:`value` counts: a share of rounds won (in percentage points once scaled),
+    or points of margin."""
 
     def candidates(self, view: V) -> list[Action]:
         """The actions worth comparing (one per distinct outcome), in the legal order."""

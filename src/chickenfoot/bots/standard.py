@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
+from typing import Literal
 
 from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.playout import standard_playout
@@ -193,6 +194,8 @@ class _OpenSearcher(_Searcher):
 class StandardGameSearch:
     """:class:`~chickenfoot.bots.search.GameSearch` for the standard games: the reward is
     the seat's side's points in the hand less the best other side's."""
+
+    unit: Literal["percent", "points"] = "points"
 
     def candidates(self, view: StandardView) -> list[Action]:
         return list(view.legal)

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from chickenfoot.core.games import AnyRules
-from chickenfoot.core.rules import Rules
 from chickenfoot.core.tiles import Tile
 from chickenfoot.core.wire import (
     ActionEntry,
@@ -21,6 +20,7 @@ from chickenfoot.core.wire import (
     Snapshot,
 )
 from chickenfoot.i18n import _, ngettext
+from chickenfoot.terminal import nouns
 from chickenfoot.terminal.board import Foot, Layout, Line, Shown, of_snapshot
 
 
@@ -33,8 +33,9 @@ class Words:
         self.you = you
 
     @property
-    def chickenfoot(self) -> bool:
-        return isinstance(self.rules, Rules)
+    def texts(self) -> nouns.RoundTexts:
+        """The sentences of the game's rounds (hands)."""
+        return nouns.texts(self.rules.round_noun)
 
     def who(self, seat: int) -> str:
         return _("You") if seat == self.you else self.names[seat]
@@ -44,11 +45,12 @@ class Words:
 
     def round_name(self, number: int) -> str:
         total = self.rounds()
-        if not self.chickenfoot:
-            return _("Hand {n}").format(n=number) if total != 1 else _("The hand")
-        if total is None:
-            return _("Round {n}").format(n=number)
-        return _("Round {n} of {total}").format(n=number, total=total)
+        texts = self.texts
+        if total == 1 and texts.only:
+            return texts.only
+        if total is None or not texts.numbered_of:
+            return texts.numbered.format(n=number)
+        return texts.numbered_of.format(n=number, total=total)
 
     def tile_points(self, tile: str) -> int:
         return self.rules.tile_value(Tile.parse(tile))
@@ -103,7 +105,7 @@ def describe_entry(entry: Entry, words: Words) -> list[str]:
 def describe_round(entry: RoundEntry, words: Words) -> str:
     name = words.round_name(entry.round)
     you = entry.first == words.you
-    if words.chickenfoot and entry.double is not None:
+    if entry.double is not None:
         if entry.board:
             text = (
                 _("{round}: {double} in the centre; you start.")
@@ -130,14 +132,8 @@ def describe_action(entry: ActionEntry, words: Words) -> str:
     if "play" in action:
         tile = action["play"]
         if action.get("on") is None:
-            if words.chickenfoot:
-                text = (
-                    _("You place {tile} in the centre")
-                    if you
-                    else _("{who} places {tile} in the centre")
-                )
-            else:
-                text = _("You lead {tile}") if you else _("{who} leads {tile}")
+            texts = words.texts
+            text = texts.first_play_yours if you else texts.first_play
             sentence = text.format(who=words.who(seat), tile=tile)
         else:
             target = entry.changed[0].tile if entry.changed else "?"
@@ -151,7 +147,7 @@ def describe_action(entry: ActionEntry, words: Words) -> str:
             sentence += _(", scoring {score}").format(score=entry.score)
         foot = entry.public.foot
         placed = entry.placed
-        if words.chickenfoot and foot is not None and placed is not None and foot.id == placed.id:
+        if foot is not None and placed is not None and foot.id == placed.id:
             sentence += _(": a new foot, {need} toes of {number} needed;").format(
                 need=foot.need, number=foot.number
             )
@@ -180,17 +176,7 @@ def went_out(entry: RoundEndEntry) -> list[int]:
 
 def round_end_lines(entry: RoundEndEntry, words: Words) -> list[str]:
     out = went_out(entry)
-    if out:
-        text = (
-            _("The round is over: {who} went out.")
-            if words.chickenfoot
-            else _("The hand is over: {who} went out.")
-        )
-        first = text.format(who=words.seats_list(out))
-    elif words.chickenfoot:
-        first = _("The round is over: it is blocked, nobody can play.")
-    else:
-        first = _("The hand is over: it is blocked, nobody can play.")
+    first = words.texts.out.format(who=words.seats_list(out)) if out else words.texts.blocked
     lines = [first]
     for seat, hand in enumerate(entry.hands):
         lines.append(

@@ -28,6 +28,7 @@ from chickenfoot.core.messages import CodedError
 from chickenfoot.core.wire import RoundEndEntry, parse_any_action
 from chickenfoot.howto import guide
 from chickenfoot.i18n import _, language, message_text, ngettext, translation
+from chickenfoot.terminal import nouns
 from chickenfoot.terminal.describe import (
     Words,
     describe_entry,
@@ -138,7 +139,7 @@ class PlainGame:
             _("{name} (seat {seat})").format(name=self.words.who(s), seat=s)
             for s in range(session.players)
         )
-        game = _("Chicken Foot") if self.words.chickenfoot else rules.game_name
+        game = nouns.game_title(rules.game_name)
         self.say(
             _("{game} ({rules}), seed {seed}: {seats}.").format(
                 game=game, rules=rules_label(rules), seed=session.table.seed, seats=seats

@@ -67,6 +67,7 @@ from chickenfoot.core.table import Table
 from chickenfoot.core.tiles import Tile
 from chickenfoot.core.wire import ActionEntry, RoundEntry, Snapshot
 from chickenfoot.i18n import N_, _, error_text, ngettext
+from chickenfoot.terminal import nouns
 from chickenfoot.terminal.board import of_snapshot
 from chickenfoot.terminal.describe import Words
 from chickenfoot.terminal.render import CHOSEN, LEGAL, BoardView, Marks, tile_text
@@ -291,25 +292,34 @@ def positions(table: Table, seat: int) -> dict[tuple[int, int], Snapshot]:
 # -- the texts both front ends show ---------------------------------------------------------
 
 
-def loss_note(review: Review) -> str:
-    if review.words.chickenfoot:
-        return _(
+_NOTES: dict[str, tuple[str, str]] = {
+    "percent": (
+        N_(
             "Losses in percentage points of rounds won (100 penalty points count as a quarter "
             "of a round)."
-        )
-    return _("Losses in points of margin in the hand.")
+        ),
+        N_(
+            "points: penalty points expected at the round's end; wins: share of the sampled "
+            "rounds won. Known: from what the seat knew; open: with every hand open."
+        ),
+    ),
+    "points": (
+        N_("Losses in points of margin in the hand."),
+        N_(
+            "points: points expected for the seat's side in the hand; wins: share of the "
+            "sampled hands won. Known: from what the seat knew; open: with every hand open."
+        ),
+    ),
+}
+"""What the losses and the estimates of a review are, by the analysis's unit."""
+
+
+def loss_note(review: Review) -> str:
+    return _(_NOTES[analysis.unit_of(review.words.rules)][0])
 
 
 def points_note(review: Review) -> str:
-    if review.words.chickenfoot:
-        return _(
-            "points: penalty points expected at the round's end; wins: share of the sampled "
-            "rounds won. Known: from what the seat knew; open: with every hand open."
-        )
-    return _(
-        "points: points expected for the seat's side in the hand; wins: share of the sampled "
-        "hands won. Known: from what the seat knew; open: with every hand open."
-    )
+    return _(_NOTES[analysis.unit_of(review.words.rules)][1])
 
 
 def marks_note() -> str:
@@ -380,7 +390,7 @@ def review_lines(review: Review, seats: Sequence[int]) -> list[str]:
             if facts.accuracy[s] is not None
         )
         lines.append(f"-- {heading}: {accuracy} --")
-        lines += ["  " + line for line in chart_lines(facts, seats, names, words.chickenfoot)]
+        lines += ["  " + line for line in chart_lines(facts, seats, names, words.texts)]
         for decision in facts.decisions:
             lines += decision_lines(review, decision)
     lines += summary_lines(review, result)
@@ -620,7 +630,7 @@ class ReviewScreen(Screen[None]):
 
     def show_top(self) -> None:
         rules = self.review.words.rules
-        game = _("Chicken Foot") if self.review.words.chickenfoot else rules.game_name
+        game = nouns.game_title(rules.game_name)
         parts = [_("Review of the match"), game]
         result = self.result
         if result is not None and not self.analysing:
@@ -838,7 +848,7 @@ class ReviewScreen(Screen[None]):
         words = self.review.words
         names = [words.who(s) for s in self.review.all_seats()]
         selected = (decision.round, decision.index)
-        return RoundChart(facts, result.seats, names, selected, words.chickenfoot)
+        return RoundChart(facts, result.seats, names, words.texts, selected)
 
     def candidates(self, decision: Decision) -> RichTable:
         table = RichTable(box=None, pad_edge=False, padding=(0, 1), header_style="bold")

@@ -27,6 +27,7 @@ from rich.text import Text
 
 from chickenfoot.analysis import Mark, RoundAnalysis
 from chickenfoot.i18n import _
+from chickenfoot.terminal.nouns import RoundTexts
 from chickenfoot.terminal.render import CHOSEN
 
 MARK_SYMBOLS: Mapping[str, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -143,20 +144,6 @@ def blocks(value: float, top: float, rows: int) -> list[str]:
     return out
 
 
-def title(chickenfoot: bool) -> str:
-    if chickenfoot:
-        # TRANSLATORS: the heading of the chart of a round in the review at the terminal, as
-        # the web replay's chart's
-        return _("Expected penalty points at the round's end, after each move")
-    # TRANSLATORS: the same in the standard games, by the hand
-    return _("Expected points in the hand, after each move")
-
-
-def end_name(chickenfoot: bool) -> str:
-    # TRANSLATORS: what the chart shows after each seat's moves (in the standard games: hand)
-    return _("points at the round's end") if chickenfoot else _("points at the hand's end")
-
-
 # -- the chart at the terminal ----------------------------------------------------------------
 
 
@@ -165,8 +152,8 @@ def round_chart(
     seats: Sequence[int],
     names: Sequence[str],
     width: int,
+    texts: RoundTexts,
     selected: tuple[int, int] | None = None,
-    chickenfoot: bool = True,
 ) -> Text:
     """The chart of the round ``facts`` in ``width`` columns (narrower ones are not cut):
     its heading, then a line per seat of ``seats`` named ``names[seat]``, coloured by seat,
@@ -188,7 +175,7 @@ def round_chart(
     """Columns per decision."""
     per_line = max(1, room // step)
     text = Text()
-    text.append(title(chickenfoot), style=HEAD)
+    text.append(texts.chart_title, style=HEAD)
     text.append(f" (▁ 0, █ {top:.0f})", style=DIM)
     mine = selected is not None and selected[0] == facts.round
     for line in series:
@@ -226,7 +213,7 @@ def round_chart(
                 text.append_text(row)
     legend = []
     if ends:
-        legend.append(Text(f"{END} {end_name(chickenfoot)}", style=DIM))
+        legend.append(Text(f"{END} {texts.chart_end}", style=DIM))
     for mark in CHARTED:
         item = Text(MARK_SYMBOLS[mark], style=MARK_STYLES[mark])
         item.append(" " + _(mark), style=DIM)  # the marks' names are in MARK_NAMES
@@ -285,18 +272,18 @@ class RoundChart:
         facts: RoundAnalysis,
         seats: Sequence[int],
         names: Sequence[str],
+        texts: RoundTexts,
         selected: tuple[int, int] | None = None,
-        chickenfoot: bool = True,
     ) -> None:
         self.facts = facts
         self.seats = list(seats)
         self.names = list(names)
         self.selected = selected
-        self.chickenfoot = chickenfoot
+        self.texts = texts
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield round_chart(
-            self.facts, self.seats, self.names, options.max_width, self.selected, self.chickenfoot
+            self.facts, self.seats, self.names, options.max_width, self.texts, self.selected
         )
 
 
@@ -304,7 +291,10 @@ class RoundChart:
 
 
 def chart_lines(
-    facts: RoundAnalysis, seats: Sequence[int], names: Sequence[str], chickenfoot: bool = True
+    facts: RoundAnalysis,
+    seats: Sequence[int],
+    names: Sequence[str],
+    texts: RoundTexts,
 ) -> list[str]:
     """The chart of a round in lines of plain text: its heading, then a line per seat, its
     sparkline and its marks by move number: ``You ▂▃▅█▆│▆ 41 · ? 12, 31 · ?? 39``."""
@@ -313,7 +303,7 @@ def chart_lines(
         return []
     top = top_of(series)
     label = max(cell_len(names[s]) for s in seats)
-    lines = [f"{title(chickenfoot)} (▁ 0, █ {top:.0f}; {END} {end_name(chickenfoot)}):"]
+    lines = [f"{texts.chart_title} (▁ 0, █ {top:.0f}; {END} {texts.chart_end}):"]
     for line in series:
         spark = "".join(bar(p.value, top) for p in line.points)
         if line.end is not None:

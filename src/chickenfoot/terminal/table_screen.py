@@ -40,6 +40,7 @@ from chickenfoot.core.wire import (
 )
 from chickenfoot.howto.refusals import tile_refusal, turn_refusal
 from chickenfoot.i18n import N_, _, message_text, ngettext
+from chickenfoot.terminal import nouns
 from chickenfoot.terminal.board import of_snapshot
 from chickenfoot.terminal.describe import (
     Words,
@@ -609,7 +610,7 @@ class TableScreen(Screen[None]):
     def show_top(self) -> None:
         snap = self.snap
         rules = self.session.rules
-        game = _("Chicken Foot") if self.words.chickenfoot else rules.game_name
+        game = nouns.game_title(rules.game_name)
         label = rules_label(rules)
         parts = [game if label == game else f"{game} · {label}", self.words.round_name(snap.round)]
         if snap.double is not None:
