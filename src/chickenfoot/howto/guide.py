@@ -115,6 +115,7 @@ class Guide:
     title: str
     game: str
     preset: str
+    """The Chicken Foot preset, or a standard game's name (its rules' ``preset_name``)."""
     sections: tuple[Section, ...]
     changed_note: str
     """What marks a section the table's rules change."""

@@ -30,7 +30,7 @@ def print_guide(console: Console, told: Guide, section: str | None = None) -> No
                 name=repr(section), ids=", ".join(ids)
             )
         )
-    name = told.preset if told.game == "chickenfoot" else told.game
+    name = told.preset
     console.print(Text(f"{told.title} · {name}", style=TITLE + Style(underline=True)))
     console.print()
     for shown in told.sections:

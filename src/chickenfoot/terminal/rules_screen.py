@@ -53,7 +53,7 @@ class RulesScreen(Screen[None]):
         """The index of the section at the top."""
 
     def compose(self) -> ComposeResult:
-        game = self.guide.preset if self.guide.game == "chickenfoot" else self.guide.game
+        game = self.guide.preset
         yield Static(Text(f"{self.guide.title} · {game}"), id="rules-top")
         with VerticalScroll(id="rules-scroll", can_focus=False):
             for section in self.guide.sections:
