@@ -13,7 +13,7 @@ from chickenfoot.core.games import (
     AnyMatch,
     AnyRules,
     RecordMaker,
-    kind_of,
+    game_of,
     new_match,
     to_record,
     view,
@@ -81,10 +81,11 @@ def play_simulated_match(
     (the record is made from a log of every action)."""
     bots: list[Bot] = [make_bot(name, seat_seed(seed, s)) for s, name in enumerate(bot_names)]
     pickers = [getattr(bot, "picker", None) for bot in bots]
-    play_compact = kind_of(rules).play_compact
-    if play_compact is not None and all(p is not None for p in pickers):
+    if all(p is not None for p in pickers):
         players = [f"{BOT_PREFIX}{name}" for name in bot_names]
-        fast, record = play_compact(rules, players, seed, [p(rules) for p in pickers if p])
+        fast, record = game_of(rules).play_compact(
+            rules, players, seed, [p(rules) for p in pickers if p]
+        )
         if on_round is not None:
             for _ in fast.rounds:
                 on_round()

@@ -1,12 +1,14 @@
-"""Every game this project plays, by name: its rules from a preset and options, a new
-match, a seat's view, and records, whatever the game."""
+"""Every game this project plays, by name, behind one interface (:class:`Game`): its rules
+from a preset and options, a new match, a seat's view, records, and whole matches on the
+compact state. Chicken Foot is one game; the standard games of RULES.md section 3 (draw,
+block, all fives, Bergen) are one more, named four ways. Everything outside a game's own
+modules asks the game (:func:`game_of`, :func:`game_named`), never which game it is."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from chickenfoot.core import compact
 from chickenfoot.core import record as chickenfoot_record
@@ -32,25 +34,10 @@ CHICKENFOOT = "chickenfoot"
 GAMES: tuple[str, ...] = (CHICKENFOOT, *STANDARD_GAMES)
 """Every game by name; ``chickenfoot`` first, then the standard games of RULES.md section 3."""
 
-
-def make_rules(
-    game: str, players: int, preset: str | None = None, options: Mapping[str, Any] | None = None
-) -> AnyRules:
-    """The rules of ``game`` for ``players``: Chicken Foot from a preset (default
-    ``classic``) and options; a standard game from its name and options."""
-    if game == CHICKENFOOT:
-        if preset is not None and preset not in PRESETS:
-            raise RulesError("unknown-preset", preset=repr(preset), known=", ".join(PRESETS))
-        rules = PRESETS[preset or "classic"]
-        if options:
-            rules = rules.with_options(**options)
-        rules.check_players(players)
-        return rules
-    if game not in STANDARD_GAMES:
-        raise RulesError("unknown-game", game=repr(game), known=", ".join(GAMES))
-    if preset is not None and preset != game:
-        raise RulesError("presets-of-chickenfoot", presets=", ".join(PRESETS), game=game)
-    return StandardRules.from_options({**(options or {}), "players": players}, preset=game)
+RulesT = TypeVar("RulesT", bound=AnyRules)
+MatchT = TypeVar("MatchT", bound=AnyMatch)
+StateT = TypeVar("StateT", bound=AnyState)
+ViewT = TypeVar("ViewT", bound=AnyView)
 
 
 class RecordMaker(Protocol):
@@ -61,80 +48,172 @@ class RecordMaker(Protocol):
     def __call__(self, *, encoded: bool = False) -> dict[str, Any]: ...
 
 
-@dataclass(frozen=True, slots=True)
-class GameKind:
-    """What the rest of the project needs of a game besides its rules: new matches, a
-    seat's view, records, and whole matches on the compact state."""
+class Game(Generic[RulesT, MatchT, StateT, ViewT]):
+    """What the rest of the project may ask of a game."""
 
-    new_match: Callable[[list[str], Any, int | None], Any]
-    view: Callable[[Any, int, Any], Any]
-    to_record: Callable[[Any], dict[str, Any]]
-    replay: Callable[[Any], Any]
-    play_compact: (
-        Callable[[Any, list[str], int, list[compact.Picker]], tuple[Any, RecordMaker]] | None
-    ) = None
-    """Whole matches on the compact state, for bots that pick by the legal list alone: the
-    match and what makes its record."""
-    check: Callable[[Any], Any] | None = None
-    """:attr:`replay` for the result alone, where the game has a faster way to it."""
+    names: tuple[str, ...]
+    """The names it is played under (``--game``, a record's ``game``)."""
+    presets: tuple[str, ...]
+    """Its presets by name (none: each name is its own)."""
+    takes_length: bool
+    """Whether a match's length is chosen (``--length``), or follows from the rules."""
+    default_players: int
+    """The players of a table when nobody says."""
+
+    def rules(
+        self, name: str, players: int, preset: str | None, options: Mapping[str, Any]
+    ) -> RulesT:
+        """The rules of game ``name`` for ``players``, from a preset and options."""
+        raise NotImplementedError
+
+    def new_match(self, players: list[str], rules: RulesT, seed: int | None) -> MatchT:
+        raise NotImplementedError
+
+    def view(self, match: MatchT, seat: int, state: StateT) -> ViewT:
+        """What ``seat`` may know of ``state``, a round (hand) of ``match``."""
+        raise NotImplementedError
+
+    def to_record(self, match: MatchT) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def replay(self, record: Any) -> MatchT:
+        """Rebuild and check a record; raises :class:`RecordError`."""
+        raise NotImplementedError
+
+    def check(self, record: Any) -> MatchT:
+        """:meth:`replay`, for the match's result alone (its points and outcome)."""
+        return self.replay(record)
+
+    def play_compact(
+        self, rules: RulesT, players: list[str], seed: int, pickers: list[compact.Picker]
+    ) -> tuple[MatchT, RecordMaker]:
+        """A whole match on the compact state, for bots that pick by the legal list alone:
+        the match and what makes its record."""
+        raise NotImplementedError
 
 
-def _play_compact(
-    rules: Rules, players: list[str], seed: int, pickers: list[compact.Picker]
-) -> tuple[Match, RecordMaker]:
-    match, logs = compact.play_match(rules, players, seed, pickers)
-    return match, partial(chickenfoot_record.logged_record, match, logs)
+class _ChickenFoot(Game[Rules, Match, RoundState, SeatView]):
+    names = (CHICKENFOOT,)
+    presets = tuple(PRESETS)
+    takes_length = True
+    default_players = 4
+
+    def rules(
+        self, name: str, players: int, preset: str | None, options: Mapping[str, Any]
+    ) -> Rules:
+        if preset is not None and preset not in PRESETS:
+            raise RulesError("unknown-preset", preset=repr(preset), known=", ".join(PRESETS))
+        rules = PRESETS[preset or "classic"]
+        if options:
+            rules = rules.with_options(**options)
+        rules.check_players(players)
+        return rules
+
+    def new_match(self, players: list[str], rules: Rules, seed: int | None) -> Match:
+        return Match(players, rules, seed)
+
+    def view(self, match: Match, seat: int, state: RoundState) -> SeatView:
+        return seat_view(match, seat, state)
+
+    def to_record(self, match: Match) -> dict[str, Any]:
+        return chickenfoot_record.to_record(match)
+
+    def replay(self, record: Any) -> Match:
+        return chickenfoot_record.replay(record)
+
+    def check(self, record: Any) -> Match:
+        """The rounds are checked on the compact state and keep no history; the same records
+        are accepted, and the same errors raised."""
+        return chickenfoot_record.check(record)
+
+    def play_compact(
+        self, rules: Rules, players: list[str], seed: int, pickers: list[compact.Picker]
+    ) -> tuple[Match, RecordMaker]:
+        match, logs = compact.play_match(rules, players, seed, pickers)
+        return match, partial(chickenfoot_record.logged_record, match, logs)
 
 
-def _play_standard_compact(
-    rules: StandardRules, players: list[str], seed: int, pickers: list[compact.Picker]
-) -> tuple[StandardGame, RecordMaker]:
-    game, logs = standard_compact.play_match(rules, players, seed, pickers)
-    return game, partial(standard_compact.logged_record, game, logs)
+class _Standard(Game[StandardRules, StandardGame, HandState, StandardView]):
+    names = tuple(STANDARD_GAMES)
+    presets = ()
+    takes_length = False
+    default_players = 2
+
+    def rules(
+        self, name: str, players: int, preset: str | None, options: Mapping[str, Any]
+    ) -> StandardRules:
+        if preset is not None and preset != name:
+            raise RulesError("presets-of-chickenfoot", presets=", ".join(PRESETS), game=name)
+        return StandardRules.from_options({**options, "players": players}, preset=name)
+
+    def new_match(self, players: list[str], rules: StandardRules, seed: int | None) -> StandardGame:
+        return StandardGame(players, rules, seed)
+
+    def view(self, match: StandardGame, seat: int, state: HandState) -> StandardView:
+        return standard_view(match, seat, state)
+
+    def to_record(self, match: StandardGame) -> dict[str, Any]:
+        return standard_record.to_record(match)
+
+    def replay(self, record: Any) -> StandardGame:
+        return standard_record.replay(record)
+
+    def play_compact(
+        self,
+        rules: StandardRules,
+        players: list[str],
+        seed: int,
+        pickers: list[compact.Picker],
+    ) -> tuple[StandardGame, RecordMaker]:
+        game, logs = standard_compact.play_match(rules, players, seed, pickers)
+        return game, partial(standard_compact.logged_record, game, logs)
 
 
-KINDS: dict[type, GameKind] = {
-    Rules: GameKind(
-        Match,
-        seat_view,
-        chickenfoot_record.to_record,
-        chickenfoot_record.replay,
-        _play_compact,
-        chickenfoot_record.check,
-    ),
-    StandardRules: GameKind(
-        StandardGame,
-        standard_view,
-        standard_record.to_record,
-        standard_record.replay,
-        _play_standard_compact,
-    ),
+_BY_NAME: dict[str, Game[Any, Any, Any, Any]] = {
+    name: game for game in (_ChickenFoot(), _Standard()) for name in game.names
 }
-"""Each kind of rules with its game."""
 
 
-def kind_of(rules: AnyRules) -> GameKind:
-    return KINDS[type(rules)]
+def game_named(name: str) -> Game[Any, Any, Any, Any]:
+    """The game played under ``name``; :class:`RulesError` ``unknown-game`` if none is."""
+    game = _BY_NAME.get(name)
+    if game is None:
+        raise RulesError("unknown-game", game=repr(name), known=", ".join(GAMES))
+    return game
+
+
+def game_of(rules: AnyRules) -> Game[Any, Any, Any, Any]:
+    """The game ``rules`` are of."""
+    return _BY_NAME[rules.game_name]
+
+
+def make_rules(
+    game: str, players: int, preset: str | None = None, options: Mapping[str, Any] | None = None
+) -> AnyRules:
+    """The rules of ``game`` for ``players``: Chicken Foot from a preset (default
+    ``classic``) and options; a standard game from its name and options."""
+    rules: AnyRules = game_named(game).rules(game, players, preset, options or {})
+    return rules
 
 
 def new_match(players: list[str], rules: AnyRules, seed: int | None = None) -> AnyMatch:
-    match: AnyMatch = kind_of(rules).new_match(players, rules, seed)
+    match: AnyMatch = game_of(rules).new_match(players, rules, seed)
     return match
 
 
 def view(match: AnyMatch, seat: int, state: AnyState) -> AnyView:
     """The view of ``seat`` of ``state``, a round or hand of ``match``."""
-    seen: AnyView = kind_of(match.rules).view(match, seat, state)
+    seen: AnyView = game_of(match.rules).view(match, seat, state)
     return seen
 
 
 def to_record(match: AnyMatch) -> dict[str, Any]:
-    return kind_of(match.rules).to_record(match)
+    return game_of(match.rules).to_record(match)
 
 
 def replay(record: Any) -> AnyMatch:
     """Rebuild and check a record of any game; raises :class:`RecordError`."""
-    match: AnyMatch = _kind_of_record(record).replay(record)
+    match: AnyMatch = _game_of_record(record).replay(record)
     return match
 
 
@@ -142,11 +221,12 @@ def check(record: Any) -> AnyMatch:
     """:func:`replay`, for the match's result alone (its points and outcome): the rounds of
     Chicken Foot are checked on the compact state and keep no history. The same records are
     accepted, and the same errors raised."""
-    kind = _kind_of_record(record)
-    match: AnyMatch = (kind.check or kind.replay)(record)
+    match: AnyMatch = _game_of_record(record).check(record)
     return match
 
 
-def _kind_of_record(record: Any) -> GameKind:
-    game = record.get("game") if isinstance(record, dict) else None
-    return KINDS[StandardRules if isinstance(game, str) and game in STANDARD_GAMES else Rules]
+def _game_of_record(record: Any) -> Game[Any, Any, Any, Any]:
+    """A record's game by its ``game`` (Chicken Foot's records may leave it out: the game's
+    own reader says what is wrong with one that names no game it knows)."""
+    name = record.get("game") if isinstance(record, dict) else None
+    return _BY_NAME.get(name if isinstance(name, str) else CHICKENFOOT, _BY_NAME[CHICKENFOOT])

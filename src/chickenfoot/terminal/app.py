@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from chickenfoot.bots import LEVELS
-from chickenfoot.core.games import CHICKENFOOT, GAMES, AnyRules, make_rules
+from chickenfoot.core.games import CHICKENFOOT, GAMES, AnyRules, game_named, make_rules
 from chickenfoot.core.rules import CLASSIC, PRESETS, MatchLength
 from chickenfoot.i18n import (
     LANGUAGES,
@@ -72,11 +72,10 @@ class Setup:
 
     def make_rules(self, players: int) -> AnyRules:
         options = dict(self.options)
-        if self.game == CHICKENFOOT:
+        game = game_named(self.game)
+        if game.takes_length:
             options["length"] = self.length
-        return make_rules(
-            self.game, players, self.preset if self.game == CHICKENFOOT else None, options
-        )
+        return make_rules(self.game, players, self.preset if game.presets else None, options)
 
     def new_seed(self) -> int:
         return self.seed if self.seed is not None else secrets.randbelow(MAX_SEED + 1)
@@ -243,9 +242,9 @@ class SetupScreen(Screen[None]):
         return options
 
     def chickenfoot_only(self) -> None:
-        standard = self.query_one("#game", Select).value != CHICKENFOOT
-        self.query_one("#preset", Select).disabled = standard
-        self.query_one("#length", Select).disabled = standard
+        game = game_named(str(self.query_one("#game", Select).value))
+        self.query_one("#preset", Select).disabled = not game.presets
+        self.query_one("#length", Select).disabled = not game.takes_length
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         select = event.select
