@@ -27,7 +27,7 @@ export function tileRefusal(view, tile) {
   const pub = view.public;
   if (!(view.hand || []).includes(tile)) return { code: "not-held", params: { seat, tile } };
   if (pub && pub.turn !== seat) return { code: "not-your-turn", params: { turn: pub.turn, seat } };
-  if (pub && !pub.centre_placed && view.double)
+  if (pub && pub.centre_placed === false && view.double)
     return { code: "place-centre-first", params: { tile: view.double } };
   if (pub && pub.foot) {
     const foot = pub.foot;
