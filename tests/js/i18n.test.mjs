@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { catalogue, fakeBrowser } from "./browser.js";
+import { catalogue, fakeBrowser } from "./browser.mjs";
 
 const storage = fakeBrowser({ search: "?lang=it", languages: ["nb-NO"] });
 const i18n = await import("../../src/chickenfoot/server/static/js/i18n.js");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fakeBrowser } from "./browser.js";
+import { fakeBrowser } from "./browser.mjs";
 
 fakeBrowser({ search: "?lang=en" });
 const i18n = await import("../../src/chickenfoot/server/static/js/i18n.js");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fakeBrowser } from "./browser.js";
+import { fakeBrowser } from "./browser.mjs";
 
 // A browser asking for Norwegian ("no", as many do) with nothing chosen before.
 fakeBrowser({ languages: ["de-DE", "no"] });

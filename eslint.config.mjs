@@ -11,7 +11,7 @@ export default [
     languageOptions: { sourceType: "module", globals: globals.browser },
   },
   {
-    files: ["tests/js/**/*.js", "tests/js/**/*.mjs", "scripts/**/*.mjs", "eslint.config.js"],
+    files: ["tests/js/**/*.mjs", "scripts/**/*.mjs", "eslint.config.mjs"],
     languageOptions: { sourceType: "module", globals: globals.node },
   },
 ];
