@@ -139,7 +139,11 @@ def web_catalogue(catalog: Catalog, english: dict[str, str]) -> dict[str, str]:
         if m is None or m.fuzzy:
             continue
         if isinstance(text, tuple):
-            forms = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+            forms = (
+                [str(form or "") for form in m.string]
+                if isinstance(m.string, (tuple, list))
+                else []
+            )
             if len(forms) == catalog.num_plurals and all(forms):
                 for category, index in categories.items():
                     translated[f"{key}.{category}"] = forms[index]
