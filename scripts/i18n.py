@@ -1,23 +1,31 @@
 """Bring the translations up to date with the source (docs/TRANSLATING.md tells the whole
 way): extract every player's text into the template, update each language's catalogue from
-it, and compile the catalogues that the program reads.
+it, and compile the catalogues that the program and the web page read.
 
     scripts/i18n              # all three steps (same as: .venv/bin/python -m scripts.i18n)
     scripts/i18n extract      # src/chickenfoot -> src/chickenfoot/locale/chickenfoot.pot
     scripts/i18n update       # chickenfoot.pot -> locale/<code>/LC_MESSAGES/chickenfoot.po
-    scripts/i18n compile      # every chickenfoot.po -> chickenfoot.mo beside it
+    scripts/i18n compile      # every chickenfoot.po -> chickenfoot.mo beside it, and the
+                              # web page's server/static/i18n/<code>.json
     scripts/i18n --check      # change nothing; exit 1 if any file would change
 
 The texts are the string literals of ``_()``, ``N_()`` and ``ngettext()`` calls in
-src/chickenfoot (Babel's Python extractor), and every template of the engine's
-``chickenfoot.core.messages.ENGLISH``, which the front ends look up by their English text.
-A file is written only when its messages change, so running this twice changes nothing.
+src/chickenfoot (Babel's Python extractor), every template of the engine's
+``chickenfoot.core.messages.ENGLISH``, which the front ends look up by their English text,
+and the web page's texts, written in English in server/static/i18n/en.json under keys
+("app.name"): each is a message with its key as ``msgctxt``; a pair of keys ending ".one"
+and ".other" is one message with a plural. The page's other languages' files are made from
+the catalogues (never edited by hand), without the texts a catalogue lacks or has fuzzy: the
+page says those in English. A file is written only when its messages change, so running this
+twice changes nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import gettext
 import io
+import json
 import sys
 from collections.abc import Iterable
 from datetime import datetime
@@ -39,6 +47,10 @@ SOURCE = ROOT / "src" / "chickenfoot"
 LOCALE = SOURCE / "locale"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 MESSAGES_FILE = "src/chickenfoot/core/messages.py"
+WEB = SOURCE / "server" / "static" / "i18n"
+WEB_SOURCE = WEB / f"{ENGLISH_CODE}.json"
+WEB_FILE = "src/chickenfoot/server/static/i18n/en.json"
+ONE, OTHER = ".one", ".other"
 
 KEYWORDS: dict[str, tuple[int, ...] | None] = {"_": None, "N_": None, "ngettext": (1, 2)}
 COMMENT_TAGS = ("TRANSLATORS:",)
@@ -80,7 +92,76 @@ def extract() -> Catalog:
         catalog.add(text, None, [(location, lineno)], auto_comments=comments, context=context)
     for code, template in ENGLISH.items():
         catalog.add(template, None, [(MESSAGES_FILE, 0)], auto_comments=_comments(code))
+    for key, text in web_texts(web_english()).items():
+        catalog.add(text, None, [(WEB_FILE, 0)], context=key)
     return catalog
+
+
+def web_english() -> dict[str, str]:
+    """The web page's texts in English, by key, as written in en.json."""
+    texts: dict[str, str] = json.loads(WEB_SOURCE.read_text(encoding="utf-8"))
+    return texts
+
+
+def web_texts(english: dict[str, str]) -> dict[str, str | tuple[str, str]]:
+    """The page's texts as messages, by key: a text, or for a pair ``KEY.one`` and
+    ``KEY.other`` the one message ``KEY`` with its singular and plural."""
+    texts: dict[str, str | tuple[str, str]] = {}
+    for key, text in english.items():
+        base = key.removesuffix(ONE).removesuffix(OTHER)
+        if base != key and base + ONE in english and base + OTHER in english:
+            texts.setdefault(base, (english[base + ONE], english[base + OTHER]))
+        else:
+            texts[key] = text
+    return texts
+
+
+def plural_keys(catalog: Catalog) -> dict[str, int]:
+    """The page's plural categories in ``catalog``'s language (the browser's
+    ``Intl.PluralRules``, CLDR's), each with the gettext form that says it: the form the
+    catalogue's ``Plural-Forms`` gives a whole number of that category."""
+    assert catalog.locale is not None
+    form = gettext.c2py(catalog.plural_expr)
+    keys: dict[str, int] = {}
+    for n in [*range(1000), *(10**k for k in range(3, 13))]:
+        keys.setdefault(catalog.locale.plural_form(n), form(n))
+    return keys
+
+
+def web_catalogue(catalog: Catalog, english: dict[str, str]) -> dict[str, str]:
+    """The page's texts in ``catalog``'s language, in en.json's order: every text the
+    catalogue translates (a fuzzy one is a guess, left out), a plural as ``KEY.<category>``
+    for each category of the language."""
+    translated: dict[str, str] = {}
+    categories = plural_keys(catalog)
+    for key, text in web_texts(english).items():
+        m = catalog.get(text, key)
+        if m is None or m.fuzzy:
+            continue
+        if isinstance(text, tuple):
+            forms = (
+                [str(form or "") for form in m.string]
+                if isinstance(m.string, (tuple, list))
+                else []
+            )
+            if len(forms) == catalog.num_plurals and all(forms):
+                for category, index in categories.items():
+                    translated[f"{key}.{category}"] = forms[index]
+        elif m.string:
+            translated[key] = str(m.string)
+    order = {key: float(k) for k, key in enumerate(english)}
+    for key in translated:
+        if key not in order:
+            order[key] = order.get(key.rsplit(".", 1)[0] + OTHER, len(order)) - 0.5
+    return {key: translated[key] for key in sorted(translated, key=order.__getitem__)}
+
+
+def json_bytes(texts: dict[str, str]) -> bytes:
+    return (json.dumps(texts, ensure_ascii=False, indent=2) + "\n").encode()
+
+
+def web_path(code: str) -> Path:
+    return WEB / f"{code}.json"
 
 
 def _comments(code: str) -> list[str]:
@@ -213,7 +294,10 @@ def run(steps: Iterable[str], check: bool = False) -> list[Path]:
     if "compile" in steps:
         for code in TRANSLATED:
             if po_path(code).exists():
-                write(mo_path(code), mo_bytes(read(po_path(code), code)), check, changed)
+                catalog = read(po_path(code), code)
+                write(mo_path(code), mo_bytes(catalog), check, changed)
+                page = json_bytes(web_catalogue(catalog, web_english()))
+                write(web_path(code), page, check, changed)
     return changed
 
 

@@ -1,10 +1,9 @@
-"""The glossary of docs/TRANSLATING.md: every catalogue (the program's, and the web pages'
-own words in server/static/i18n) says each game term with its language's word, in any of the
-forms the glossary allows, and no catalogue uses a word the glossary rules out."""
+"""The glossary of docs/TRANSLATING.md: every catalogue (the program's texts and the web
+pages', one catalogue per language) says each game term with its language's word, in any of
+the forms the glossary allows, and no catalogue uses a word the glossary rules out."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,7 +17,6 @@ from scripts import i18n as tool
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "TRANSLATING.md"
-WEB = ROOT / "src" / "chickenfoot" / "server" / "static" / "i18n"
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 
 SAME_IN_EVERY_LANGUAGE = [
@@ -164,14 +162,10 @@ def words_not_to_use(text: str, rules: list[Ruled]) -> list[str]:
 
 
 def translated(code: str) -> Iterator[tuple[str, str]]:
-    """Every text of ``code`` with its English: the catalogue's, then the web pages' own."""
+    """Every text of ``code`` with its English (the web pages' texts among them)."""
     for message in tool.read(tool.po_path(code), code):
         if message.id:
             yield from pairs(message)
-    english = json.loads((WEB / "en.json").read_text(encoding="utf-8"))
-    for key, text in json.loads((WEB / f"{code}.json").read_text(encoding="utf-8")).items():
-        if key in english and text:
-            yield english[key], text
 
 
 # -- the glossary itself --------------------------------------------------------------------

@@ -1,9 +1,11 @@
 """scripts/setup says what an install does, step by step, on stderr, and nothing when all is
 installed already. It runs here on a copy of the files it reads, with a stand-in for Python
-and pip (the PYTHON it honours): nothing is downloaded or installed."""
+and pip (the PYTHON it honours) and one for npm (first on the PATH): nothing is downloaded
+or installed."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -20,7 +22,18 @@ COPIED = [
     "src/chickenfoot/core/fast.py",
     "src/chickenfoot/bots/playout.py",
     "src/chickenfoot/bots/dealing.py",
+    "package.json",
+    "package-lock.json",
 ]
+
+NPM_STAND_IN = r"""#!/usr/bin/env bash
+# npm as scripts/setup calls it: every call is logged; ci makes node_modules anew.
+echo "npm $*" >> "$STAND_IN_LOG"
+if [ "$1" = ci ]; then
+  rm -rf node_modules && mkdir node_modules
+  echo "added 95 packages in 1s"
+fi
+"""
 
 STAND_IN = r"""#!/usr/bin/env bash
 # Python and pip as scripts/setup calls them: every call is logged; -m venv DIR makes
@@ -67,7 +80,18 @@ def project(tmp_path: Path) -> Path:
     stand_in.parent.mkdir()
     stand_in.write_text(STAND_IN)
     stand_in.chmod(0o755)
+    npm = tmp_path / "bin" / "npm"
+    npm.write_text(NPM_STAND_IN)
+    npm.chmod(0o755)
+    installed_tools(root)
     return root
+
+
+def installed_tools(root: Path) -> None:
+    """node_modules as an earlier run left it, for the lock as it is now."""
+    lock = hashlib.sha256((root / "package-lock.json").read_bytes()).hexdigest()
+    (root / "node_modules").mkdir(exist_ok=True)
+    (root / "node_modules" / ".installed-from").write_text(lock + "\n")
 
 
 def setup(project: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -75,6 +99,7 @@ def setup(project: Path, **env: str) -> subprocess.CompletedProcess[str]:
         key: value for key, value in os.environ.items() if key != "CHICKENFOOT_PURE_PYTHON"
     }
     variables |= {
+        "PATH": f"{project.parent / 'bin'}{os.pathsep}{os.environ['PATH']}",
         "PYTHON": str(project.parent / "bin" / "python3"),
         "STAND_IN_LOG": str(project.parent / "calls.log"),
         **env,
@@ -170,3 +195,27 @@ def test_a_failed_install_shows_pips_error_and_is_tried_again(project: Path) -> 
     again = setup(project)
     assert again.returncode == 0
     assert again.stderr.startswith("Updating .venv")
+
+
+def test_the_web_pages_tools_are_installed_where_node_modules_is_missing(project: Path) -> None:
+    shutil.rmtree(project / "node_modules")
+    result = setup(project)
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    assert lines[0] == (
+        "Installing the web page's tools into node_modules (npm ci, package-lock.json)"
+    )
+    assert lines[2].startswith("      installed in ") and lines[2].endswith(" s")
+    assert "npm ci --no-audit --no-fund --loglevel=error" in calls(project)
+    again = setup(project)
+    assert "node_modules" not in again.stderr
+    assert not any(call.startswith("npm ") for call in calls(project))
+
+
+def test_a_changed_lock_installs_the_web_pages_tools_again(project: Path) -> None:
+    lock = project / "package-lock.json"
+    lock.write_text(lock.read_text().replace('"lockfileVersion"', '"lockfileVersion" ', 1))
+    result = setup(project)
+    assert result.returncode == 0, result.stderr
+    assert "Installing the web page's tools" in result.stderr
+    assert "npm ci --no-audit --no-fund --loglevel=error" in calls(project)

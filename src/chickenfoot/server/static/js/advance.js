@@ -1,12 +1,30 @@
+// @ts-check
 // Following a table: a viewer's snapshot and the log entries after it, as the game socket
 // names them (dealt, play, draw, pass, round_end, match_end). A port of
 // chickenfoot.core.projection.advance.
 
 import { byIndex } from "./tiles.js";
 
-const ACTIONS = new Set(["play", "draw", "pass"]);
+/**
+ * @typedef {import("./types/protocol").Snapshot} Snapshot
+ * @typedef {import("./types/protocol").Event} Event
+ * @typedef {import("./types/protocol").ActionEntry} ActionEntry
+ * @typedef {import("./types/protocol").PlayEvent | import("./types/protocol").DrawEvent
+ *   | import("./types/protocol").PassEvent} ActionEvent
+ * @typedef {ActionEntry | ActionEvent} Acted an action, as a snapshot's history names it
+ *   (kind "action") or as an event does (kind "play", "draw" or "pass")
+ * @typedef {Omit<Snapshot, "history"> & {history: Acted[]}} View a viewer's snapshot, followed
+ *   by the events after it
+ */
 
 // The view before the first deal (the replay viewer starts here).
+/**
+ * @param {string} game
+ * @param {string} preset
+ * @param {string[]} players
+ * @param {number[]} sides
+ * @returns {View}
+ */
 export function emptySnapshot(game, preset, players, sides) {
   return {
     v: 0,
@@ -33,6 +51,11 @@ export function emptySnapshot(game, preset, players, sides) {
   };
 }
 
+/**
+ * @param {View} snapshot
+ * @param {Event} entry
+ * @returns {View}
+ */
 export function advance(snapshot, entry) {
   const view = { ...snapshot, v: entry.v };
   if (entry.kind === "dealt") {
@@ -52,13 +75,14 @@ export function advance(snapshot, entry) {
       shown: null,
     };
   }
-  if (ACTIONS.has(entry.kind)) {
+  if (entry.kind === "play" || entry.kind === "draw" || entry.kind === "pass") {
     const board = [...view.board];
     for (const tile of entry.changed) board[tile.id] = tile;
     if (entry.placed) board.push(entry.placed);
     let hand = view.hand;
     if (hand && entry.seat === view.viewer) {
-      if ("play" in entry.action) hand = hand.filter((t) => t !== entry.action.play);
+      const action = entry.action;
+      if ("play" in action) hand = hand.filter((t) => t !== action.play);
       else if (entry.drawn) hand = byIndex([...hand, entry.drawn]);
     }
     return {

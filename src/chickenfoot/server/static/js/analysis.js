@@ -1,3 +1,4 @@
+// @ts-check
 // The analysis of the replayed record (docs/protocol.md, "Analysing a record"): the server
 // grades every decision with the expert's search; the page shows the move at the replay's
 // step beside the board (played, best, loss, mark, both evaluations), each seat's accuracy,
@@ -9,16 +10,44 @@ import { $, api, h, postJSON, s } from "./dom.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 
+/**
+ * @typedef {import("./types/analysis").Analysis} Analysis
+ * @typedef {import("./types/analysis").Decision} Decision
+ * @typedef {import("./types/analysis").Candidate} Candidate
+ * @typedef {import("./types/protocol").Event} LogEntry
+ * @typedef {import("./types/protocol").WirePlaced} WirePlaced
+ * @typedef {import("./advance.js").View} View
+ * @typedef {import("./replay.js").Replay} Replay
+ * @typedef {"best" | "good" | "inaccuracy" | "mistake" | "blunder" | "ungraded"} Mark
+ * @typedef {object} Job an analysis on the server, as /api/analysis says it
+ * @property {string} id
+ * @property {"running" | "done" | "failed"} status
+ * @property {number} done decisions searched so far
+ * @property {number} total
+ * @property {{code: string, message: string}} [error] why it failed
+ * @property {Analysis} [analysis] the result, once done
+ * @typedef {{byAction: Map<string, number>, rounds: Map<number, {start: number,
+ *   end: number | null}>}} Steps
+ */
+
 const POLL_MS = 500;
+/** @type {Record<string, number>} */
 const DEPTHS = { quick: 50, normal: 200, deep: 600 };
 const ACTIONS = new Set(["play", "draw", "pass"]);
+/** @type {Set<string | null>} */
 const SERIOUS = new Set(["mistake", "blunder"]);
 const CHART = { height: 160, phoneHeight: 150, left: 34, right: 10, top: 16, bottom: 8 };
 
 // Where each action of the record is among the replay's steps: "round/index" -> step, and
 // each round's first and last step.
+/**
+ * @param {LogEntry[]} entries
+ * @returns {Steps}
+ */
 function stepsOf(entries) {
+  /** @type {Steps["byAction"]} */
   const byAction = new Map();
+  /** @type {Steps["rounds"]} */
   const rounds = new Map();
   let round = 0;
   let index = 0;
@@ -31,12 +60,17 @@ function stepsOf(entries) {
       byAction.set(`${round}/${index}`, entry.v);
       index += 1;
     } else if (entry.kind === "round_end") {
-      rounds.get(round).end = entry.v;
+      const started = rounds.get(round);
+      if (started) started.end = entry.v;
     }
   }
   return { byAction, rounds };
 }
 
+/**
+ * @param {number} value
+ * @param {number} [digits]
+ */
 function number(value, digits = 1) {
   return new Intl.NumberFormat(i18n.language(), {
     minimumFractionDigits: digits,
@@ -44,12 +78,17 @@ function number(value, digits = 1) {
   }).format(value);
 }
 
+/** @param {number} share */
 function percent(share) {
   return new Intl.NumberFormat(i18n.language(), { style: "percent" }).format(share);
 }
 
 // An action in the analysis's notation ("9-4@0", "9-9", "draw", "pass") in words; `board`
 // is the board before it (a play names the tile it went on).
+/**
+ * @param {string} text
+ * @param {WirePlaced[] | undefined} board
+ */
 function actionText(text, board) {
   if (text === "draw" || text === "pass") return t(`analysis.action.${text}`);
   const [tile, on] = text.split("@");
@@ -59,6 +98,10 @@ function actionText(text, board) {
 
 // The candidate the played action counts as: the same action, else (Chicken Foot) the same
 // tile on an end showing the same number, whose value is the best's less the loss.
+/**
+ * @param {Decision} decision
+ * @returns {Candidate}
+ */
 function playedCandidate(decision) {
   const { candidates, played, loss } = decision;
   const exact = candidates.find((c) => c.action === played);
@@ -72,16 +115,23 @@ function playedCandidate(decision) {
   );
 }
 
+/**
+ * @param {Decision} decision
+ * @param {Candidate} candidate
+ * @returns {Mark}
+ */
 function markOf(decision, candidate) {
   if (decision.loss === null) return "ungraded";
   if (decision.mark) return decision.mark;
   return candidate === decision.candidates[0] || decision.loss === 0 ? "best" : "good";
 }
 
+/** @param {Mark} mark */
 function badge(mark) {
   return h("span", { class: `badge mark-${mark}`, "data-mark": mark }, t(`analysis.mark.${mark}`));
 }
 
+/** @param {number} range */
 function niceStep(range) {
   const rough = range / 4;
   const power = 10 ** Math.floor(Math.log10(rough));
@@ -89,15 +139,28 @@ function niceStep(range) {
 }
 
 export class AnalysisPanel {
+  /** @param {{go: (step: number) => void}} replay the replay's step to go to */
   constructor({ go }) {
     this.go = go;
+    /** @type {Replay | null} */
     this.replay = null;
+    /** @type {View[]} */
     this.views = [];
+    /** @type {string | null} */
     this.record = null;
+    /** @type {Analysis | null} */
     this.result = null;
+    /** @type {Steps} */
+    this.steps = { byAction: new Map(), rounds: new Map() };
+    /** @type {Map<number, Decision>} */
+    this.byStep = new Map();
+    /** @type {number[]} */
+    this.serious = [];
+    this.width = 0;
     this.run = 0;
     this.at = 0;
     const asked = Number(new URLSearchParams(location.search).get("samples"));
+    /** @type {HTMLSelectElement} */
     this.depth = $("#analysis-depth");
     if (Number.isInteger(asked) && asked > 0) {
       const option = h("option", { value: String(asked) }, String(asked));
@@ -128,6 +191,11 @@ export class AnalysisPanel {
   }
 
   // A record was loaded (its replay, its views and its text): any analysis before is gone.
+  /**
+   * @param {Replay} replay
+   * @param {View[]} views
+   * @param {string} record
+   */
   load(replay, views, record) {
     this.run += 1;
     this.replay = replay;
@@ -136,10 +204,15 @@ export class AnalysisPanel {
     this.result = null;
     this.steps = stepsOf(replay.entries);
     $("#analysis").hidden = false;
-    $("#analyse").disabled = false;
+    this.analyseButton().disabled = false;
     this.showProgress(null);
     this.error(null);
     this.draw();
+  }
+
+  /** @returns {HTMLButtonElement} */
+  analyseButton() {
+    return $("#analyse");
   }
 
   async start() {
@@ -148,10 +221,11 @@ export class AnalysisPanel {
     this.result = null;
     this.draw();
     this.error(null);
-    $("#analyse").disabled = true;
+    this.analyseButton().disabled = true;
     this.showProgress({ done: 0, total: 0 });
     const lang = i18n.language();
     try {
+      /** @type {Job} */
       let job = await postJSON(
         `/api/analysis?samples=${this.depth.value}&lang=${lang}`,
         this.record,
@@ -164,23 +238,25 @@ export class AnalysisPanel {
         job = await api(`/api/analysis/${encodeURIComponent(job.id)}?lang=${i18n.language()}`);
       }
       if (run !== this.run) return;
-      if (job.status === "failed") throw new Error(job.error.message);
+      if (job.status === "failed") throw new Error(job.error?.message ?? job.status);
       if (!job.analysis) job = await api(`/api/analysis/${encodeURIComponent(job.id)}`);
       this.showProgress(null);
-      this.show(job.analysis);
+      if (job.analysis) this.show(job.analysis);
     } catch (e) {
       if (run !== this.run) return;
       this.showProgress(null);
-      this.error(e.message);
+      this.error(e instanceof Error ? e.message : String(e));
     } finally {
-      if (run === this.run) $("#analyse").disabled = false;
+      if (run === this.run) this.analyseButton().disabled = false;
     }
   }
 
+  /** @param {{done: number, total: number} | null} job */
   showProgress(job) {
     const box = $("#analysis-running");
     box.hidden = !job;
     if (!job) return;
+    /** @type {HTMLProgressElement} */
     const bar = $("#analysis-progress");
     bar.max = Math.max(1, job.total);
     bar.value = job.done;
@@ -191,12 +267,14 @@ export class AnalysisPanel {
       : t("analysis.waiting");
   }
 
+  /** @param {string | null} text */
   error(text) {
     const box = $("#analysis-error");
     box.hidden = !text;
     box.textContent = text || "";
   }
 
+  /** @param {Analysis} result */
   show(result) {
     this.result = result;
     this.byStep = new Map();
@@ -213,6 +291,7 @@ export class AnalysisPanel {
     this.draw();
   }
 
+  /** @param {number} direction */
   jump(direction) {
     const target =
       direction > 0
@@ -233,7 +312,9 @@ export class AnalysisPanel {
       return;
     }
     const counts = { mistake: 0, blunder: 0 };
-    for (const d of this.byStep.values()) if (d.mark in counts) counts[d.mark] += 1;
+    for (const d of this.byStep.values()) {
+      if (d.mark === "mistake" || d.mark === "blunder") counts[d.mark] += 1;
+    }
     $("#analysis-counts").textContent = [
       tn("analysis.mistakes", counts.mistake),
       tn("analysis.blunders", counts.blunder),
@@ -243,29 +324,38 @@ export class AnalysisPanel {
   }
 
   // The replay is at `at`: the move there, the chart's cursor, the jumps.
+  /** @param {number} at */
   update(at) {
     this.at = at;
     if (!this.result) return;
-    $("#move-card").replaceChildren(...this.card(at));
+    $("#move-card").replaceChildren(...this.card(at).filter((el) => el !== null));
     $("#move-card").dataset.step = String(at);
     const decision = this.byStep.get(at);
     $("#move-card").dataset.mark = decision ? markOf(decision, playedCandidate(decision)) : "";
-    $("#previous-mistake").disabled = !this.serious.some((step) => step < at);
-    $("#next-mistake").disabled = !this.serious.some((step) => step > at);
-    const cursor = $("#analysis-chart .chart-cursor");
+    /** @type {HTMLButtonElement} */ ($("#previous-mistake")).disabled = !this.serious.some(
+      (step) => step < at,
+    );
+    /** @type {HTMLButtonElement} */ ($("#next-mistake")).disabled = !this.serious.some(
+      (step) => step > at,
+    );
+    const cursor = document.querySelector("#analysis-chart .chart-cursor");
     if (cursor) {
-      const x = this.x(at);
+      const x = String(this.x(at));
       cursor.setAttribute("x1", x);
       cursor.setAttribute("x2", x);
     }
     for (const mark of document.querySelectorAll("#analysis-chart .chart-mark")) {
-      mark.classList.toggle("current", Number(mark.dataset.step) === at);
+      mark.classList.toggle("current", Number(mark.getAttribute("data-step")) === at);
     }
   }
 
+  /**
+   * @param {number} at
+   * @returns {(HTMLElement | null)[]}
+   */
   card(at) {
-    const entry = at > 0 ? this.replay.entries[at - 1] : null;
-    if (!entry || !ACTIONS.has(entry.kind))
+    const entry = at > 0 && this.replay ? this.replay.entries[at - 1] : null;
+    if (!this.replay || !this.result || !entry || !("seat" in entry))
       return [h("p", { class: "muted" }, t("analysis.no_move"))];
     const players = this.replay.players;
     const who = seatName(players, entry.seat);
@@ -275,6 +365,7 @@ export class AnalysisPanel {
     const played = playedCandidate(decision);
     const mark = markOf(decision, played);
     const unit = this.result.unit;
+    /** @param {number} value */
     const loss = (value) => t(`analysis.loss.${unit}`, { n: number(value) });
     const head = h(
       "p",
@@ -295,6 +386,10 @@ export class AnalysisPanel {
     }
     const best = decision.candidates[0];
     const same = played === best;
+    /**
+     * @param {Candidate} candidate
+     * @param {"knowledge" | "open"} kind
+     */
     const cell = (candidate, kind) => {
       const found = candidate[kind];
       return h(
@@ -304,6 +399,11 @@ export class AnalysisPanel {
         h("span", { class: "share" }, percent(found.win_share)),
       );
     };
+    /**
+     * @param {string} label
+     * @param {string} action
+     * @param {Record<string, string>} attrs
+     */
     const column = (label, action, attrs) =>
       h(
         "th",
@@ -331,7 +431,7 @@ export class AnalysisPanel {
       h(
         "tbody",
         {},
-        ["knowledge", "open"].map((kind) =>
+        /** @type {("knowledge" | "open")[]} */ (["knowledge", "open"]).map((kind) =>
           h(
             "tr",
             { "data-kind": kind },
@@ -364,9 +464,15 @@ export class AnalysisPanel {
   // then a column per round (its double in Chicken Foot, else its number).
   drawAccuracy() {
     const result = this.result;
+    if (!result) return;
     const players = result.players;
     const summary = new Map(result.summary.map((row) => [row.seat, row]));
+    /** @param {number | null | undefined} value */
     const shown = (value) => (value === null || value === undefined ? "–" : number(value, 0));
+    /**
+     * @param {string} mark
+     * @param {string} text
+     */
     const key = (mark, text) =>
       h(
         "th",
@@ -410,9 +516,9 @@ export class AnalysisPanel {
                 h("span", { class: `swatch seat-${seat % 8}` }),
                 h("span", { class: "name" }, seatName(players, seat)),
               ),
-              h("td", { class: "total" }, shown(row.accuracy)),
-              h("td", {}, String(row.mistakes)),
-              h("td", {}, String(row.blunders)),
+              h("td", { class: "total" }, shown(row?.accuracy)),
+              h("td", {}, String(row?.mistakes ?? "")),
+              h("td", {}, String(row?.blunders ?? "")),
               result.rounds.map((r) => h("td", { class: "round" }, shown(r.accuracy[seat]))),
             );
           }),
@@ -421,6 +527,7 @@ export class AnalysisPanel {
     );
   }
 
+  /** @param {number} step */
   x(step) {
     const { left, right } = CHART;
     const last = Math.max(1, this.views.length - 1);
@@ -430,19 +537,26 @@ export class AnalysisPanel {
   drawChart() {
     const box = $("#analysis-chart");
     const result = this.result;
+    if (!result) return;
     this.width = Math.max(240, box.clientWidth);
     const phone = window.matchMedia("(max-width: 760px)").matches;
     const height = phone ? CHART.phoneHeight : CHART.height;
     const { top, bottom, left } = CHART;
+    /**
+     * @typedef {[number, number]} Point a step and the value there
+     * @typedef {{step: number, y: number, decision: Decision}} Marked
+     * @type {{seat: number, parts: Point[][], ends: Point[], marks: Marked[]}[]}
+     */
     const series = result.seats.map((seat) => ({ seat, parts: [], ends: [], marks: [] }));
     let most = 1;
     for (const round of result.rounds) {
       const where = this.steps.rounds.get(round.round);
       for (const line of series) {
+        /** @type {Point[]} */
         const points = [];
         for (const d of round.decisions) {
-          if (d.seat !== line.seat || d.expected_points === null) continue;
           const step = this.steps.byAction.get(`${d.round}/${d.index}`);
+          if (d.seat !== line.seat || d.expected_points === null || step === undefined) continue;
           points.push([step, d.expected_points]);
           if (SERIOUS.has(d.mark)) line.marks.push({ step, y: d.expected_points, decision: d });
         }
@@ -456,7 +570,9 @@ export class AnalysisPanel {
     }
     const tick = niceStep(most);
     most = Math.ceil(most / tick) * tick;
+    /** @param {number} value */
     const y = (value) => top + (1 - value / most) * (height - top - bottom);
+    /** @param {number} step */
     const x = (step) => this.x(step);
     const grid = [];
     for (let value = 0; value <= most + 1e-9; value += tick) {
@@ -523,12 +639,13 @@ export class AnalysisPanel {
           round: roundName(result.game, decision.round),
           who: seatName(players, decision.seat),
           mark: t(`analysis.mark.${decision.mark}`),
-          loss: t(`analysis.loss.${result.unit}`, { n: number(decision.loss) }),
+          loss: t(`analysis.loss.${result.unit}`, { n: number(decision.loss ?? 0) }),
         });
         const shape =
           decision.mark === "blunder"
             ? s("path", { class: "shape", d: `M${cx - 4},${cy - 4}l8,8m0,-8l-8,8` })
             : s("circle", { class: "shape", cx, cy, r: 4 });
+        /** @param {Event} event */
         const go = (event) => {
           event.stopPropagation();
           this.go(step);
@@ -543,7 +660,7 @@ export class AnalysisPanel {
             role: "button",
             "aria-label": label,
             onclick: go,
-            onkeydown: (event) => {
+            onkeydown: (/** @type {KeyboardEvent} */ event) => {
               if (event.key === "Enter" || event.key === " ") {
                 event.preventDefault();
                 go(event);
@@ -607,8 +724,9 @@ export class AnalysisPanel {
     this.update(this.at);
   }
 
+  /** @param {MouseEvent} event */
   chartClick(event) {
-    const svg = $("#analysis-chart svg");
+    const svg = document.querySelector("#analysis-chart svg");
     if (!svg || !this.result) return;
     const box = svg.getBoundingClientRect();
     const { left, right } = CHART;

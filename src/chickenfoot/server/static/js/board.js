@@ -1,3 +1,4 @@
+// @ts-check
 // The board as SVG, with pan (drag), zoom (wheel, pinch, +/- buttons) and fit.
 // A chosen tile's places are drawn as see-through tiles where it would lie, each carrying
 // data-target (the id of the tile it would be played on, "none" for the first tile).
@@ -11,12 +12,35 @@ import { tileGroup } from "./tiles.js";
 const PAD = 24;
 const MAX_FIT = 1.4;
 
+/**
+ * @typedef {import("./layout.js").Placed} Placed
+ * @typedef {object} Drawn what render() draws
+ * @property {import("./types/protocol").WirePlaced[]} board the placed tiles
+ * @property {import("./types/protocol").Public | null} pub the public state
+ * @property {boolean} chickenfoot
+ * @property {{tile: string, on: number | null}[]} [phantoms] places to offer the chosen tile
+ * @property {number | null} [last] the id of the tile placed last
+ * @property {number | null} [cursor] the place the keys have chosen
+ * @property {Map<number, string>} [names] who placed each tile
+ * @property {string} [emptyText] what an empty board says
+ */
+
 export class BoardView {
+  /**
+   * @param {HTMLElement} container
+   * @param {{onTarget?: (target: string) => void, still?: boolean}} [options] onTarget: a
+   *   place clicked (the id of the tile it is on, "none" for the first tile)
+   */
   constructor(container, { onTarget = () => {}, still = false } = {}) {
     this.onTarget = onTarget;
     this.world = s("g", { class: "world" });
     this.svg = s("svg", { class: "board-svg", role: "img" }, this.world);
     this.empty = h("p", { class: "board-empty" });
+    /**
+     * @param {string} label
+     * @param {string} title
+     * @param {() => void} action
+     */
     const button = (label, title, action) =>
       h(
         "button",
@@ -35,14 +59,17 @@ export class BoardView {
     if (!still) container.append(this.controls);
     this.view = { k: 1, x: 0, y: 0 };
     this.auto = true;
+    /** @type {import("./layout.js").Geometry["bounds"] | null} */
     this.bounds = null;
+    /** @type {Map<number, [number, number]>} */
     this.pointers = new Map();
     if (!still) this.listen();
+    /** @type {Drawn | null} */
     this.drawn = null;
     new ResizeObserver(() => this.drawn && this.render(this.drawn)).observe(this.svg);
   }
 
-  // board: placed tiles; pub: the public state; phantoms: [{tile, on}] places to offer.
+  /** @param {Drawn} drawn */
   render(drawn) {
     this.drawn = drawn;
     const {
@@ -55,6 +82,7 @@ export class BoardView {
       names = new Map(),
       emptyText = "",
     } = drawn;
+    /** @type {(Placed & {target?: number | null})[]} */
     let placed = board.map((p) => ({ ...p }));
     phantoms.forEach((p, i) => {
       const phantom = { id: -1 - i, tile: p.tile, on: p.on, open: [], phantom: true, target: p.on };
@@ -69,7 +97,8 @@ export class BoardView {
       return s("path", { class: "link", d: `M${x1},${y1} C${bend} ${x2},${y2}` });
     });
     const tiles = geo.tiles.map((g) => {
-      const p = byId.get(g.shown.id);
+      const p = /** @type {Placed & {target?: number | null}} */ (byId.get(g.shown.id));
+      /** @type {Record<string, string>} */
       const attrs = {};
       if (p.phantom) {
         const n = -p.id;
@@ -150,6 +179,11 @@ export class BoardView {
     this.world.setAttribute("transform", `translate(${x} ${y}) scale(${k})`);
   }
 
+  /**
+   * @param {number} factor
+   * @param {number} [px] the point that stays where it is (the middle if not given)
+   * @param {number} [py]
+   */
   zoomBy(factor, px, py) {
     const [w, h] = this.size();
     const [cx, cy] = [px ?? w / 2, py ?? h / 2];
@@ -162,6 +196,10 @@ export class BoardView {
 
   listen() {
     const svg = this.svg;
+    /**
+     * @param {MouseEvent} e
+     * @returns {[number, number]}
+     */
     const local = (e) => {
       const r = svg.getBoundingClientRect();
       return [e.clientX - r.left, e.clientY - r.top];
@@ -174,12 +212,15 @@ export class BoardView {
       },
       { passive: false },
     );
+    /** @param {Event} e */
+    const targetOf = (e) =>
+      e.target instanceof Element ? e.target.closest("[data-target]") : null;
     svg.addEventListener("click", (e) => {
-      const target = e.target.closest("[data-target]");
-      if (target) this.onTarget(target.dataset.target);
+      const target = targetOf(e);
+      if (target) this.onTarget(target.getAttribute("data-target") ?? "none");
     });
     svg.addEventListener("pointerdown", (e) => {
-      if (e.target.closest("[data-target]")) return;
+      if (targetOf(e)) return;
       svg.setPointerCapture(e.pointerId);
       this.pointers.set(e.pointerId, local(e));
     });
@@ -189,6 +230,7 @@ export class BoardView {
       const now = local(e);
       if (this.pointers.size === 2) {
         const [other] = [...this.pointers].filter(([id]) => id !== e.pointerId).map(([, p]) => p);
+        /** @param {[number, number]} a */
         const spread = (a) => Math.hypot(a[0] - other[0], a[1] - other[1]) || 1;
         this.zoomBy(spread(now) / spread(before), (now[0] + other[0]) / 2, (now[1] + other[1]) / 2);
       } else {
@@ -199,6 +241,7 @@ export class BoardView {
       }
       this.pointers.set(e.pointerId, now);
     });
+    /** @param {PointerEvent} e */
     const release = (e) => this.pointers.delete(e.pointerId);
     svg.addEventListener("pointerup", release);
     svg.addEventListener("pointercancel", release);

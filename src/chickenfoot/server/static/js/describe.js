@@ -1,3 +1,4 @@
+// @ts-check
 // Words for what happens at a table: names of seats, games and rounds, and one line per
 // log entry.
 
@@ -5,19 +6,41 @@ import { has, t } from "./i18n.js";
 
 const BOT = "bot:";
 
+/**
+ * @typedef {import("./advance.js").View} View
+ * @typedef {import("./types/protocol").WirePlaced} WirePlaced
+ * @typedef {Pick<View, "game" | "players" | "viewer" | "round" | "sides">} Table what a line
+ *   needs of the view
+ * @typedef {Pick<import("./types/protocol").DealtEvent, "kind" | "round" | "first" | "double"
+ *   | "board">} Dealt
+ * @typedef {Pick<import("./advance.js").ActionEvent, "seat" | "action" | "drawn" | "score">
+ *   & {kind: "play" | "draw" | "pass"}} Acted
+ * @typedef {Pick<import("./types/protocol").RoundEndEvent, "kind" | "end" | "hands">} RoundEnded
+ * @typedef {Pick<import("./types/protocol").MatchEndEvent, "kind" | "winners" | "totals">} MatchEnded
+ * @typedef {Dealt | Acted | RoundEnded | MatchEnded} Described a log entry, as much of it as
+ *   its line says
+ */
+
+/** @param {string} level */
 export function levelName(level) {
   return has(`level.${level}`) ? t(`level.${level}`) : level;
 }
 
+/** @param {string} game */
 export function gameName(game) {
   return has(`game.${game}`) ? t(`game.${game}`) : game;
 }
 
+/** @param {string} preset */
 export function presetName(preset) {
   return has(`preset.${preset}`) ? t(`preset.${preset}`) : preset;
 }
 
 // A seat's name as shown: a person's own, or "Bot 2 (medium)" for a computer player.
+/**
+ * @param {string[]} players
+ * @param {number} seat
+ */
 export function seatName(players, seat) {
   const name = players[seat];
   if (name.startsWith(BOT))
@@ -25,10 +48,15 @@ export function seatName(players, seat) {
   return name;
 }
 
+/**
+ * @param {string} game
+ * @param {number} n
+ */
 export function roundName(game, n) {
   return t(game === "chickenfoot" ? "round.n" : "hand.n", { n });
 }
 
+/** @param {string[]} names */
 export function joinNames(names) {
   return new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(
     names,
@@ -36,14 +64,24 @@ export function joinNames(names) {
 }
 
 // One line for a log entry; `board` is the board before it (a play names the tile it went on).
+/**
+ * @param {Described} entry
+ * @param {Table} view
+ * @param {WirePlaced[]} board
+ */
 export function describe(entry, view, board) {
-  const you = entry.seat !== undefined && entry.seat === view.viewer;
-  const who = entry.seat !== undefined ? seatName(view.players, entry.seat) : "";
+  const seat = "seat" in entry ? entry.seat : undefined;
+  const you = seat !== undefined && seat === view.viewer;
+  const who = seat !== undefined ? seatName(view.players, seat) : "";
   const chickenfoot = view.game === "chickenfoot";
   switch (entry.kind) {
     case "dealt": {
       const round = roundName(view.game, entry.round);
-      const starter = { round, who: seatName(view.players, entry.first), double: entry.double };
+      const starter = {
+        round,
+        who: seatName(view.players, entry.first),
+        double: entry.double ?? "",
+      };
       if (!chickenfoot)
         return t(entry.first === view.viewer ? "log.you_lead_round" : "log.leads_round", starter);
       if (!entry.board.length) {
@@ -55,13 +93,15 @@ export function describe(entry, view, board) {
       return t(entry.first === view.viewer ? "log.centre_you_start" : "log.centre_starts", starter);
     }
     case "play": {
-      const tile = entry.action.play;
+      const action = entry.action;
+      if (!("play" in action)) return "";
+      const tile = action.play;
       let text;
-      if (entry.action.on === null) {
+      if (action.on === null) {
         const key = chickenfoot ? "log.places_centre" : "log.leads";
         text = t(you ? `${key}_you` : key, { who, tile });
       } else {
-        const target = board[entry.action.on]?.tile ?? "";
+        const target = board[action.on]?.tile ?? "";
         text = t(you ? "log.plays_you" : "log.plays", { who, tile, target });
       }
       return entry.score ? text + t("log.scoring", { score: entry.score }) : text;
@@ -79,15 +119,25 @@ export function describe(entry, view, board) {
   }
 }
 
+/**
+ * @param {Table} view
+ * @param {"blocked" | "out"} end
+ * @param {string[][]} hands
+ */
 export function roundOver(view, end, hands) {
   const round = roundName(view.game, view.round);
   if (end === "blocked") return t("result.blocked", { round });
   const out = hands
     .map((hand, seat) => (hand.length ? null : seatName(view.players, seat)))
-    .filter(Boolean);
+    .filter((name) => name !== null);
   return t("result.out", { round, who: joinNames(out) });
 }
 
+/**
+ * @param {Table} view
+ * @param {number[]} winners
+ * @param {number[]} totals
+ */
 export function matchOver(view, winners, totals) {
   const total = totals[winners[0]];
   const side = view.sides?.[winners[0]];

@@ -1,3 +1,4 @@
+// @ts-check
 // The home page: set up a table, and the lists of open tables and finished matches.
 
 import { gameName, levelName, presetName } from "./describe.js";
@@ -9,46 +10,86 @@ import { describeTable, storeInvites, storedInvites } from "./tables.js";
 const NAME = "chickenfoot.name";
 const REFRESH_MS = 5000;
 
+/**
+ * @typedef {object} Meta what /api/meta says of the server's games, in the page's language
+ * @property {string[]} games
+ * @property {{name: string, summary: string}[]} presets
+ * @property {{name: string, text: string}[]} levels
+ * @property {string[]} lengths
+ * @property {string[]} languages
+ * @property {Record<string, [number, number]>} players each game's fewest and most players
+ * @typedef {{kind: "human" | "bot", name: string, level: string}} Seat a seat as set up here
+ */
+
+/** @type {Meta | null} */
 let meta = null;
+/** @type {Seat[]} */
 let seats = [];
 
+/** @type {HTMLSelectElement} */
+const gameSelect = $("#game");
+/** @type {HTMLSelectElement} */
+const presetSelect = $("#preset");
+/** @type {HTMLSelectElement} */
+const lengthSelect = $("#length");
+/** @type {HTMLSelectElement} */
+const playersSelect = $("#players");
+
+/**
+ * @param {string | number} value
+ * @param {string} text
+ */
 function option(value, text) {
   return h("option", { value }, text);
 }
 
+/**
+ * @template {string | number} V
+ * @param {HTMLSelectElement} select
+ * @param {V[]} values
+ * @param {(value: V) => string} label
+ */
 function fillSelect(select, values, label) {
   const before = select.value;
   select.replaceChildren(...values.map((v) => option(v, label(v))));
   if (values.map(String).includes(before)) select.value = before;
 }
 
+/**
+ * @param {number} i
+ * @returns {Seat}
+ */
 function defaultSeat(i) {
   if (i === 0) return { kind: "human", name: localStorage.getItem(NAME) || "", level: "medium" };
   return { kind: "bot", name: "", level: "medium" };
 }
 
 function renderForm() {
-  const game = $("#game");
+  if (!meta) return;
+  const { lengths } = meta;
+  const game = gameSelect;
   fillSelect(game, meta.games, gameName);
   const chickenfoot = game.value === "chickenfoot";
-  for (const el of document.querySelectorAll(".cf-only")) el.hidden = !chickenfoot;
+  for (const el of document.querySelectorAll(".cf-only")) {
+    /** @type {HTMLElement} */ (el).hidden = !chickenfoot;
+  }
   fillSelect(
-    $("#preset"),
+    presetSelect,
     meta.presets.map((p) => p.name),
     presetName,
   );
-  const preset = meta.presets.find((p) => p.name === $("#preset").value);
+  const preset = meta.presets.find((p) => p.name === presetSelect.value) ?? meta.presets[0];
   $("#preset-note").textContent = preset.summary;
   fillSelect(
-    $("#length"),
-    ["single", "half", "full"].filter((l) => meta.lengths.includes(l)),
+    lengthSelect,
+    ["single", "half", "full"].filter((l) => lengths.includes(l)),
     (l) => t(`length.${l}`),
   );
-  $("#length-note").textContent = t(`length.${$("#length").value}.note`);
+  $("#length-note").textContent = t(`length.${lengthSelect.value}.note`);
   const [low, high] = meta.players[game.value];
   const counts = [];
   for (let n = low; n <= high; n++) counts.push(n);
-  const players = $("#players");
+  const players = playersSelect;
   const wanted = Number(players.value) || 4;
   players.replaceChildren(...counts.map((n) => option(n, String(n))));
   players.value = String(Math.min(high, Math.max(low, wanted)));
@@ -58,10 +99,11 @@ function renderForm() {
   renderSeats();
   const rules = new URLSearchParams({ game: game.value, players: String(n) });
   if (chickenfoot) rules.set("preset", preset.name);
-  $("#rules-of-table").href = `/rules?${rules}`;
+  /** @type {HTMLAnchorElement} */ ($("#rules-of-table")).href = `/rules?${rules}`;
 }
 
 function renderSeats() {
+  if (!meta) return;
   const levels = meta.levels;
   const rows = seats.map((seat, i) => {
     const kind = h(
@@ -72,12 +114,13 @@ function renderSeats() {
     );
     kind.value = seat.kind;
     kind.addEventListener("change", () => {
-      seat.kind = kind.value;
+      seat.kind = kind.value === "bot" ? "bot" : "human";
       renderSeats();
     });
+    /** @type {HTMLInputElement | HTMLSelectElement} */
     let detail;
     if (seat.kind === "human") {
-      detail = h("input", {
+      const name = h("input", {
         type: "text",
         maxlength: 40,
         value: seat.name,
@@ -85,19 +128,21 @@ function renderSeats() {
         placeholder: t("home.name_placeholder", { n: i + 1 }),
         "aria-label": t("home.seat_name", { n: i + 1 }),
       });
-      detail.addEventListener("input", () => {
-        seat.name = detail.value;
+      name.addEventListener("input", () => {
+        seat.name = name.value;
       });
+      detail = name;
     } else {
-      detail = h(
+      const level = h(
         "select",
         { "data-seat-level": i, "aria-label": t("home.seat_level", { n: i + 1 }) },
         levels.map((l) => option(l.name, `${levelName(l.name)}: ${l.text}`)),
       );
-      detail.value = seat.level;
-      detail.addEventListener("change", () => {
-        seat.level = detail.value;
+      level.value = seat.level;
+      level.addEventListener("change", () => {
+        seat.level = level.value;
       });
+      detail = level;
     }
     return h(
       "li",
@@ -110,11 +155,14 @@ function renderSeats() {
   $("#seats").replaceChildren(...rows);
 }
 
+/** @param {SubmitEvent} event */
 async function create(event) {
   event.preventDefault();
   const error = $("#create-error");
   error.hidden = true;
-  const game = $("#game").value;
+  const game = gameSelect.value;
+  /** @type {{game: string, seats: ({human: string} | {bot: string})[], preset?: string,
+   *   length?: string, seed?: number}} */
   const body = {
     game,
     seats: seats.map((seat, i) =>
@@ -124,11 +172,12 @@ async function create(event) {
     ),
   };
   if (game === "chickenfoot") {
-    body.preset = $("#preset").value;
-    body.length = $("#length").value;
+    body.preset = presetSelect.value;
+    body.length = lengthSelect.value;
   }
-  const seed = $("#seed").value.trim();
+  const seed = /** @type {HTMLInputElement} */ ($("#seed")).value.trim();
   if (seed) body.seed = Number(seed);
+  /** @type {HTMLButtonElement} */
   const button = $("#create");
   button.disabled = true;
   try {
@@ -138,12 +187,16 @@ async function create(event) {
     storeInvites(made);
     location.href = made.seats.length ? made.seats[0].invite : made.spectate;
   } catch (e) {
-    error.textContent = e.message;
+    error.textContent = e instanceof Error ? e.message : String(e);
     error.hidden = false;
     button.disabled = false;
   }
 }
 
+/**
+ * @param {import("./tables.js").Summary} summary
+ * @param {boolean} finished
+ */
 function tableItem(summary, finished) {
   const invites = storedInvites(summary.table);
   const links = [];
@@ -195,6 +248,12 @@ function tableItem(summary, finished) {
 async function refreshLists() {
   try {
     const lists = await api("/api/tables");
+    /**
+     * @param {HTMLElement} el
+     * @param {import("./tables.js").Summary[]} items
+     * @param {boolean} finished
+     * @param {string} empty
+     */
     const fill = (el, items, finished, empty) =>
       el.replaceChildren(
         ...(items.length
@@ -216,8 +275,8 @@ async function loadMeta() {
 async function main() {
   await i18n.start();
   i18n.languageSwitch($("#lang"));
-  for (const id of ["#game", "#preset", "#length", "#players"])
-    $(id).addEventListener("change", renderForm);
+  for (const select of [gameSelect, presetSelect, lengthSelect, playersSelect])
+    select.addEventListener("change", renderForm);
   $("#new-table").addEventListener("submit", create);
   i18n.onLanguage(() => {
     loadMeta();

@@ -1,3 +1,4 @@
+// @ts-check
 // The board laid out: the placed tiles are a tree (each names the tile it was played on).
 // The tree is read as the terminal reads it (chickenfoot.terminal.board): Chicken Foot's
 // centre and every later double take several lines (toes); a standard game lays one line
@@ -9,23 +10,81 @@
 
 import { parse } from "./tiles.js";
 
+/**
+ * @typedef {import("./types/protocol").WirePlaced & {phantom?: boolean}} Placed a placed tile, or a
+ *   phantom: where a chosen tile would lie
+ * @typedef {import("./types/protocol").Public} Public
+ * @typedef {object} Shown a placed tile as it lies: `near` is the number it touches
+ * @property {number} id
+ * @property {string} tile
+ * @property {number} near
+ * @property {number} far
+ * @property {boolean} phantom
+ * @typedef {object} Line tiles out from a double (Chicken Foot's toe) or the lead
+ * @property {Shown[]} tiles
+ * @property {Foot | null} foot the double that ends it, with its own lines
+ * @typedef {object} Foot a double and the lines that start from it
+ * @property {Shown} tile
+ * @property {Line[]} lines
+ * @property {number} [need] the toes it still waits for
+ * @typedef {object} Layout
+ * @property {boolean} chickenfoot
+ * @property {number | null} root
+ * @property {Foot | null} centre
+ * @property {Shown | null} middle
+ * @property {Shown[]} left
+ * @property {Shown[]} right
+ * @property {Line[]} arms
+ * @property {Shown | null} spinner
+ * @typedef {object} TileAt a tile drawn: `first` is the number on its left (or on top)
+ * @property {Shown} shown
+ * @property {number} x
+ * @property {number} y
+ * @property {boolean} vertical
+ * @property {number} first
+ * @property {number} second
+ * @typedef {{x1: number, y1: number, x2: number, y2: number}} Link
+ * @typedef {{x: number, y: number, foot: Foot & {need: number}}} Note
+ * @typedef {(shown: Shown, x: number, y: number, vertical: boolean, first: number,
+ *   second: number) => void} Put
+ * @typedef {object} Geometry
+ * @property {TileAt[]} tiles
+ * @property {Link[]} links
+ * @property {Note[]} notes
+ * @property {{x: number, y: number, w: number, h: number}} bounds
+ * @property {boolean} upright
+ */
+
 export const UNIT = 40;
 const GAP = 4;
 const ROW = 14;
 const FAN = 30;
 
+/**
+ * @param {Placed} placed
+ * @param {number} touching
+ * @returns {Shown}
+ */
 function shownOf(placed, touching) {
   const [hi, lo] = parse(placed.tile);
   const far = hi === touching ? lo : hi;
   return { id: placed.id, tile: placed.tile, near: touching, far, phantom: !!placed.phantom };
 }
 
+/** @param {Shown} shown */
 const isDouble = (shown) => shown.near === shown.far;
 
 // The board as lines, as the terminal's Layout: {chickenfoot, root (its id), centre (Chicken
 // Foot), middle, left, right (a standard game: the lead, and the line's two halves out from
 // it, each tile's near number towards the lead), arms, spinner}.
+/**
+ * @param {Placed[]} board
+ * @param {Public | null | undefined} pub
+ * @param {boolean} chickenfoot
+ * @returns {Layout}
+ */
 export function tree(board, pub, chickenfoot) {
+  /** @type {Layout} */
   const layout = {
     chickenfoot,
     root: null,
@@ -38,23 +97,36 @@ export function tree(board, pub, chickenfoot) {
   };
   if (!board.length) return layout;
   layout.root = board[0].id;
+  /** @type {Map<number, Placed[]>} */
   const children = new Map();
   for (const placed of board) {
     if (placed.on === null) continue;
-    if (!children.has(placed.on)) children.set(placed.on, []);
-    children.get(placed.on).push(placed);
+    const siblings = children.get(placed.on) ?? [];
+    siblings.push(placed);
+    children.set(placed.on, siblings);
   }
+  /** @param {number} id */
   const kids = (id) => children.get(id) || [];
   const root = board[0];
   const [hi, lo] = parse(root.tile);
   const rootShown = { id: root.id, tile: root.tile, near: hi, far: lo, phantom: !!root.phantom };
   const waiting = pub?.foot;
   const spinner = pub?.spinner ?? null;
+  /** @param {number} id */
   const needOf = (id) => (waiting && waiting.id === id ? waiting.need : 0);
 
+  /**
+   * @param {Shown} node
+   * @returns {Line[]}
+   */
   const footLines = (node) => kids(node.id).map((child) => run(shownOf(child, node.far)));
 
+  /**
+   * @param {Shown} first
+   * @returns {Line}
+   */
   function run(first) {
+    /** @type {Line} */
     const line = { tiles: [first], foot: null };
     let node = first;
     for (;;) {
@@ -77,12 +149,15 @@ export function tree(board, pub, chickenfoot) {
     layout.centre = { tile: rootShown, lines: footLines(rootShown), need: needOf(root.id) };
     return layout;
   }
+  /** @param {Placed} child */
   const touching = (child) => {
     const [a, b] = parse(child.tile);
     return a === rootShown.near || b === rootShown.near ? rootShown.near : rootShown.far;
   };
   const arms = kids(root.id).map((child) => run(shownOf(child, touching(child))));
+  /** @type {Line} */
   const left = arms[0] || { tiles: [], foot: null };
+  /** @type {Line} */
   const right = arms[1] || { tiles: [], foot: null };
   let middle = rootShown;
   if (
@@ -110,18 +185,28 @@ export function tree(board, pub, chickenfoot) {
 // waiting for toes. `aspect` is the board's width over its height: a tall board gets
 // Chicken Foot's lines running up and down, and a standard game's line turns a corner
 // sooner.
+/**
+ * @param {Layout} layout
+ * @param {number} [aspect]
+ * @returns {Geometry}
+ */
 export function geometry(layout, aspect = 1.5) {
+  /** @type {TileAt[]} */
   const tiles = [];
+  /** @type {Link[]} */
   const links = [];
+  /** @type {Note[]} */
   const notes = [];
-  const put = (shown, x, y, vertical, first, second) =>
+  /** @type {Put} */
+  const put = (shown, x, y, vertical, first, second) => {
     tiles.push({ shown, x, y, vertical, first, second });
+  };
   let upright = false;
   if (layout.centre) {
-    chickenfootGeometry(layout, put, links, notes);
+    chickenfootGeometry(layout.centre, put, links, notes);
     upright = aspect < 0.9;
   } else if (layout.middle) {
-    standardGeometry(layout, put, tiles, aspect);
+    standardGeometry(layout, layout.middle, put, tiles, aspect);
   }
   if (upright) {
     for (const tile of tiles) [tile.x, tile.y, tile.vertical] = [tile.y, tile.x, !tile.vertical];
@@ -143,12 +228,32 @@ export function geometry(layout, aspect = 1.5) {
   return { tiles, links, notes, bounds, upright };
 }
 
-function chickenfootGeometry(layout, put, links, notes) {
+/**
+ * @param {Foot} centre
+ * @param {Put} put
+ * @param {Link[]} links
+ * @param {Note[]} notes
+ */
+function chickenfootGeometry(centre, put, links, notes) {
   const U = UNIT;
+  /**
+   * @param {Line} line
+   * @returns {number}
+   */
   const lineHeight = (line) => (line.foot ? Math.max(U, footSpan(line.foot.lines)) : U);
+  /**
+   * @param {Line[]} lines
+   * @returns {number}
+   */
   const footSpan = (lines) =>
     Math.max(2 * U, lines.reduce((sum, l) => sum + lineHeight(l), 0) + ROW * (lines.length - 1));
 
+  /**
+   * @param {Line} line
+   * @param {number} x0
+   * @param {number} cy
+   * @param {number} dir
+   */
   const placeLine = (line, x0, cy, dir) => {
     let x = x0;
     for (const shown of line.tiles) {
@@ -159,9 +264,16 @@ function chickenfootGeometry(layout, put, links, notes) {
     if (line.foot) placeFoot(line.foot, x + (dir * U) / 2, cy, [[dir, line.foot.lines]]);
   };
 
+  /**
+   * @param {Foot} foot
+   * @param {number} cx
+   * @param {number} cy
+   * @param {[number, Line[]][]} sides
+   */
   const placeFoot = (foot, cx, cy, sides) => {
     put(foot.tile, cx - U / 2, cy - U, true, foot.tile.near, foot.tile.far);
-    if (foot.need > 0) notes.push({ x: cx, y: cy, foot });
+    const need = foot.need ?? 0;
+    if (need > 0) notes.push({ x: cx, y: cy, foot: { ...foot, need } });
     for (const [dir, lines] of sides) {
       if (!lines.length) continue;
       const total = lines.reduce((sum, l) => sum + lineHeight(l), 0) + ROW * (lines.length - 1);
@@ -178,8 +290,8 @@ function chickenfootGeometry(layout, put, links, notes) {
     }
   };
 
-  const lines = layout.centre.lines;
-  placeFoot(layout.centre, 0, 0, [
+  const lines = centre.lines;
+  placeFoot(centre, 0, 0, [
     [1, lines.filter((_, i) => i % 2 === 0)],
     [-1, lines.filter((_, i) => i % 2 === 1)],
   ]);
@@ -189,9 +301,15 @@ function chickenfootGeometry(layout, put, links, notes) {
 // a corner (then back left, and so on), the left half the same way turned about the lead.
 // A double lies crosswise. All Fives' spinner takes a straight line up and one down, so
 // with a spinner the line runs straight.
-function standardGeometry(layout, put, tiles, aspect) {
+/**
+ * @param {Layout} layout
+ * @param {Shown} middle the lead
+ * @param {Put} put
+ * @param {TileAt[]} tiles
+ * @param {number} aspect
+ */
+function standardGeometry(layout, middle, put, tiles, aspect) {
   const U = UNIT;
-  const middle = layout.middle;
   const rootWidth = isDouble(middle) ? U : 2 * U;
   if (isDouble(middle)) put(middle, -U / 2, -U, true, middle.near, middle.far);
   else put(middle, -U, -U / 2, false, middle.near, middle.far);
@@ -202,8 +320,9 @@ function standardGeometry(layout, put, tiles, aspect) {
     const [w, h] = vertical ? [U, 2 * U] : [2 * U, U];
     put(shown, -(x + w), -(y + h), vertical, second, first);
   });
-  if (!layout.spinner) return;
-  const spinner = tiles.find((t) => t.shown.id === layout.spinner.id);
+  const spinnerShown = layout.spinner;
+  const spinner = spinnerShown && tiles.find((t) => t.shown.id === spinnerShown.id);
+  if (!spinner) return;
   const sx = spinner.x + U / 2;
   layout.arms.slice(0, 2).forEach((arm, i) => {
     const dir = i === 0 ? -1 : 1;
@@ -223,6 +342,12 @@ function standardGeometry(layout, put, tiles, aspect) {
 
 // Tiles laid outwards along +x from x = start on the row y = 0; past x = ±half a tile turns
 // the corner (upright, beside the row's end) and the row below runs back the other way.
+/**
+ * @param {Shown[]} tiles
+ * @param {number} start
+ * @param {number} half
+ * @param {Put} put
+ */
 function snake(tiles, start, half, put) {
   const U = UNIT;
   let dir = 1;

@@ -1,3 +1,4 @@
+// @ts-check
 // The leaderboard: every player of this server with their rating and statistics.
 
 import { levelName } from "./describe.js";
@@ -6,24 +7,56 @@ import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
 
 const BOT = "bot:";
+
+/**
+ * @typedef {object} Rating a player's row of /api/ratings
+ * @property {string} name
+ * @property {number} rating
+ * @property {number} mu
+ * @property {number} sigma
+ * @property {number} matches
+ * @property {number} wins
+ * @property {number} rounds
+ * @property {number} points_per_round
+ * @property {number} outs
+ * @property {number} double_blanks
+ */
+
+/** @type {Rating[]} */
 let rows = [];
 
+/** @param {string} name */
 function playerName(name) {
-  return name.startsWith(BOT) ? t("ratings.bot", { level: levelName(name.slice(BOT.length)) }) : name;
+  return name.startsWith(BOT)
+    ? t("ratings.bot", { level: levelName(name.slice(BOT.length)) })
+    : name;
 }
 
 function render() {
+  /**
+   * @param {number} x
+   * @param {number} digits
+   */
   const number = (x, digits) =>
     x.toLocaleString(document.documentElement.lang, {
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
+  /** @param {number} x */
   const percent = (x) =>
     x.toLocaleString(document.documentElement.lang, { style: "percent", maximumFractionDigits: 0 });
   const head = ["", "ratings.player", "ratings.rating", "ratings.matches", "ratings.wins"];
   const more = ["ratings.points", "ratings.out", "ratings.double_blanks"];
   $("#ratings").replaceChildren(
-    h("thead", {}, h("tr", {}, [...head, ...more].map((key) => h("th", {}, key ? t(key) : "")))),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        [...head, ...more].map((key) => h("th", {}, key ? t(key) : "")),
+      ),
+    ),
     h(
       "tbody",
       {},
@@ -33,7 +66,11 @@ function render() {
           { "data-player": row.name },
           h("td", {}, String(k + 1)),
           h("th", {}, playerName(row.name)),
-          h("td", { title: `μ ${number(row.mu, 1)}, σ ${number(row.sigma, 2)}` }, number(row.rating, 1)),
+          h(
+            "td",
+            { title: `μ ${number(row.mu, 1)}, σ ${number(row.sigma, 2)}` },
+            number(row.rating, 1),
+          ),
           h("td", {}, String(row.matches)),
           h("td", {}, number(row.wins, row.wins % 1 ? 1 : 0)),
           h("td", {}, number(row.points_per_round, 1)),

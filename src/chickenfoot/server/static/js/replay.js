@@ -1,3 +1,4 @@
+// @ts-check
 // The replay viewer: a record (a finished table's, or a file) stepped through forwards and
 // back, every hand shown at every step.
 
@@ -13,29 +14,56 @@ import { tileSVG } from "./tiles.js";
 
 const AUTO_MS = 700;
 
+/**
+ * @typedef {import("./advance.js").View} View
+ * @typedef {object} Replay a record as /api/replay gives it
+ * @property {string} game
+ * @property {string} preset
+ * @property {string[]} players
+ * @property {number[]} sides
+ * @property {import("./types/protocol").Event[]} entries every entry of the log, as a spectator
+ *   sees it
+ * @property {string[][][]} hands every hand at every version
+ */
+
+/** @type {BoardView} */
 let board;
+/** @type {AnalysisPanel} */
 let analysis;
+/** @type {Replay | null} */
 let replay = null;
+/** @type {View[]} */
 let views = [];
 let at = 0;
+/** @type {ReturnType<typeof setInterval> | null} */
 let timer = null;
 
+/** @type {HTMLInputElement} */
+const slider = $("#slider");
+
+/** @param {unknown} e */
+const said = (e) => (e instanceof Error ? e.message : String(e));
+
+/** @param {string} recordText */
 async function load(recordText) {
   $("#load-error").hidden = true;
   try {
-    replay = await postJSON(`/api/replay?lang=${i18n.language()}`, recordText);
+    replay = /** @type {Replay} */ (
+      await postJSON(`/api/replay?lang=${i18n.language()}`, recordText)
+    );
   } catch (e) {
-    $("#load-error").textContent = e.message;
+    $("#load-error").textContent = said(e);
     $("#load-error").hidden = false;
     return;
   }
   views = [emptySnapshot(replay.game, replay.preset, replay.players, replay.sides)];
   for (const entry of replay.entries) views.push(advance(views[views.length - 1], entry));
-  $("#slider").max = String(views.length - 1);
+  slider.max = String(views.length - 1);
   analysis.load(replay, views, recordText);
   go(0);
 }
 
+/** @param {number} step */
 function go(step) {
   if (!replay) return;
   at = Math.max(0, Math.min(views.length - 1, step));
@@ -44,9 +72,11 @@ function go(step) {
 }
 
 function roundStarts() {
+  if (!replay) return [];
   return replay.entries.filter((e) => e.kind === "dealt").map((e) => e.v);
 }
 
+/** @param {number} direction */
 function jumpRound(direction) {
   const starts = roundStarts();
   const target =
@@ -62,7 +92,7 @@ function toggleAuto() {
 }
 
 function stopAuto() {
-  clearInterval(timer);
+  if (timer !== null) clearInterval(timer);
   timer = null;
   $("#auto").classList.remove("playing");
 }
@@ -86,12 +116,12 @@ function render() {
     board: view.board,
     pub: view.public,
     chickenfoot: view.game === "chickenfoot",
-    last: entry?.placed?.id ?? null,
+    last: entry && "placed" in entry ? (entry.placed?.id ?? null) : null,
     names,
     emptyText: t("replay.start"),
   });
   $("#current").textContent = entry ? describe(entry, view, view.board) : t("replay.start");
-  $("#slider").value = String(at);
+  slider.value = String(at);
   const position = $("#position");
   position.dataset.version = String(at);
   position.textContent = t("replay.position", { n: at, total: views.length - 1 });
@@ -123,13 +153,18 @@ function render() {
     }),
   );
   $("#score-table").replaceChildren(scoreTable(view));
-  for (const id of ["#first", "#back"]) $(id).disabled = at === 0;
-  for (const id of ["#forward", "#last"]) $(id).disabled = at === views.length - 1;
+  for (const id of ["#first", "#back"])
+    /** @type {HTMLButtonElement} */ ($(id)).disabled = at === 0;
+  for (const id of ["#forward", "#last"])
+    /** @type {HTMLButtonElement} */ ($(id)).disabled = at === views.length - 1;
   analysis.update(at);
 }
 
+/** @param {KeyboardEvent} event */
 function onKey(event) {
-  if (!replay || event.target.closest("input[type=file], select")) return;
+  const target = event.target instanceof Element ? event.target : null;
+  if (!replay || target?.closest("input[type=file], select")) return;
+  /** @type {Record<string, () => void>} */
   const keys = {
     ArrowLeft: () => go(at - 1),
     ArrowRight: () => go(at + 1),
@@ -155,9 +190,11 @@ async function main() {
   $("#forward").addEventListener("click", () => go(at + 1));
   $("#last").addEventListener("click", () => go(views.length - 1));
   $("#auto").addEventListener("click", toggleAuto);
-  $("#slider").addEventListener("input", (e) => go(Number(e.target.value)));
-  $("#file").addEventListener("change", async (e) => {
-    const file = e.target.files[0];
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  /** @type {HTMLInputElement} */
+  const chosen = $("#file");
+  chosen.addEventListener("change", async () => {
+    const file = chosen.files?.[0];
     if (!file) return;
     $("#file-name").textContent = file.name;
     await load(await file.text());
@@ -174,7 +211,7 @@ async function main() {
       );
       await load(JSON.stringify(record));
     } catch (e) {
-      $("#load-error").textContent = e.message;
+      $("#load-error").textContent = said(e);
       $("#load-error").hidden = false;
     }
   }

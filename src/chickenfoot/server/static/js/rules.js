@@ -1,3 +1,4 @@
+// @ts-check
 // The Rules page: "How to play" from /api/rules, in the page's language. It shows the rules
 // of one table (?table=ID, from the table page) or of the game and preset chosen here; the
 // sections a table's rules change are marked, and every picture is a seeded position drawn by
@@ -9,38 +10,73 @@ import { $, api, h } from "./dom.js";
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
 
+/**
+ * @typedef {import("./home.js").Meta} Meta
+ * @typedef {{kind: "paragraph", text: string}} Paragraph
+ * @typedef {{kind: "items", lead: string | null, texts: string[]}} Items
+ * @typedef {{kind: "grid", header: string[], rows: string[][]}} Grid
+ * @typedef {object} Picture a seeded position, drawn by the table's own board
+ * @property {"picture"} kind
+ * @property {string} name
+ * @property {string} caption
+ * @property {import("./types/protocol").WirePlaced[]} board
+ * @property {import("./types/protocol").Public} public
+ * @typedef {Paragraph | Items | Grid | Picture} Block
+ * @typedef {{id: string, title: string, changed: boolean, blocks: Block[]}} Section
+ * @typedef {object} Guide How to play, as /api/rules gives it
+ * @property {string} title
+ * @property {string} game
+ * @property {string} preset
+ * @property {string} changed_note
+ * @property {Section[]} sections
+ */
+
 const params = new URLSearchParams(location.search);
+/** @type {Meta | null} */
 let meta = null;
 
 function query() {
   const asked = new URLSearchParams({ lang: i18n.language() });
-  for (const name of ["table", "game", "preset", "players"])
-    if (params.get(name)) asked.set(name, params.get(name));
+  for (const name of ["table", "game", "preset", "players"]) {
+    const value = params.get(name);
+    if (value) asked.set(name, value);
+  }
   return asked;
 }
 
+/** @param {Guide} guide */
 function renderChoice(guide) {
+  if (!meta) return;
+  /** @type {HTMLSelectElement} */
   const game = $("#rules-game");
   game.replaceChildren(...meta.games.map((g) => h("option", { value: g }, gameName(g))));
   game.value = guide.game;
+  /** @type {HTMLSelectElement} */
   const preset = $("#rules-preset");
   preset.replaceChildren(
     ...meta.presets.map((p) => h("option", { value: p.name }, presetName(p.name))),
   );
   preset.value = guide.game === "chickenfoot" ? guide.preset : "classic";
-  for (const el of document.querySelectorAll(".cf-only")) el.hidden = guide.game !== "chickenfoot";
+  for (const el of document.querySelectorAll(".cf-only")) {
+    /** @type {HTMLElement} */ (el).hidden = guide.game !== "chickenfoot";
+  }
 }
 
 function choose() {
+  /** @type {HTMLSelectElement} */
+  const game = $("#rules-game");
+  /** @type {HTMLSelectElement} */
+  const preset = $("#rules-preset");
   params.delete("table");
   params.delete("players");
-  params.set("game", $("#rules-game").value);
-  if ($("#rules-game").value === "chickenfoot") params.set("preset", $("#rules-preset").value);
+  params.set("game", game.value);
+  if (game.value === "chickenfoot") params.set("preset", preset.value);
   else params.delete("preset");
   history.replaceState(null, "", `${location.pathname}?${params}${location.hash}`);
   load();
 }
 
+/** @param {Block} data */
 function block(data) {
   switch (data.kind) {
     case "paragraph":
@@ -68,6 +104,7 @@ function block(data) {
   }
 }
 
+/** @param {Picture} data */
 function picture(data) {
   const box = h("div", { class: "rules-board", "data-picture": data.name });
   const figure = h("figure", { class: "rules-picture" }, box, h("figcaption", {}, data.caption));
@@ -79,6 +116,7 @@ function picture(data) {
   return figure;
 }
 
+/** @param {Guide} guide */
 function render(guide) {
   document.title = `${guide.title} · ${t("app.name")}`;
   $("#contents").replaceChildren(
@@ -123,7 +161,7 @@ async function load() {
     error.hidden = true;
     render(guide);
   } catch (failure) {
-    error.textContent = failure.message;
+    error.textContent = failure instanceof Error ? failure.message : String(failure);
     error.hidden = false;
     $("#guide").replaceChildren();
   }

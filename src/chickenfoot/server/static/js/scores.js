@@ -1,9 +1,11 @@
+// @ts-check
 // The scores of a match so far: a row per seat, a column per round, and the totals.
 
 import { roundName, seatName } from "./describe.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
+/** @param {import("./advance.js").View} view */
 export function scoreTable(view) {
   const rounds = view.round_points;
   return h(

@@ -1,3 +1,4 @@
+// @ts-check
 // The table page: follows one table over its game socket, as a seat (the invite link's
 // #token=... fragment) or a spectator, and plays the seat's turns.
 
@@ -20,10 +21,38 @@ import { explain, tileRefusal, turnRefusal } from "./refusals.js";
 import { storedInvites } from "./tables.js";
 import { tileSVG } from "./tiles.js";
 
-const tableId = decodeURIComponent(location.pathname.split("/").pop());
+/**
+ * @typedef {import("./advance.js").View} View
+ * @typedef {import("./types/protocol").Action} Action
+ * @typedef {import("./types/protocol").ServerFrame} ServerFrame
+ * @typedef {import("./types/protocol").ClientFrame} ClientFrame
+ * @typedef {import("./types/protocol").Event} LogEntry
+ * @typedef {import("./types/protocol").HintText} Hint
+ * @typedef {import("./types/protocol").LobbySeat} LobbySeat
+ * @typedef {{text: string, kind: string, seat?: number}} LogLine
+ * @typedef {object} State
+ * @property {View | null} view the table as this viewer sees it
+ * @property {LobbySeat[] | null} lobby the seats, while the table waits for people
+ * @property {LogLine[]} log
+ * @property {number} cursor the tile of the hand the keys are on
+ * @property {{tile: string, targets: (number | null)[]} | null} choosing a tile taken, and
+ *   the tiles it may be played on
+ * @property {number} targetCursor the place the keys are on
+ * @property {Hint | null} hint
+ * @property {boolean} pending an action sent, not yet answered
+ * @property {boolean} dragged the last pointer-down was a drag
+ * @property {{view: View, open: boolean} | null} summary the round's end, shown or not
+ * @property {WebSocket | null} socket
+ * @property {number} retry connections tried since the last open one
+ * @property {number | null} asked the version a sync was last sent for
+ * @property {string | null} fatal why the table cannot be followed
+ */
+
+const tableId = decodeURIComponent(location.pathname.split("/").pop() ?? "");
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const LOG_LIMIT = 200;
 
+/** @type {State} */
 const state = {
   view: null,
   lobby: null,
@@ -41,17 +70,18 @@ const state = {
   fatal: null,
 };
 
+/** @type {BoardView} */
 let board;
+/** @type {View | null} */
 let drawnSummary = null;
 
 // -- what the view says ---------------------------------------------------------------------
 
 const legal = () => state.view?.legal || [];
 const myTurn = () => !state.pending && legal().length > 0;
-const targetsOf = (tile) =>
-  legal()
-    .filter((a) => a.play === tile)
-    .map((a) => a.on);
+/** @param {string} tile */
+const targetsOf = (tile) => legal().flatMap((a) => ("play" in a && a.play === tile ? [a.on] : []));
+/** @param {"draw" | "pass"} kind */
 const can = (kind) => myTurn() && legal().some((a) => kind in a);
 const hand = () => state.view?.hand || [];
 
@@ -60,17 +90,20 @@ function turnSeat() {
   return view && view.public && view.end === null ? view.public.turn : null;
 }
 
-function names() {
+/** @param {View} view */
+function names(view) {
+  /** @type {Map<number, string>} */
   const byId = new Map();
-  for (const entry of state.view.history) {
-    if (entry.placed) byId.set(entry.placed.id, seatName(state.view.players, entry.seat));
+  for (const entry of view.history) {
+    if (entry.placed) byId.set(entry.placed.id, seatName(view.players, entry.seat));
   }
   return byId;
 }
 
-function lastPlaced() {
-  const placed = state.view.history.filter((e) => e.placed);
-  return placed.length ? placed[placed.length - 1].placed.id : null;
+/** @param {View} view */
+function lastPlaced(view) {
+  const placed = view.history.flatMap((e) => (e.placed ? [e.placed] : []));
+  return placed.length ? placed[placed.length - 1].id : null;
 }
 
 // -- the socket -----------------------------------------------------------------------------
@@ -113,16 +146,19 @@ function reconnect() {
   connect();
 }
 
+/** @param {ClientFrame} frame */
 function send(frame) {
   if (state.socket?.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify(frame));
 }
 
+/** @param {string | null} text */
 function showConnection(text) {
   const el = $("#connection");
   el.hidden = !text;
   el.textContent = text || "";
 }
 
+/** @param {ServerFrame} frame */
 function onFrame(frame) {
   switch (frame.type) {
     case "lobby":
@@ -131,11 +167,14 @@ function onFrame(frame) {
     case "snapshot":
       state.lobby = null;
       state.pending = false;
-      state.view = { ...frame.view, legal: frame.legal ?? null };
-      state.choosing = null;
-      state.hint = null;
-      state.log = logOf(state.view);
-      if (state.view.end && !state.summary) openSummary(state.view);
+      {
+        const view = { ...frame.view, legal: frame.legal ?? null };
+        state.view = view;
+        state.choosing = null;
+        state.hint = null;
+        state.log = logOf(view);
+        if (view.end && !state.summary) openSummary(view);
+      }
       break;
     case "event":
       if (!state.view || frame.version <= state.view.v) return;
@@ -144,7 +183,7 @@ function onFrame(frame) {
         state.asked = state.view.v;
         return;
       }
-      onEvent(frame.event, frame.legal ?? null);
+      onEvent(state.view, frame.event, frame.legal ?? null);
       break;
     case "hint":
       onHint(frame.hint);
@@ -159,15 +198,20 @@ function onFrame(frame) {
   render();
 }
 
-function onEvent(event, nextLegal) {
-  const before = state.view;
-  const view = advance(before, { ...event, legal: nextLegal });
+/**
+ * @param {View} before
+ * @param {LogEntry} event
+ * @param {Action[] | null} nextLegal
+ */
+function onEvent(before, event, nextLegal) {
+  const view = advance(before, "legal" in event ? { ...event, legal: nextLegal } : event);
   state.view = view;
   const text = describe(event, view, view.board);
-  state.log.push({ text, seat: event.seat, kind: event.kind });
+  const seat = "seat" in event ? event.seat : undefined;
+  state.log.push({ text, seat, kind: event.kind });
   if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT);
   if (event.kind === "draw" || event.kind === "pass") toast(text);
-  if (event.seat === view.viewer) state.pending = false;
+  if (seat !== undefined && seat === view.viewer) state.pending = false;
   state.choosing = null;
   state.hint = null;
   if (event.kind === "round_end") openSummary(view);
@@ -175,33 +219,44 @@ function onEvent(event, nextLegal) {
     state.summary.view = { ...state.summary.view, winners: view.winners };
 }
 
+/**
+ * The log of the round so far, from a snapshot: its deal, and every action since.
+ * @param {View} view
+ * @returns {LogLine[]}
+ */
 function logOf(view) {
   if (!view.round) return [];
-  const dealtOnEmpty = view.history.some((e) => e.action.on === null);
+  const dealtOnEmpty = view.history.some((e) => "play" in e.action && e.action.on === null);
+  /** @type {import("./describe.js").Dealt} */
   const dealt = {
     kind: "dealt",
     round: view.round,
-    first: view.first,
+    first: view.first ?? 0,
     double: view.double,
     board: dealtOnEmpty ? [] : view.board.slice(0, 1),
   };
+  /** @type {LogLine[]} */
   const lines = [{ text: describe(dealt, view, view.board), kind: "dealt" }];
   for (const entry of view.history) {
-    const kind = Object.keys(entry.action)[0];
+    const kind = "play" in entry.action ? "play" : "draw" in entry.action ? "draw" : "pass";
     lines.push({ text: describe({ ...entry, kind }, view, view.board), seat: entry.seat, kind });
   }
-  if (view.end) lines.push({ text: roundOver(view, view.end, view.shown), kind: "round_end" });
+  if (view.end) {
+    lines.push({ text: roundOver(view, view.end, view.shown ?? []), kind: "round_end" });
+  }
   if (view.winners)
     lines.push({ text: matchOver(view, view.winners, view.totals), kind: "match_end" });
   return lines;
 }
 
+/** @param {View} view */
 function openSummary(view) {
   state.summary = { view, open: true };
 }
 
 // -- acting ---------------------------------------------------------------------------------
 
+/** @param {Action} action */
 function act(action) {
   if (!myTurn()) return;
   state.pending = true;
@@ -212,9 +267,13 @@ function act(action) {
 }
 
 // Take a tile: played at once if it has one place (and `playIfOne`), else its places shown.
+/**
+ * @param {string} tile
+ * @param {boolean} [playIfOne]
+ */
 function choose(tile, playIfOne = true) {
   state.cursor = Math.max(0, hand().indexOf(tile));
-  if (!myTurn()) {
+  if (!state.view || !myTurn()) {
     toast(t("play.not_your_turn"));
     return;
   }
@@ -227,18 +286,22 @@ function choose(tile, playIfOne = true) {
     act({ play: tile, on: targets[0] });
     return;
   }
-  const hinted = state.hint?.action.play === tile ? targets.indexOf(state.hint.action.on) : -1;
+  const advised = state.hint?.action;
+  const hinted =
+    advised && "play" in advised && advised.play === tile ? targets.indexOf(advised.on) : -1;
   state.choosing = { tile, targets };
   state.targetCursor = Math.max(0, hinted);
   render();
 }
 
 // Draw or pass (`kind`) if the rules allow it now, else say which rule does not.
+/** @param {"draw" | "pass"} kind */
 function tryTurn(kind) {
-  if (can(kind)) act({ [kind]: true });
-  else if (myTurn()) explain(turnRefusal(state.view, kind), tableId);
+  if (can(kind)) act(kind === "draw" ? { draw: true } : { pass: true });
+  else if (state.view && myTurn()) explain(turnRefusal(state.view, kind), tableId);
 }
 
+/** @param {string} target a tile's id, or "none" for the table's first tile */
 function playOn(target) {
   if (!state.choosing) return;
   act({ play: state.choosing.tile, on: target === "none" ? null : Number(target) });
@@ -249,11 +312,12 @@ function askHint() {
   send({ type: "hint" });
 }
 
+/** @param {Hint} hint */
 function onHint(hint) {
   if (!myTurn()) return;
   state.hint = hint;
   const action = hint.action;
-  if (action.play) {
+  if ("play" in action) {
     state.cursor = Math.max(0, hand().indexOf(action.play));
     const targets = targetsOf(action.play);
     state.choosing = { tile: action.play, targets };
@@ -261,21 +325,31 @@ function onHint(hint) {
   }
 }
 
-function hintText(hint) {
+/**
+ * @param {View} view
+ * @param {Hint} hint
+ */
+function hintText(view, hint) {
   const action = hint.action;
   let what;
-  if (action.draw) what = t("action.draw");
-  else if (action.pass) what = t("action.pass");
+  if ("draw" in action) what = t("action.draw");
+  else if ("pass" in action) what = t("action.pass");
   else if (action.on === null) what = t("hint.place", { tile: action.play });
-  else what = t("hint.play_on", { tile: action.play, target: state.view.board[action.on].tile });
+  else what = t("hint.play_on", { tile: action.play, target: view.board[action.on].tile });
   return t("hint.text", { what, reason: hint.text, share: Math.round(hint.win_share * 100) });
 }
 
+/**
+ * @param {PointerEvent} event
+ * @param {string} tile
+ */
 function startDrag(event, tile) {
   state.dragged = false;
   if (!myTurn() || !targetsOf(tile).length) return;
   const start = [event.clientX, event.clientY];
+  /** @type {HTMLElement | null} */
   let ghost = null;
+  /** @param {PointerEvent} e */
   const move = (e) => {
     if (!ghost && Math.hypot(e.clientX - start[0], e.clientY - start[1]) > 8) {
       ghost = h("div", { class: "drag-ghost" }, tileSVG(tile));
@@ -285,6 +359,7 @@ function startDrag(event, tile) {
     if (ghost)
       ghost.style.transform = `translate(${e.clientX}px, ${e.clientY}px) translate(-50%, -50%)`;
   };
+  /** @param {PointerEvent} e */
   const up = (e) => {
     window.removeEventListener("pointermove", move);
     window.removeEventListener("pointerup", up);
@@ -292,22 +367,19 @@ function startDrag(event, tile) {
     ghost.remove();
     state.dragged = true;
     const under = document.elementFromPoint(e.clientX, e.clientY)?.closest("[data-target]");
-    if (under) playOn(under.dataset.target);
+    if (under) playOn(under.getAttribute("data-target") ?? "none");
   };
   window.addEventListener("pointermove", move);
   window.addEventListener("pointerup", up);
 }
 
+/** @param {KeyboardEvent} event */
 function onKey(event) {
   const key = event.key;
-  if (
-    event.target.closest("input, select, textarea") ||
-    event.ctrlKey ||
-    event.metaKey ||
-    event.altKey
-  )
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey)
     return;
-  if (!state.view || (key === "Enter" && event.target.closest("button, a"))) return;
+  if (!state.view || (key === "Enter" && target?.closest("button, a"))) return;
   const tiles = hand();
   const choosing = state.choosing;
   const handled = () => event.preventDefault();
@@ -355,14 +427,15 @@ function onKey(event) {
   if (key === "Enter") {
     handled();
     if (choosing) return playOn(String(choosing.targets[state.targetCursor] ?? "none"));
-    if (state.hint?.action.draw) return act({ draw: true });
-    if (state.hint?.action.pass) return act({ pass: true });
+    const advised = state.hint?.action;
+    if (advised && "draw" in advised) return act({ draw: true });
+    if (advised && "pass" in advised) return act({ pass: true });
     if (tiles[state.cursor]) choose(tiles[state.cursor]);
   }
 }
 
 function closeSummary() {
-  state.summary.open = false;
+  if (state.summary) state.summary.open = false;
   drawnSummary = null;
   render();
 }
@@ -378,17 +451,17 @@ function render() {
   const view = state.view;
   const spectator = view.viewer === null;
   $("#play").classList.toggle("spectator", spectator);
-  renderBoard();
-  renderTurn();
+  renderBoard(view);
+  renderTurn(view);
   if (!spectator) {
-    renderHand();
+    renderHand(view);
     renderActions();
   }
-  renderHint();
-  renderSeats();
-  renderScores();
+  renderHint(view);
+  renderSeats(view);
+  renderScores(view);
   renderLog();
-  renderOver();
+  renderOver(view);
   renderSummary();
   $("#lobby").hidden = true;
   document.title = myTurn() ? `${t("turn.yours_short")} · ${t("app.name")}` : t("app.name");
@@ -414,8 +487,8 @@ function renderWaiting() {
   renderLobby();
 }
 
-function renderBoard() {
-  const view = state.view;
+/** @param {View} view */
+function renderBoard(view) {
   const choosing = state.choosing;
   board.render({
     board: view.board,
@@ -423,21 +496,21 @@ function renderBoard() {
     chickenfoot: view.game === "chickenfoot",
     phantoms: choosing ? choosing.targets.map((on) => ({ tile: choosing.tile, on })) : [],
     cursor: choosing ? state.targetCursor : null,
-    last: lastPlaced(),
-    names: names(),
+    last: lastPlaced(view),
+    names: names(view),
     emptyText: view.round ? "" : t("board.empty"),
   });
 }
 
-function renderTurn() {
-  const view = state.view;
+/** @param {View} view */
+function renderTurn(view) {
   const el = $("#turn");
   const seat = turnSeat();
   el.dataset.turn = seat === null ? "" : String(seat);
   el.classList.toggle("mine", myTurn());
   let text;
   if (view.winners) text = matchOver(view, view.winners, view.totals);
-  else if (view.end) text = roundOver(view, view.end, view.shown);
+  else if (view.end) text = roundOver(view, view.end, view.shown ?? []);
   else if (seat === null) text = "";
   else if (seat !== view.viewer) text = t("turn.of", { who: seatName(view.players, seat) });
   else if (state.pending) text = t("turn.sent");
@@ -457,7 +530,8 @@ function renderTurn() {
   el.textContent = text;
 }
 
-function renderHand() {
+/** @param {View} view */
+function renderHand(view) {
   const tiles = hand();
   state.cursor = Math.min(state.cursor, Math.max(0, tiles.length - 1));
   const mine = myTurn();
@@ -467,7 +541,8 @@ function renderHand() {
     if (fits) classes.push("legal");
     if (i === state.cursor) classes.push("cursor");
     if (state.choosing?.tile === tile) classes.push("selected");
-    if (state.hint?.action.play === tile) classes.push("hinted");
+    const advised = state.hint?.action;
+    if (advised && "play" in advised && advised.play === tile) classes.push("hinted");
     return h(
       "button",
       {
@@ -480,7 +555,7 @@ function renderHand() {
         onclick: () => {
           if (!state.dragged) choose(tile);
         },
-        onpointerdown: (e) => startDrag(e, tile),
+        onpointerdown: (/** @type {PointerEvent} */ e) => startDrag(e, tile),
       },
       tileSVG(tile),
     );
@@ -489,25 +564,33 @@ function renderHand() {
   el.classList.toggle("mine", mine);
   el.replaceChildren(...buttons);
   if (!tiles.length)
-    el.append(h("p", { class: "muted" }, t(state.view.end ? "hand.shown_below" : "hand.empty")));
+    el.append(h("p", { class: "muted" }, t(view.end ? "hand.shown_below" : "hand.empty")));
 }
 
 function renderActions() {
-  $('[data-action="draw"]').disabled = !can("draw");
-  $('[data-action="pass"]').disabled = !can("pass");
-  $('[data-action="draw"]').classList.toggle("suggested", !!state.hint?.action.draw);
-  $('[data-action="pass"]').classList.toggle("suggested", !!state.hint?.action.pass);
-  $("#hint-button").disabled = !myTurn();
+  /** @type {HTMLButtonElement} */
+  const draw = $('[data-action="draw"]');
+  /** @type {HTMLButtonElement} */
+  const pass = $('[data-action="pass"]');
+  /** @type {HTMLButtonElement} */
+  const hint = $("#hint-button");
+  const advised = state.hint?.action;
+  draw.disabled = !can("draw");
+  pass.disabled = !can("pass");
+  draw.classList.toggle("suggested", !!advised && "draw" in advised);
+  pass.classList.toggle("suggested", !!advised && "pass" in advised);
+  hint.disabled = !myTurn();
 }
 
-function renderHint() {
+/** @param {View} view */
+function renderHint(view) {
   const el = $("#hint");
   el.hidden = !state.hint;
-  if (state.hint) el.textContent = hintText(state.hint);
+  if (state.hint) el.textContent = hintText(view, state.hint);
 }
 
-function renderSeats() {
-  const view = state.view;
+/** @param {View} view */
+function renderSeats(view) {
   const seat = turnSeat();
   const items = view.players.map((_, s) => {
     const size = view.public?.hand_sizes[s];
@@ -530,8 +613,9 @@ function renderSeats() {
   $("#seats").replaceChildren(...items);
 }
 
-function renderScores() {
-  $("#score-table").replaceChildren(scoreTable(state.view));
+/** @param {View} view */
+function renderScores(view) {
+  $("#score-table").replaceChildren(scoreTable(view));
 }
 
 function renderLog() {
@@ -569,13 +653,14 @@ function recordLinks() {
   ];
 }
 
-function renderOver() {
-  const view = state.view;
+/** @param {View} view */
+function renderOver(view) {
   const el = $("#over");
-  el.hidden = !view.winners || state.summary?.open;
-  if (el.hidden) return;
+  const winners = view.winners;
+  el.hidden = !winners || !!state.summary?.open;
+  if (!winners || el.hidden) return;
   el.replaceChildren(
-    h("p", {}, matchOver(view, view.winners, view.totals)),
+    h("p", {}, matchOver(view, winners, view.totals)),
     h(
       "div",
       { class: "buttons" },
@@ -599,14 +684,15 @@ function renderSummary() {
   const el = $("#summary");
   const summary = state.summary;
   el.hidden = !summary?.open;
-  if (el.hidden || summary.view === drawnSummary) return;
+  if (!summary || el.hidden || summary.view === drawnSummary) return;
   drawnSummary = summary.view;
   const view = summary.view;
+  const shown = view.shown ?? [];
   const points = view.round_points[view.round_points.length - 1] || [];
   const rows = view.players.map((_, s) =>
     h(
       "tr",
-      { class: view.shown[s].length ? "" : "out" },
+      { class: shown[s]?.length ? "" : "out" },
       h(
         "th",
         {},
@@ -614,7 +700,7 @@ function renderSummary() {
         h(
           "span",
           { class: "shown" },
-          view.shown[s].map((tile) => tileSVG(tile, { unit: 15, vertical: false })),
+          (shown[s] ?? []).map((tile) => tileSVG(tile, { unit: 15, vertical: false })),
         ),
       ),
       h("td", {}, String(points[s] ?? "")),
@@ -624,7 +710,7 @@ function renderSummary() {
   const card = h(
     "div",
     { class: "card", role: "dialog", "aria-modal": "true", "data-round-end": "" },
-    h("h2", {}, roundOver(view, view.end, view.shown)),
+    h("h2", {}, view.end ? roundOver(view, view.end, shown) : ""),
     h(
       "div",
       { class: "scroll" },
@@ -646,12 +732,13 @@ function renderSummary() {
       ),
     ),
   );
-  if (view.winners) {
+  const winners = view.winners;
+  if (winners) {
     card.append(
       h(
         "section",
         { class: "match-end", "data-match-end": "" },
-        h("h2", {}, matchOver(view, view.winners, view.totals)),
+        h("h2", {}, matchOver(view, winners, view.totals)),
         scoreTable(view),
         h("div", { class: "buttons" }, recordLinks()),
       ),
@@ -670,14 +757,15 @@ function renderSummary() {
 
 function renderLobby() {
   const el = $("#lobby");
-  el.hidden = !state.lobby;
-  if (!state.lobby) return;
+  const lobby = state.lobby;
+  el.hidden = !lobby;
+  if (!lobby) return;
   const invites = storedInvites(tableId);
-  const seats = state.lobby.map((seat) => {
+  const seats = lobby.map((seat) => {
     const invite = invites.find((i) => i.seat === seat.seat);
     const shownName = seat.bot
       ? seatName(
-          state.lobby.map((s) => s.name),
+          lobby.map((s) => s.name),
           seat.seat,
         )
       : seat.name;
@@ -708,6 +796,10 @@ function renderLinks() {
   );
 }
 
+/**
+ * @param {string} url
+ * @param {string} label
+ */
 function linkField(url, label) {
   const input = h("input", { type: "text", readonly: true, value: url, "aria-label": label });
   return h(
@@ -736,15 +828,17 @@ function spectateURL() {
 async function main() {
   await i18n.start();
   i18n.languageSwitch($("#lang"));
-  $("#rules-link").href = `/rules?table=${encodeURIComponent(tableId)}`;
+  /** @type {HTMLAnchorElement} */ ($("#rules-link")).href =
+    `/rules?table=${encodeURIComponent(tableId)}`;
   board = new BoardView($("#board"), { onTarget: playOn });
   $('[data-action="draw"]').addEventListener("click", () => act({ draw: true }));
   $('[data-action="pass"]').addEventListener("click", () => act({ pass: true }));
   $("#hint-button").addEventListener("click", askHint);
-  $("#keys-button").addEventListener("click", (e) => {
+  const keysButton = $("#keys-button");
+  keysButton.addEventListener("click", () => {
     const keys = $("#keys");
     keys.hidden = !keys.hidden;
-    e.currentTarget.setAttribute("aria-expanded", String(!keys.hidden));
+    keysButton.setAttribute("aria-expanded", String(!keys.hidden));
   });
   document.addEventListener("keydown", onKey);
   i18n.onLanguage(() => {

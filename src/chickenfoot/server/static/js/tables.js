@@ -1,11 +1,29 @@
+// @ts-check
 // What this browser remembers of the tables it set up (each person's invite link), and a
 // table's summary in words.
 
 import { gameName, joinNames, presetName, seatName } from "./describe.js";
 import { t } from "./i18n.js";
 
+/**
+ * @typedef {{seat: number, invite: string}} Invite
+ * @typedef {{table: string, seats: Invite[], spectate: string}} Made the server's answer to a
+ *   new table
+ * @typedef {object} Summary a table in the server's lists
+ * @property {string} table
+ * @property {string} game
+ * @property {string} preset
+ * @property {string | null} [length]
+ * @property {string} status "waiting", "playing" or "over"
+ * @property {{seat: number, name: string, joined: boolean}[]} seats
+ * @property {number[] | null} [winners]
+ * @property {number} created seconds since 1970
+ */
+
+/** @param {string} table */
 const key = (table) => `chickenfoot.table.${table}`;
 
+/** @param {Made} made */
 export function storeInvites(made) {
   localStorage.setItem(
     key(made.table),
@@ -13,6 +31,10 @@ export function storeInvites(made) {
   );
 }
 
+/**
+ * @param {string} table
+ * @returns {Invite[]}
+ */
 export function storedInvites(table) {
   try {
     return JSON.parse(localStorage.getItem(key(table)) || "null")?.seats || [];
@@ -22,6 +44,7 @@ export function storedInvites(table) {
 }
 
 // {what: "Chicken Foot · classic · playing", who: "Ann, Bot 2 (medium), ..."}
+/** @param {Summary} summary */
 export function describeTable(summary) {
   const names = summary.seats.map((s) => s.name);
   const parts = [gameName(summary.game)];

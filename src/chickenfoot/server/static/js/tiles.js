@@ -1,32 +1,42 @@
+// @ts-check
 import { s } from "./dom.js";
 
 // A tile is written "a-b", larger number first (the engine's name for it).
+/**
+ * @param {string} tile
+ * @returns {[number, number]}
+ */
 export function parse(tile) {
   const [a, b] = tile.split("-").map(Number);
   return [a, b];
 }
 
 // The engine's order of tiles: 0-0, 1-0, 1-1, 2-0, ...
+/** @param {string} tile */
 export function tileIndex(tile) {
   const [hi, lo] = parse(tile);
   return (hi * (hi + 1)) / 2 + lo;
 }
 
+/** @param {string[]} tiles */
 export function byIndex(tiles) {
   return [...tiles].sort((x, y) => tileIndex(x) - tileIndex(y));
 }
 
+/** @param {string} tile */
 export function pips(tile) {
   const [a, b] = parse(tile);
   return a + b;
 }
 
+/** @param {string} tile */
 export function isDouble(tile) {
   const [a, b] = parse(tile);
   return a === b;
 }
 
 // Pips on a 3×3 grid (column, row), for 1 to 9; larger numbers are written as digits.
+/** @type {Record<number, [number, number][]>} */
 const GRID = {
   1: [[1, 1]],
   2: [
@@ -91,6 +101,14 @@ const GRID = {
   ],
 };
 
+/**
+ * One half of a tile: its pips in a `size` square at (x, y).
+ * @param {number} n
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @returns {SVGElement[]}
+ */
 function half(n, x, y, size) {
   const colour = `var(--pip-${Math.min(n, 10)})`;
   if (n > 9) {
@@ -119,7 +137,21 @@ function half(n, x, y, size) {
   );
 }
 
+/**
+ * @typedef {object} TilePlace
+ * @property {number} [x]
+ * @property {number} [y]
+ * @property {number} [unit] the side of a half
+ * @property {boolean} [vertical]
+ * @property {Record<string, string>} [attrs] the group's own attributes
+ */
+
 // A tile as an SVG group at (x, y): `first` on the left (or on top when vertical).
+/**
+ * @param {number} first
+ * @param {number} second
+ * @param {TilePlace} [place]
+ */
 export function tileGroup(
   first,
   second,
@@ -161,6 +193,10 @@ export function tileGroup(
 }
 
 // A stand-alone <svg> of one tile (a hand, a shown hand).
+/**
+ * @param {string} tile
+ * @param {{unit?: number, vertical?: boolean}} [size]
+ */
 export function tileSVG(tile, { unit = 26, vertical = true } = {}) {
   const [a, b] = parse(tile);
   const w = vertical ? unit : 2 * unit;

@@ -1,0 +1,283 @@
+// Made by scripts/protocol_types.mjs from docs/protocol.schema.json: do not edit;
+// run `npm run types` after the schema changes.
+
+export type ChickenfootGameSocketTheFramesBothWays = ClientFrame | ServerFrame;
+export type ClientFrame = Act | Sync | AskHint;
+export type Action = PlayAction | DrawAction | PassAction;
+export type ServerFrame = Lobby | SnapshotFrame | EventFrame | HintFrame | ErrorFrame;
+export type Event = DealtEvent | PlayEvent | DrawEvent | PassEvent | RoundEndEvent | MatchEndEvent;
+
+/**
+ * Take an action (RECORD.md's notation: ``{"play": "9-3", "on": 4}``, ``{"draw": true}``,
+ * ``{"pass": true}``).
+ */
+export interface Act {
+  action: Action;
+  type: "act";
+}
+export interface PlayAction {
+  on: number | null;
+  /**
+   * A tile: 'a-b'.
+   */
+  play: string;
+}
+export interface DrawAction {
+  draw: true;
+}
+export interface PassAction {
+  pass: true;
+}
+/**
+ * Send what happened after version ``since`` (or a snapshot).
+ */
+export interface Sync {
+  since: number;
+  type: "sync";
+}
+/**
+ * The expert's advice, when it is the sender's turn.
+ */
+export interface AskHint {
+  type: "hint";
+}
+/**
+ * The table waits for every person to join (it deals then).
+ */
+export interface Lobby {
+  seats: LobbySeat[];
+  type: "lobby";
+}
+export interface LobbySeat {
+  bot: string | null;
+  joined: boolean;
+  name: string;
+  seat: number;
+}
+export interface SnapshotFrame {
+  legal?: Action[] | null;
+  type: "snapshot";
+  version: number;
+  view: Snapshot;
+}
+/**
+ * A viewer's view of the table at version ``v``: applying the entries after ``v``
+ * (:func:`chickenfoot.core.projection.advance`) gives the view at any later version.
+ */
+export interface Snapshot {
+  board: WirePlaced[];
+  double: string | null;
+  end: ("blocked" | "out") | null;
+  first: number | null;
+  game: string;
+  hand: string[] | null;
+  history: ActionEntry[];
+  legal: Action[] | null;
+  lot: number | null;
+  players: string[];
+  plays?: PlayChoice[] | null;
+  preset: string;
+  public: Public | null;
+  round: number;
+  round_points: number[][];
+  rules?: MatchRules | null;
+  shown: string[][] | null;
+  sides: number[];
+  start_draw: StartDraw[];
+  totals: number[];
+  v: number;
+  viewer: number | null;
+  winners: number[] | null;
+}
+export interface WirePlaced {
+  id: number;
+  on: number | null;
+  open: number[];
+  /**
+   * A tile: 'a-b'.
+   */
+  tile: string;
+}
+/**
+ * A seat acted: ``action`` in the notation of :func:`decode_action`; a draw names its
+ * tile only to the seat that drew it.
+ */
+export interface ActionEntry {
+  action: Action;
+  changed: WirePlaced[];
+  covered?: number | null;
+  drawn: string | null;
+  kept?: number;
+  kind: "action";
+  legal: Action[] | null;
+  placed: WirePlaced | null;
+  playable?: number[] | null;
+  public: Public;
+  score: number;
+  seat: number;
+  v: number;
+}
+/**
+ * What everyone at the table sees of the round in play, after the latest entry.
+ */
+export interface Public {
+  boneyard: number;
+  centre_placed?: boolean;
+  drawable: number;
+  drew: boolean;
+  ends_total?: number | null;
+  foot?: Foot | null;
+  hand_points?: number[] | null;
+  hand_sizes: number[];
+  lacks?: number[][];
+  spinner?: number | null;
+  turn: number;
+}
+/**
+ * Chicken Foot: the double everyone must toe before anything else is played.
+ */
+export interface Foot {
+  id: number;
+  need: number;
+  number: number;
+}
+/**
+ * The viewer's legal plays of one tile against one number: any id of ``on`` makes the
+ * action ``{"play": tile, "on": id}``.
+ */
+export interface PlayChoice {
+  number: number | null;
+  on: (number | null)[];
+  /**
+   * A tile: 'a-b'.
+   */
+  tile: string;
+}
+/**
+ * The rules a match is played by, as its record names them (docs/RECORD.md).
+ */
+export interface MatchRules {
+  options: {};
+  preset: string;
+}
+/**
+ * A draw that decided who starts the round (docs/RECORD.md, ``start_draw``).
+ */
+export interface StartDraw {
+  /**
+   * A tile: 'a-b'.
+   */
+  draw: string;
+  seat: number;
+}
+export interface EventFrame {
+  event: Event;
+  legal?: Action[] | null;
+  type: "event";
+  version: number;
+}
+/**
+ * A round (a hand) was dealt.
+ */
+export interface DealtEvent {
+  board: WirePlaced[];
+  double: string | null;
+  first: number;
+  hand: string[] | null;
+  kind: "dealt";
+  legal: Action[] | null;
+  lot: number | null;
+  public: Public;
+  round: number;
+  start_draw: StartDraw[];
+  v: number;
+}
+/**
+ * A seat acted: ``action`` in the notation of :func:`decode_action`; a draw names its
+ * tile only to the seat that drew it.
+ */
+export interface PlayEvent {
+  action: Action;
+  changed: WirePlaced[];
+  covered?: number | null;
+  drawn: string | null;
+  kept?: number;
+  kind: "play";
+  legal: Action[] | null;
+  placed: WirePlaced | null;
+  playable?: number[] | null;
+  public: Public;
+  score: number;
+  seat: number;
+  v: number;
+}
+/**
+ * A seat acted: ``action`` in the notation of :func:`decode_action`; a draw names its
+ * tile only to the seat that drew it.
+ */
+export interface DrawEvent {
+  action: Action;
+  changed: WirePlaced[];
+  covered?: number | null;
+  drawn: string | null;
+  kept?: number;
+  kind: "draw";
+  legal: Action[] | null;
+  placed: WirePlaced | null;
+  playable?: number[] | null;
+  public: Public;
+  score: number;
+  seat: number;
+  v: number;
+}
+/**
+ * A seat acted: ``action`` in the notation of :func:`decode_action`; a draw names its
+ * tile only to the seat that drew it.
+ */
+export interface PassEvent {
+  action: Action;
+  changed: WirePlaced[];
+  covered?: number | null;
+  drawn: string | null;
+  kept?: number;
+  kind: "pass";
+  legal: Action[] | null;
+  placed: WirePlaced | null;
+  playable?: number[] | null;
+  public: Public;
+  score: number;
+  seat: number;
+  v: number;
+}
+/**
+ * The round ended: every hand is shown, with the points.
+ */
+export interface RoundEndEvent {
+  end: "blocked" | "out";
+  hands: string[][];
+  kind: "round_end";
+  points: number[];
+  totals: number[];
+  v: number;
+}
+export interface MatchEndEvent {
+  kind: "match_end";
+  totals: number[];
+  v: number;
+  winners: number[];
+}
+export interface HintFrame {
+  hint: HintText;
+  type: "hint";
+}
+export interface HintText {
+  action: Action;
+  mean_points: number;
+  text: string;
+  win_share: number;
+}
+export interface ErrorFrame {
+  code: string;
+  message: string;
+  type: "error";
+}

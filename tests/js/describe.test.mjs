@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { fakeBrowser } from "./browser.mjs";
+
+fakeBrowser({ search: "?lang=en" });
+const i18n = await import("../../src/chickenfoot/server/static/js/i18n.js");
+const { describe, matchOver, roundOver, seatName } =
+  await import("../../src/chickenfoot/server/static/js/describe.js");
+await i18n.start();
+
+const VIEW = {
+  game: "chickenfoot",
+  players: ["Ann", "bot:hard", "Cy"],
+  viewer: 0,
+  round: 2,
+  sides: [0, 1, 2],
+};
+const BOARD = [{ id: 0, tile: "8-8", on: null, open: [8] }];
+
+test("a computer player is named by its seat and level, a person by their name", () => {
+  assert.equal(seatName(VIEW.players, 1), "Bot 2 (hard)");
+  assert.equal(seatName(VIEW.players, 0), "Ann");
+});
+
+test("a play on a tile names both tiles; the viewer's own is said to them", () => {
+  const play = { kind: "play", seat: 2, action: { play: "8-3", on: 0 }, drawn: null, score: 0 };
+  assert.equal(describe(play, VIEW, BOARD), "Cy plays 8-3 on 8-8");
+  assert.equal(describe({ ...play, seat: 0 }, VIEW, BOARD), "You play 8-3 on 8-8");
+});
+
+test("a tile drawn is named only to the one who drew it", () => {
+  const draw = { kind: "draw", seat: 0, action: { draw: true }, drawn: "4-1", score: 0 };
+  assert.equal(describe(draw, VIEW, BOARD), "You draw 4-1.");
+  assert.equal(
+    describe({ ...draw, seat: 1, drawn: null }, VIEW, BOARD),
+    "Bot 2 (hard) draws a tile.",
+  );
+});
+
+test("a round's end names who went out, or says it is blocked", () => {
+  assert.equal(
+    roundOver(VIEW, "out", [["1-0"], [], ["2-0"]]),
+    "Round 2 is over: Bot 2 (hard) went out.",
+  );
+  assert.equal(
+    roundOver(VIEW, "blocked", [["1-0"], ["2-0"], []]),
+    "Round 2 is over: blocked, nobody can play.",
+  );
+});
+
+test("the match's end: the viewer's win, another's, a tie", () => {
+  assert.equal(matchOver(VIEW, [0], [12, 30, 40]), "The match is over: you won with 12 points.");
+  assert.equal(matchOver(VIEW, [2], [50, 30, 4]), "The match is over: Cy won with 4 points.");
+  assert.match(matchOver(VIEW, [0, 2], [5, 30, 5]), /Ann and Cy/);
+});

@@ -1,0 +1,40 @@
+// The page's ports of the engine's Python, run on what tests/test_web_ports.py sends on
+// standard input (positions of real games, made by the Python engine); prints what the
+// JavaScript makes of them, for the test to compare with the Python's own answers.
+//   {"advance": [{"start": snapshot, "entries": [event, ...]}, ...],
+//    "layout": [{"board": [...], "public": {...} | null, "chickenfoot": bool}, ...],
+//    "refusals": [{"view": snapshot, "tiles": ["9-4", ...]}, ...]}
+
+import { text } from "node:stream/consumers";
+
+import { advance } from "../../src/chickenfoot/server/static/js/advance.js";
+import { tree } from "../../src/chickenfoot/server/static/js/layout.js";
+import { tileRefusal, turnRefusal } from "../../src/chickenfoot/server/static/js/refusals.js";
+
+const asked = JSON.parse(await text(process.stdin));
+
+// Each view after each entry; its history whole only where the round's actions end (before a
+// round's end or the next deal, or at the last entry), elsewhere its length.
+const ACTED = new Set(["play", "draw", "pass"]);
+const followed = asked.advance.map(({ start, entries }) => {
+  const views = [];
+  let view = start;
+  entries.forEach((entry, k) => {
+    view = advance(view, entry);
+    const whole = k === entries.length - 1 || !ACTED.has(entries[k + 1].kind);
+    views.push(whole ? view : { ...view, history: view.history.length });
+  });
+  return views;
+});
+
+const laidOut = asked.layout.map(({ board, public: pub, chickenfoot }) =>
+  tree(board, pub, chickenfoot),
+);
+
+const refused = asked.refusals.map(({ view, tiles }) => ({
+  tiles: tiles.map((tile) => tileRefusal(view, tile)),
+  draw: turnRefusal(view, "draw"),
+  pass: turnRefusal(view, "pass"),
+}));
+
+process.stdout.write(JSON.stringify({ advance: followed, layout: laidOut, refusals: refused }));

@@ -1,0 +1,265 @@
+"""The web page's JavaScript ports of the engine agree with the Python they port, on real
+games (the golden records, made by the engine from seeds): following a table
+(static/js/advance.js, ``chickenfoot.core.projection.advance``), laying out the board
+(static/js/layout.js, ``chickenfoot.terminal.board.layout``) and saying why a move is refused
+(static/js/refusals.js, ``chickenfoot.howto.refusals``). Node runs the JavaScript
+(tests/js/ported.mjs) on positions the Python engine made."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from chickenfoot.core.projection import advance
+from chickenfoot.core.table import Table
+from chickenfoot.core.wire import Snapshot
+from chickenfoot.howto.refusals import tile_refusal, turn_refusal
+from chickenfoot.server.frames import event_json
+from chickenfoot.terminal.board import Foot, Layout, Line, Shown, layout
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+RECORDS = [
+    "2p-single-random",
+    "wikipedia-3p-single-random",
+    "4p-half-greedy",
+    "spruce-4p-half-heuristic",
+    "standard/standard-draw-2p",
+    "standard/standard-draw-4p-double-9",
+    "standard/standard-block-partners",
+    "standard/standard-all-fives-2p",
+    "standard/standard-all-fives-partners",
+    "standard/standard-bergen-3p",
+]
+NOT_HELD = tuple(f"{hi}-{lo}" for hi in range(19) for lo in range(hi + 1))
+"""A tile the viewer does not hold: the first of these not in the hand."""
+
+Game = tuple[str, Any, Snapshot, list[Snapshot], list[dict[str, Any]]]
+"""A record's name, its viewer, the view it starts from, the Python's view after each entry,
+and the entries as the socket sends them."""
+
+
+def start_of(table: Table, viewer: int | None) -> Snapshot:
+    """The view before the first deal, as the replay page starts."""
+    rules = table.match.rules
+    return Snapshot(
+        v=0,
+        game=rules.game_name,
+        preset=rules.preset_name,
+        players=list(table.players),
+        sides=[rules.side_of(seat) for seat in range(table.seats)],
+        viewer=viewer,
+        round=0,
+        double=None,
+        first=None,
+        start_draw=[],
+        lot=None,
+        hand=None,
+        board=[],
+        public=None,
+        legal=None,
+        history=[],
+        end=None,
+        shown=None,
+        round_points=[],
+        totals=[0] * table.seats,
+        winners=None,
+    )
+
+
+@cache
+def games() -> list[Game]:
+    """Every record followed by a spectator, the first seat and the last."""
+    followed = []
+    for name in RECORDS:
+        record = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+        table, _hands = Table.with_hands(record)
+        for viewer in (None, 0, table.seats - 1):
+            view = start = start_of(table, viewer)
+            views, sent = [], []
+            for entry in table.entries(0, viewer):
+                view = advance(view, entry)
+                views.append(view)
+                sent.append(event_json(entry))
+            followed.append((name, viewer, start, views, sent))
+    return followed
+
+
+def builtins(value: Any) -> Any:
+    return msgspec.to_builtins(value)
+
+
+@cache
+def javascript() -> dict[str, Any]:
+    """What tests/js/ported.mjs makes of every position of :func:`games`."""
+    node = shutil.which("node")
+    assert node is not None, "the web page's tests need Node (scripts/setup says how)"
+    asked: dict[str, list[Any]] = {"advance": [], "layout": [], "refusals": []}
+    for _name, viewer, start, views, sent in games():
+        asked["advance"].append({"start": builtins(start), "entries": sent})
+        for view in views:
+            chickenfoot = view.game == "chickenfoot"
+            asked["layout"].append(
+                {
+                    "board": builtins(view.board),
+                    "public": builtins(view.public),
+                    "chickenfoot": chickenfoot,
+                }
+            )
+            if viewer is not None and view.public is not None:
+                seen = {**builtins(view), "history": []}  # no refusal reads it
+                asked["refusals"].append({"view": seen, "tiles": tiles_of(view)})
+    done = subprocess.run(
+        [node, str(ROOT / "tests" / "js" / "ported.mjs")],
+        input=msgspec.json.encode(asked),
+        capture_output=True,
+        check=True,
+        cwd=ROOT,
+    )
+    answer: dict[str, Any] = msgspec.json.decode(done.stdout)
+    return answer
+
+
+def tiles_of(view: Snapshot) -> list[str]:
+    hand = list(view.hand or [])
+    return [*hand, next(tile for tile in NOT_HELD if tile not in hand)]
+
+
+def compared(view: dict[str, Any], whole: bool) -> dict[str, Any]:
+    """A view less what the two name differently: a history entry's kind ("action" in the
+    Python's snapshot, "play", "draw" or "pass" as the socket sends it), and the ``plays``
+    that the page's advance does not compute (it reads ``legal`` instead). Its history is
+    whole only where ``whole`` (ported.mjs sends its length elsewhere)."""
+    view = {key: value for key, value in view.items() if key not in ("plays", "rules")}
+    history = view["history"]
+    if not isinstance(history, list):
+        return view
+    if whole:
+        view["history"] = [{k: v for k, v in e.items() if k != "kind"} for e in history]
+    else:
+        view["history"] = len(history)
+    return view
+
+
+def whole_history(sent: list[dict[str, Any]], k: int) -> bool:
+    """Where the round's actions end: the last entry, or one before a round's end or a deal."""
+    return k == len(sent) - 1 or sent[k + 1]["kind"] not in ("play", "draw", "pass")
+
+
+def test_every_record_is_followed_through_many_positions() -> None:
+    """The comparisons below have something to compare: every record, three viewers."""
+    followed = games()
+    assert len(followed) == 3 * len(RECORDS)
+    assert sum(len(views) for _, _, _, views, _ in followed) > 1000
+    assert {view.game for _, _, _, views, _ in followed for view in views} == {
+        "chickenfoot",
+        "draw",
+        "block",
+        "all-fives",
+        "bergen",
+    }
+
+
+def test_the_page_follows_a_table_as_the_engine_does() -> None:
+    for (name, viewer, _start, views, sent), js_views in zip(
+        games(), javascript()["advance"], strict=True
+    ):
+        assert len(js_views) == len(views)
+        for k, (view, js_view) in enumerate(zip(views, js_views, strict=True)):
+            whole = whole_history(sent, k)
+            expected = compared(builtins(view), whole)
+            assert compared(js_view, whole) == expected, f"{name}, viewer {viewer}, v{view.v}"
+
+
+def test_the_page_lays_out_the_board_as_the_terminal_does() -> None:
+    positions = [(name, view) for name, _viewer, _start, views, _sent in games() for view in views]
+    laid_out = javascript()["layout"]
+    assert len(laid_out) == len(positions)
+    for (name, view), js_tree in zip(positions, laid_out, strict=True):
+        python = layout(view.board, view.public, view.game == "chickenfoot")
+        assert lines_of_js(js_tree) == lines_of(python), f"{name}, v{view.v}"
+
+
+def test_the_page_explains_a_refused_move_as_the_terminal_does() -> None:
+    positions = [
+        view
+        for _name, viewer, _start, views, _sent in games()
+        if viewer is not None
+        for view in views
+        if view.public is not None
+    ]
+    refused = javascript()["refusals"]
+    assert len(refused) == len(positions)
+    codes = set()
+    for view, js in zip(positions, refused, strict=True):
+        for tile, js_refusal in zip(tiles_of(view), js["tiles"], strict=True):
+            python = tile_refusal(view, tile)
+            assert js_refusal == {"code": python.code, "params": dict(python.params)}, tile
+            codes.add(python.code)
+        for kind in ("draw", "pass"):
+            python = turn_refusal(view, kind)
+            assert js[kind] == {"code": python.code, "params": dict(python.params)}, kind
+            codes.add(python.code)
+    assert {"not-held", "not-your-turn", "not-legal-now", "must-play", "must-draw"} <= codes
+
+
+# -- the two layouts in one shape ---------------------------------------------------------
+
+
+def lines_of(board: Layout) -> dict[str, Any]:
+    """The Python's layout: each tile as ``[id, near, far]``, lines and feet nested."""
+
+    def shown(tile: Shown) -> list[int]:
+        return [tile.id, tile.near, tile.far]
+
+    def foot(f: Foot | None) -> dict[str, Any] | None:
+        if f is None:
+            return None
+        return {"tile": shown(f.tile), "lines": [line(x) for x in f.lines], "need": f.need}
+
+    def line(x: Line) -> dict[str, Any]:
+        return {"tiles": [shown(t) for t in x.tiles], "foot": foot(x.foot)}
+
+    if board.chickenfoot:
+        return {"centre": foot(board.centre)}
+    return {
+        "line": [shown(t) for t in board.line],
+        "arms": [line(arm) for arm in board.arms],
+        "spinner": None if board.spinner is None else board.spinner.id,
+    }
+
+
+def lines_of_js(tree: dict[str, Any]) -> dict[str, Any]:
+    """The page's layout in the same shape: its line is its left half (turned to run
+    towards the lead), the lead, then its right half."""
+
+    def shown(tile: dict[str, Any]) -> list[int]:
+        return [tile["id"], tile["near"], tile["far"]]
+
+    def turned(tile: dict[str, Any]) -> list[int]:
+        return [tile["id"], tile["far"], tile["near"]]
+
+    def foot(f: dict[str, Any] | None) -> dict[str, Any] | None:
+        if f is None:
+            return None
+        lines = [line(x) for x in f["lines"]]
+        return {"tile": shown(f["tile"]), "lines": lines, "need": f.get("need", 0)}
+
+    def line(x: dict[str, Any]) -> dict[str, Any]:
+        return {"tiles": [shown(t) for t in x["tiles"]], "foot": foot(x["foot"])}
+
+    if tree["chickenfoot"]:
+        return {"centre": foot(tree["centre"])}
+    middle = [] if tree["middle"] is None else [shown(tree["middle"])]
+    left = [turned(t) for t in reversed(tree["left"])]
+    return {
+        "line": [*left, *middle, *(shown(t) for t in tree["right"])],
+        "arms": [line(arm) for arm in tree["arms"]],
+        "spinner": None if tree["spinner"] is None else tree["spinner"]["id"],
+    }
