@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 from collections.abc import Callable
 from random import Random
@@ -70,15 +71,24 @@ def assert_legal_actions_are(match: Any, expected: list[list[list[dict[str, Any]
 
 
 def values_in(value: Any) -> list[Any]:
-    """``value`` and everything reachable from it through dataclass fields and containers."""
-    out = [value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            out += values_in(getattr(value, f.name))
-    elif isinstance(value, (tuple, list)):
-        for item in value:
-            out += values_in(item)
+    """``value`` and everything reachable from it through dataclass fields and containers
+    (in no particular order)."""
+    out: list[Any] = []
+    stack = [value]
+    while stack:
+        found = stack.pop()
+        out.append(found)
+        if isinstance(found, (tuple, list)):
+            stack.extend(found)
+        elif not isinstance(found, type) and (names := _field_names(type(found))):
+            stack.extend(getattr(found, name) for name in names)
     return out
+
+
+@functools.cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """The names of a dataclass's fields (none: not a dataclass)."""
+    return tuple(f.name for f in dataclasses.fields(kind)) if dataclasses.is_dataclass(kind) else ()
 
 
 DELETE = object()
