@@ -1,5 +1,6 @@
 """The help in words a user reads: options and arguments named by their values (FILE, N,
-full|half|single), never by Python's types."""
+full|half|single), never by Python's types; their plain values converted at once
+(:mod:`chickenfoot.cli.values`)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,25 @@ from pathlib import Path
 from typing import Any, get_args
 
 from typer._click.core import Context, Parameter
-from typer.core import TyperArgument, TyperCommand, TyperOption
+from typer._coercion import RuntimeParam
+from typer.core import TyperArgument, TyperCommand, TyperOption, _TyperParameter
+
+from chickenfoot.cli.values import PlainValues
 
 
-class _Option(TyperOption):
+class _PlainValued(_TyperParameter):
+    """A parameter whose plain values are converted without typer's pydantic adapter."""
+
+    def get_runtime_param(self) -> RuntimeParam:
+        if self._runtime_param is None:
+            descriptor = self.type_descriptor
+            self._runtime_param = PlainValues(
+                descriptor.parameter_info, descriptor.annotation, descriptor
+            )
+        return self._runtime_param
+
+
+class _Option(_PlainValued, TyperOption):
     """An option as the help shows it, in words a user reads: a flag with no placeholder
     after it, a value by its metavar (else N, NUMBER, TEXT or PATH), choices as
     ``full|half|single`` and a range as ``0 to 65535``."""
@@ -32,7 +48,7 @@ class _Option(TyperOption):
         return _range_words(self)
 
 
-class _Argument(TyperArgument):
+class _Argument(_PlainValued, TyperArgument):
     """An argument as the help shows it: by its name alone (FILE, NAME), also in the usage
     line, ``[NAME]`` when it may be left out, ``NAME...`` when it takes several."""
 
