@@ -11,21 +11,11 @@ import typer
 from chickenfoot import files
 from chickenfoot.cli import output
 from chickenfoot.cli.outputs import _cannot_write, _check_output
-from chickenfoot.cli.records import _each_record
+from chickenfoot.cli.records import RecordPaths, _each_record
 from chickenfoot.cli.text import _count
 from chickenfoot.cli.words import _Command
 
 app = typer.Typer(add_completion=False)
-
-
-RecordPaths = Annotated[
-    list[str],
-    typer.Argument(
-        metavar="PATH...",
-        help="Record files (one record each, or one per line of a .jsonl file), or folders: "
-        "every .json and .jsonl file in them, by name.",
-    ),
-]
 
 
 class CountedBy(StrEnum):

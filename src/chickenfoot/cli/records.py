@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -82,6 +82,16 @@ def _finish_records(target: RecordTarget | None) -> None:
         target.close()
     except OSError as exc:
         _stop(f"cannot write {target.where(0)}: {exc.strerror or exc}", target)
+
+
+RecordPaths = Annotated[
+    list[str],
+    typer.Argument(
+        metavar="PATH...",
+        help="Record files (one record each, or one per line of a .jsonl file), or folders: "
+        "every .json and .jsonl file in them, by name.",
+    ),
+]
 
 
 def _each_record(paths: Sequence[str], use: Callable[[Any], None]) -> int:

@@ -10,8 +10,7 @@ import typer
 from chickenfoot import files
 from chickenfoot.cli import output
 from chickenfoot.cli.outputs import _cannot_write, _check_output
-from chickenfoot.cli.ratings import RecordPaths
-from chickenfoot.cli.records import _each_record
+from chickenfoot.cli.records import RecordPaths, _each_record
 from chickenfoot.cli.text import _count
 from chickenfoot.cli.words import _Command
 

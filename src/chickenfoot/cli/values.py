@@ -5,7 +5,8 @@ Typer converts every value, defaults and absent options included, with a pydanti
 that it builds for each parameter the first time; importing pydantic and building the
 adapters takes longer than a short command's own work. :class:`PlainValues` gives a value
 that needs no conversion (a text for a text, a default of the parameter's own type) and a
-whole number written plainly (``20``, ``-3``) at once, and leaves anything else to typer's
+whole number written plainly (``20``, ``-3``) at once, checks a path written plainly
+(``out.jsonl``, ``out/1.json``) with typer's own checks, and leaves anything else to typer's
 adapter: every value it accepts or refuses, and every error it says, is typer's own.
 """
 
@@ -15,10 +16,12 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
+from pathlib import Path
 from typing import Any, get_args, get_origin
 
 from typer._click import Context
 from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
+from typer._param_types import coerce_cli_path
 from typer.core import _TyperParameter
 
 _WHOLE = re.compile(r"-?(0|[1-9][0-9]{0,17})")
@@ -38,6 +41,10 @@ class PlainValues(RuntimeParam):
         return build_runtime_param(self.descriptor)
 
     def _coerce_value(self, value: Any, param: _TyperParameter, ctx: Context) -> Any:
+        if plain_path(self.descriptor, value):
+            # the Path typer's adapter makes of the text, then typer's checks of it
+            info = self.parameter_info
+            return coerce_cli_path(Path(value), info, path_type=Path, param=param, ctx=ctx)
         found = plain_value(self.descriptor, value)
         if found is not None:
             return found[0]
@@ -67,3 +74,12 @@ def plain_value(descriptor: TypeDescriptor, value: Any) -> tuple[Any] | None:
     if (info.min is not None and value < info.min) or (info.max is not None and value > info.max):
         return None
     return (value,)
+
+
+def plain_path(descriptor: TypeDescriptor, value: Any) -> bool:
+    """Whether ``value`` is a path's text that reads back as it is written (no ``./``, no
+    ``//``, no ``/`` at the end), for a parameter that takes a :class:`~pathlib.Path`."""
+    info = descriptor.parameter_info
+    if descriptor.annotation is not Path or info.path_type is not None or info.parser is not None:
+        return False
+    return type(value) is str and "\0" not in value and value != "" and str(Path(value)) == value
