@@ -1,7 +1,8 @@
 """The ``chickenfoot`` command: the app, its top-level help and ``--version``.
 
-Each command is a module of this package (:data:`COMMANDS`), imported when it runs or when
-the help shows it: ``chickenfoot --version`` and a command's start import only what they use.
+Each command is a module of this package (:data:`~chickenfoot.cli.group.COMMANDS`), imported
+when it runs or when the help shows it: ``chickenfoot --version`` and a command's start
+import only what they use.
 """
 
 from __future__ import annotations
