@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from chickenfoot import cli
 from chickenfoot.arena import MAX_WORKERS_PER_CORE, cores
-from chickenfoot.cli import app
+from chickenfoot.cli import app, options
 
 runner = CliRunner()
 HUGE = "1" + "0" * 5000
@@ -108,7 +107,7 @@ def test_any_value_error_of_the_rules_engine_is_one_error_line(
     def refuse(*args: object) -> None:
         raise ValueError("centre_toes cannot be\nsplit over lines")
 
-    monkeypatch.setattr(cli, "make_rules", refuse)
+    monkeypatch.setattr(options, "make_rules", refuse)
     result = run("simulate", tmp_path / "r", "-o", "centre_toes=5")
     assert_refused(result, "error: centre_toes cannot be split over lines", tmp_path / "r")
 

@@ -13,8 +13,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from chickenfoot import cli
-from chickenfoot.cli import app
+from chickenfoot.cli import app, output
 
 runner = CliRunner()
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -24,7 +23,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 def terminal(monkeypatch: pytest.MonkeyPatch) -> io.StringIO:
     """What a terminal on stderr would show, escape codes removed by ``shown``."""
     screen = io.StringIO()
-    monkeypatch.setattr(cli, "err", Console(file=screen, force_terminal=True, width=100))
+    monkeypatch.setattr(output, "err", Console(file=screen, force_terminal=True, width=100))
     return screen
 
 

@@ -277,7 +277,7 @@ def test_lang_reaches_the_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     def run_app(setup: Setup, *args: Any) -> None:
         spoken.append((language(), setup.seats[0].name))
 
-    monkeypatch.setattr("chickenfoot.cli._check_terminal", lambda: None)
+    monkeypatch.setattr("chickenfoot.cli.play._check_terminal", lambda: None)
     monkeypatch.setattr(app_module, "run_app", run_app)
     result = runner.invoke(cli_app, ["play", "--lang", "it", "--data", str(tmp_path)])
     assert result.exit_code == 0, result.output

@@ -30,8 +30,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from chickenfoot import cli, files
+from chickenfoot import files
 from chickenfoot.cli import app
+from chickenfoot.cli.play import _after_app
 from chickenfoot.core.games import make_rules
 from chickenfoot.terminal.plain import PlainGame
 from chickenfoot.terminal.session import SeatSpec, Session, records_folder
@@ -330,7 +331,7 @@ def test_quitting_the_app_on_a_full_disk_keeps_the_match_in_the_temporary_folder
     session = run(scenario())
     belongs = session.path
     with pytest.raises(typer.Exit) as stopped:
-        cli._after_app(session)
+        _after_app(session)
     assert stopped.value.exit_code == 1
     (kept,) = temp_folder.iterdir()
     shown = capsys.readouterr()

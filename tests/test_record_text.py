@@ -15,7 +15,8 @@ import msgspec
 import pytest
 from typer.testing import CliRunner
 
-from chickenfoot.cli import _describe, _replay_one, app
+from chickenfoot.cli import app
+from chickenfoot.cli.replay import _describe, _replay_one
 from chickenfoot.core import PRESETS, RoundState, fast, to_record
 from chickenfoot.core.compact import replay_out
 from chickenfoot.core.games import check

@@ -15,8 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 GROUP = "chickenfoot.bots"
 NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,39}")
@@ -32,6 +34,8 @@ class PluginError(Exception):
 def installed() -> dict[str, EntryPoint]:
     """The entry points of the group by name, those with a name a bot may have; the first
     of two of the same name (in the order of ``sys.path``)."""
+    from importlib.metadata import entry_points  # slow to import: only when looked for
+
     found: dict[str, EntryPoint] = {}
     for point in entry_points(group=GROUP):
         if NAME.fullmatch(point.name) and point.name not in found:
