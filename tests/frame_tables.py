@@ -105,9 +105,8 @@ async def _quiet(live: Live, persons: set[int]) -> None:
     """Until a person is to act, or the match is over, and no bot is thinking."""
     for _ in range(100_000):
         table = live.table
-        if table is not None and live.thinking is None:
-            if table.is_over or table.turn in persons:
-                return
+        if table is not None and live.thinking is None and (table.is_over or table.turn in persons):
+            return
         await asyncio.sleep(0)
     raise AssertionError("the bots did not stop")
 

@@ -19,6 +19,8 @@ from msgspec import Meta, Struct
 
 from chickenfoot.bots import Hint
 from chickenfoot.core.actions import Action
+from chickenfoot.core.projection import Viewer
+from chickenfoot.core.table import Table
 from chickenfoot.core.wire import (
     DrawAction,
     Entry,
@@ -125,6 +127,64 @@ EVENT_KINDS: dict[str, str] = {
 is: ``play``, ``draw`` or ``pass``)."""
 
 _encoder = msgspec.json.Encoder()
+
+KEPT_VERSIONS = 64
+"""The versions of a table whose event frames :class:`TableFrames` keeps."""
+
+
+class TableFrames:
+    """The snapshot and event frames of one table, each made once per version and viewer
+    (a seat, or ``None`` for every spectator) and shared by all the sockets of that viewer.
+
+    Every frame is the core's projection for its viewer, encoded. The frames of the last
+    :data:`KEPT_VERSIONS` versions are kept; older ones are made again when a ``sync`` asks
+    for them. A table's log only grows, so a frame once made stays true: a table dealt again
+    (an action undone) gets a new :class:`TableFrames`.
+    """
+
+    __slots__ = ("_events", "_oldest", "_snapshot_version", "_snapshots", "table")
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._events: dict[int, dict[Viewer, bytes]] = {}
+        self._oldest = 1
+        """No frame of a version before this one is kept."""
+        self._snapshots: dict[Viewer, bytes] = {}
+        self._snapshot_version = -1
+
+    def events(self, since: int, viewer: Viewer) -> list[bytes]:
+        """The event frames after version ``since``, as ``viewer`` may see them."""
+        table = self.table
+        latest = table.version
+        if since >= latest:
+            return []
+        oldest = latest - KEPT_VERSIONS + 1
+        while self._oldest < oldest:
+            self._events.pop(self._oldest, None)
+            self._oldest += 1
+        out = []
+        for version in range(since + 1, latest + 1):
+            if version < oldest:
+                out.append(event(table.entry(version, viewer)))
+                continue
+            made = self._events.get(version)
+            if made is None:
+                made = self._events[version] = {}
+            frame = made.get(viewer)
+            if frame is None:
+                frame = made[viewer] = event(table.entry(version, viewer))
+            out.append(frame)
+        return out
+
+    def snapshot(self, viewer: Viewer) -> bytes:
+        """The snapshot frame of the table now, as ``viewer`` may see it."""
+        if self._snapshot_version != self.table.version:
+            self._snapshots.clear()
+            self._snapshot_version = self.table.version
+        frame = self._snapshots.get(viewer)
+        if frame is None:
+            frame = self._snapshots[viewer] = snapshot(self.table.snapshot(viewer))
+        return frame
 
 
 def lobby(seats: Sequence[SeatRow]) -> bytes:

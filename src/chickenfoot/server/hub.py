@@ -122,6 +122,8 @@ class Live:
     """Applying what the owner publishes, on a table this process follows."""
     owner: str | None = None
     """The process that owned the followed table when last heard from (several processes)."""
+    told: frames.TableFrames | None = None
+    """The frames of ``table``, made once per version and viewer."""
 
     @property
     def id(self) -> str:
@@ -146,6 +148,15 @@ class Live:
 
     def here(self, seat: int) -> bool:
         return any(c.viewer == seat for c in self.connections)
+
+    def frames(self) -> frames.TableFrames:
+        """The frames of the table as it is now (it has been dealt)."""
+        table = self.table
+        assert table is not None
+        told = self.told
+        if told is None or told.table is not table:
+            told = self.told = frames.TableFrames(table)
+        return told
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,11 +457,12 @@ class Hub:
         assert table is not None
         before = table.version
         table.act(seat, action)  # refuses, changing nothing, what the core refuses
+        action_json = table.action_json(before + 1)
         record = table.record() if table.is_over else None
         rerate = _rerating(table) if record is not None else None
         try:
             rated = await self.store.add_action(
-                live.id, live.actions, seat, action_to_json(action), record, rerate, live.fence
+                live.id, live.actions, seat, action_json, record, rerate, live.fence
             )
         except StaleOwner:
             live.table = self._replayed(live, table, live.actions)
@@ -473,7 +485,7 @@ class Hub:
         for connection in live.connections:
             self._send_entries(live, connection, before)
         message = {"kind": "act", "n": live.actions - 1, "seat": seat}
-        await self._publish(live, {**message, "action": action_to_json(action)})
+        await self._publish(live, {**message, "action": action_json})
         self.metrics.actions.inc()
         self.metrics.broadcast_seconds.observe(time.perf_counter() - arrived)
         if record is not None:
@@ -645,15 +657,11 @@ class Hub:
             connection.send(frame)
 
     def _send_snapshot(self, live: Live, connection: Connection) -> None:
-        table = live.table
-        assert table is not None
-        connection.send(frames.snapshot(table.snapshot(connection.viewer)))
+        connection.send(live.frames().snapshot(connection.viewer))
 
     def _send_entries(self, live: Live, connection: Connection, since: int) -> None:
-        table = live.table
-        assert table is not None
-        for entry in table.entries(since, connection.viewer):
-            connection.send(frames.event(entry))
+        for frame in live.frames().events(since, connection.viewer):
+            connection.send(frame)
 
 
 class _Moved(Exception):
