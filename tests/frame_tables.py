@@ -4,7 +4,7 @@ Each scenario seats people and bots (``easy``, deciding in the event loop, so th
 same every run), opens sockets for seats and spectators at fixed moments (before the deal,
 after it, a second socket of a seat, a socket that reconnects and syncs) and lets each person
 take the first of its legal actions. :func:`recorded` gives, per scenario and socket, the
-frames (JSON texts) as the socket received them; tests/golden/frames.json holds them as
+frames (JSON texts) as the socket received them; tests/golden/frames/sockets.json holds them as
 the server sent them, and ``python -m tests.frame_tables`` writes that file again.
 """
 
@@ -23,7 +23,7 @@ from chickenfoot.core.wire import action_from_json
 from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
 from chickenfoot.server.store import Store
 
-GOLDEN = Path(__file__).parent / "golden" / "frames.json"
+GOLDEN = Path(__file__).parent / "golden" / "frames" / "sockets.json"
 
 
 @dataclass

@@ -2,15 +2,15 @@
 Schema).
 
 The server sends what the core's projection gives each viewer, wrapped in a frame: a
-``snapshot`` (the view now), an ``event`` (one entry of the table's log: ``dealt``, ``play``,
-``draw``, ``pass``, ``round_end``, ``match_end``), a ``lobby`` while people are still to come,
-a ``hint``, an ``error``. A frame after which it is the receiver's turn carries ``legal``.
-The client sends ``act``, ``sync`` and ``hint``; anything else is refused with one error.
+``snapshot`` (the view now), an ``event`` (one entry of the table's log, named as the core
+names it: ``round``, ``action``, ``round-end``, ``match-end``), a ``lobby`` while people are
+still to come, a ``hint``, an ``error``. A frame after which it is the receiver's turn
+carries ``legal``. The client sends ``act``, ``sync`` and ``hint``; anything else is refused
+with one error.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Annotated, Any
 
@@ -118,14 +118,6 @@ class ErrorFrame(Struct, tag="error", tag_field="type"):
 
 ServerFrame = Lobby | SnapshotFrame | EventFrame | HintFrame | ErrorFrame
 
-EVENT_KINDS: dict[str, str] = {
-    "round": "dealt",
-    "round-end": "round_end",
-    "match-end": "match_end",
-}
-"""The log entry kinds of the core as the socket names them (an action is named by what it
-is: ``play``, ``draw`` or ``pass``)."""
-
 _encoder = msgspec.json.Encoder()
 
 KEPT_VERSIONS = 64
@@ -196,19 +188,13 @@ def snapshot(view: Snapshot) -> bytes:
 
 
 def event_json(entry: Entry) -> dict[str, Any]:
-    """A log entry as the socket names it (``dealt``, ``play``, ``draw``, ...)."""
+    """A log entry as JSON data."""
     data: dict[str, Any] = msgspec.to_builtins(entry)
-    kind = data["kind"]
-    data["kind"] = next(iter(data["action"])) if kind == "action" else EVENT_KINDS[kind]
     return data
 
 
 def event(entry: Entry) -> bytes:
-    legal = getattr(entry, "legal", None)
-    frame: dict[str, Any] = {"type": "event", "version": entry.v, "event": event_json(entry)}
-    if legal:
-        frame["legal"] = legal
-    return _encoder.encode(frame)
+    return _encoder.encode(EventFrame(entry.v, entry, getattr(entry, "legal", None)))
 
 
 def hint(found: Hint, text: str) -> bytes:
@@ -236,25 +222,6 @@ def schema() -> dict[str, Any]:
         legal = definition.get("properties", {}).get("legal")
         if legal is not None:
             legal["anyOf"] = [{"type": "array", "items": action}, {"type": "null"}]
-    kinds: list[tuple[str, str]] = [
-        ("RoundEntry", "dealt"),
-        ("ActionEntry", "play"),
-        ("ActionEntry", "draw"),
-        ("ActionEntry", "pass"),
-        ("RoundEndEntry", "round_end"),
-        ("MatchEndEntry", "match_end"),
-    ]
-    events = []
-    for name, kind in kinds:
-        variant = copy.deepcopy(definitions[name])
-        variant["properties"]["kind"] = {"enum": [kind]}
-        variant["title"] = f"{kind} event"
-        definitions[f"{kind}_event"] = variant
-        events.append({"$ref": f"#/$defs/{kind}_event"})
-    for name, _kind in kinds:
-        definitions.pop(name, None)
-    definitions["Event"] = {"anyOf": events}
-    definitions["EventFrame"]["properties"]["event"] = {"$ref": "#/$defs/Event"}
     client = ("Act", "Sync", "AskHint")
     server = ("Lobby", "SnapshotFrame", "EventFrame", "HintFrame", "ErrorFrame")
     definitions["ClientFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in client]}

@@ -1,10 +1,8 @@
 // Following a table: a viewer's snapshot and the log entries after it, as the game socket
-// names them (dealt, play, draw, pass, round_end, match_end). A port of
+// names them (round, action, round-end, match-end). A port of
 // chickenfoot.core.projection.advance.
 
 import { byIndex } from "./tiles.js";
-
-const ACTIONS = new Set(["play", "draw", "pass"]);
 
 // The view before the first deal (the replay viewer starts here).
 export function emptySnapshot(game, preset, players, sides) {
@@ -35,7 +33,7 @@ export function emptySnapshot(game, preset, players, sides) {
 
 export function advance(snapshot, entry) {
   const view = { ...snapshot, v: entry.v };
-  if (entry.kind === "dealt") {
+  if (entry.kind === "round") {
     return {
       ...view,
       round: entry.round,
@@ -52,7 +50,7 @@ export function advance(snapshot, entry) {
       shown: null,
     };
   }
-  if (ACTIONS.has(entry.kind)) {
+  if (entry.kind === "action") {
     const board = [...view.board];
     for (const tile of entry.changed) board[tile.id] = tile;
     if (entry.placed) board.push(entry.placed);
@@ -70,7 +68,7 @@ export function advance(snapshot, entry) {
       history: [...view.history, entry],
     };
   }
-  if (entry.kind === "round_end") {
+  if (entry.kind === "round-end") {
     return {
       ...view,
       end: entry.end,

@@ -11,7 +11,6 @@ import { t, tn } from "./i18n.js";
 
 const POLL_MS = 500;
 const DEPTHS = { quick: 50, normal: 200, deep: 600 };
-const ACTIONS = new Set(["play", "draw", "pass"]);
 const SERIOUS = new Set(["mistake", "blunder"]);
 const CHART = { height: 160, phoneHeight: 150, left: 34, right: 10, top: 16, bottom: 8 };
 
@@ -23,14 +22,14 @@ function stepsOf(entries) {
   let round = 0;
   let index = 0;
   for (const entry of entries) {
-    if (entry.kind === "dealt") {
+    if (entry.kind === "round") {
       round = entry.round;
       index = 0;
       rounds.set(round, { start: entry.v, end: null });
-    } else if (ACTIONS.has(entry.kind)) {
+    } else if (entry.kind === "action") {
       byAction.set(`${round}/${index}`, entry.v);
       index += 1;
-    } else if (entry.kind === "round_end") {
+    } else if (entry.kind === "round-end") {
       rounds.get(round).end = entry.v;
     }
   }
@@ -265,7 +264,7 @@ export class AnalysisPanel {
 
   card(at) {
     const entry = at > 0 ? this.replay.entries[at - 1] : null;
-    if (!entry || !ACTIONS.has(entry.kind))
+    if (!entry || entry.kind !== "action")
       return [h("p", { class: "muted" }, t("analysis.no_move"))];
     const players = this.replay.players;
     const who = seatName(players, entry.seat);

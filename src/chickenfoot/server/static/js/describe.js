@@ -40,8 +40,8 @@ export function describe(entry, view, board) {
   const you = entry.seat !== undefined && entry.seat === view.viewer;
   const who = entry.seat !== undefined ? seatName(view.players, entry.seat) : "";
   const chickenfoot = view.game === "chickenfoot";
-  switch (entry.kind) {
-    case "dealt": {
+  switch (entry.kind === "action" ? Object.keys(entry.action)[0] : entry.kind) {
+    case "round": {
       const round = roundName(view.game, entry.round);
       const starter = { round, who: seatName(view.players, entry.first), double: entry.double };
       if (!chickenfoot)
@@ -72,7 +72,7 @@ export function describe(entry, view, board) {
         : t("log.draws", { who });
     case "pass":
       return t(you ? "log.passes_you" : "log.passes", { who });
-    case "round_end":
+    case "round-end":
       return roundOver(view, entry.end, entry.hands);
     default:
       return matchOver(view, entry.winners, entry.totals);

@@ -44,7 +44,7 @@ function go(step) {
 }
 
 function roundStarts() {
-  return replay.entries.filter((e) => e.kind === "dealt").map((e) => e.v);
+  return replay.entries.filter((e) => e.kind === "round").map((e) => e.v);
 }
 
 function jumpRound(direction) {

@@ -164,14 +164,15 @@ function onEvent(event, nextLegal) {
   const view = advance(before, { ...event, legal: nextLegal });
   state.view = view;
   const text = describe(event, view, view.board);
-  state.log.push({ text, seat: event.seat, kind: event.kind });
+  const kind = event.kind === "action" ? Object.keys(event.action)[0] : event.kind;
+  state.log.push({ text, seat: event.seat, kind });
   if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT);
-  if (event.kind === "draw" || event.kind === "pass") toast(text);
+  if (kind === "draw" || kind === "pass") toast(text);
   if (event.seat === view.viewer) state.pending = false;
   state.choosing = null;
   state.hint = null;
-  if (event.kind === "round_end") openSummary(view);
-  if (event.kind === "match_end" && state.summary)
+  if (kind === "round-end") openSummary(view);
+  if (kind === "match-end" && state.summary)
     state.summary.view = { ...state.summary.view, winners: view.winners };
 }
 
@@ -179,20 +180,20 @@ function logOf(view) {
   if (!view.round) return [];
   const dealtOnEmpty = view.history.some((e) => e.action.on === null);
   const dealt = {
-    kind: "dealt",
+    kind: "round",
     round: view.round,
     first: view.first,
     double: view.double,
     board: dealtOnEmpty ? [] : view.board.slice(0, 1),
   };
-  const lines = [{ text: describe(dealt, view, view.board), kind: "dealt" }];
+  const lines = [{ text: describe(dealt, view, view.board), kind: "round" }];
   for (const entry of view.history) {
     const kind = Object.keys(entry.action)[0];
     lines.push({ text: describe({ ...entry, kind }, view, view.board), seat: entry.seat, kind });
   }
-  if (view.end) lines.push({ text: roundOver(view, view.end, view.shown), kind: "round_end" });
+  if (view.end) lines.push({ text: roundOver(view, view.end, view.shown), kind: "round-end" });
   if (view.winners)
-    lines.push({ text: matchOver(view, view.winners, view.totals), kind: "match_end" });
+    lines.push({ text: matchOver(view, view.winners, view.totals), kind: "match-end" });
   return lines;
 }
 
