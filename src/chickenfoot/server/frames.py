@@ -144,18 +144,20 @@ class TableFrames:
         self._snapshots: dict[Viewer, bytes] = {}
         self._snapshot_version = -1
 
-    def events(self, since: int, viewer: Viewer) -> list[bytes]:
-        """The event frames after version ``since``, as ``viewer`` may see them."""
+    def events(self, since: int, viewer: Viewer, until: int | None = None) -> list[bytes]:
+        """The event frames after version ``since`` (to ``until``, else the latest), as
+        ``viewer`` may see them."""
         table = self.table
         latest = table.version
-        if since >= latest:
+        end = latest if until is None else min(until, latest)
+        if since >= end:
             return []
         oldest = latest - KEPT_VERSIONS + 1
         while self._oldest < oldest:
             self._events.pop(self._oldest, None)
             self._oldest += 1
         out = []
-        for version in range(since + 1, latest + 1):
+        for version in range(since + 1, end + 1):
             if version < oldest:
                 out.append(event(table.entry(version, viewer)))
                 continue

@@ -84,6 +84,10 @@ class Connection:
     viewer: int | None
     lang: str = "en"
     queue: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)
+    told: tuple[int, int] | None = None
+    """The versions this socket has been told of: from its latest snapshot's (or the
+    earliest a ``sync`` asked for) to its latest event's. A ``sync`` does not tell them
+    again."""
 
     def send(self, frame: bytes | None) -> None:
         if self.queue.qsize() >= QUEUE_LIMIT:
@@ -657,11 +661,27 @@ class Hub:
             connection.send(frame)
 
     def _send_snapshot(self, live: Live, connection: Connection) -> None:
+        table = live.table
+        assert table is not None
         connection.send(live.frames().snapshot(connection.viewer))
+        connection.told = (table.version, table.version)
 
     def _send_entries(self, live: Live, connection: Connection, since: int) -> None:
-        for frame in live.frames().events(since, connection.viewer):
+        """The events after version ``since`` the connection has not been told of."""
+        table = live.table
+        assert table is not None
+        made, viewer, latest = live.frames(), connection.viewer, table.version
+        told = connection.told
+        if told is None:
+            told = (since, since)
+        first, last = told
+        if since < first:  # missed before this socket's snapshot
+            for frame in made.events(since, viewer, until=min(first, latest)):
+                connection.send(frame)
+            first = since
+        for frame in made.events(max(since, last), viewer):
             connection.send(frame)
+        connection.told = (first, max(last, latest))
 
 
 class _Moved(Exception):
