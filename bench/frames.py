@@ -40,8 +40,8 @@ async def one_match(hub: Hub, seed: int, spectators: int) -> tuple[int, int]:
     person = Connection(0)
     await hub.connect(live, person)
     while True:
-        while live.thinking is not None:
-            await asyncio.sleep(0)
+        while (thinking := live.thinking) is not None:
+            await asyncio.wait([thinking])
         table = live.table
         assert table is not None
         if table.is_over:

@@ -126,7 +126,7 @@ class Live:
     """Applying what the owner publishes, on a table this process follows."""
     owner: str | None = None
     """The process that owned the followed table when last heard from (several processes)."""
-    told: frames.TableFrames | None = None
+    made: frames.TableFrames | None = None
     """The frames of ``table``, made once per version and viewer."""
 
     @property
@@ -157,10 +157,10 @@ class Live:
         """The frames of the table as it is now (it has been dealt)."""
         table = self.table
         assert table is not None
-        told = self.told
-        if told is None or told.table is not table:
-            told = self.told = frames.TableFrames(table)
-        return told
+        made = self.made
+        if made is None or made.table is not table:
+            made = self.made = frames.TableFrames(table)
+        return made
 
 
 @dataclass(frozen=True, slots=True)
