@@ -104,11 +104,11 @@ class Bench:
                         first = False
                     if sent_at is not None and frame["type"] == "event":
                         event = frame["event"]
-                        if event.get("seat") == 0 and event["kind"] in ("play", "draw", "pass"):
+                        if event.get("seat") == 0 and event["kind"] == "action":
                             if self.measuring:
                                 self.latencies.append(time.perf_counter() - sent_at)
                             sent_at = None
-                    if frame["type"] == "event" and frame["event"]["kind"] == "match_end":
+                    if frame["type"] == "event" and frame["event"]["kind"] == "match-end":
                         self.matches += 1
                         break
                     if frame.get("legal"):

@@ -15,25 +15,14 @@ const MADE = [
 ];
 const ROOT = new URL("../", import.meta.url);
 
-// The schema as the server's code makes it has two faults (src/chickenfoot/server/frames.py's
-// schema() is to mend them): the snapshot's history names "ActionEntry", a definition it
-// dropped after making the play, draw and pass events of it (a snapshot's history holds the
-// same entries with the kind "action"), and an action entry's action is any object, where it
-// is an Action. Both are mended here while they last; once mended there, this does nothing.
+// The schema as the server's code makes it types an action entry's action as any object
+// (core/wire.py's ActionEntry holds the action's JSON as a dict), where it is an Action: mended
+// here while it lasts; once the schema says so itself, this does nothing.
 function mended(schema) {
-  const defs = schema.$defs;
-  const acted = ["play_event", "draw_event", "pass_event"];
-  if (!defs.ActionEntry && JSON.stringify(schema).includes('"#/$defs/ActionEntry"')) {
-    const entry = structuredClone(defs.play_event);
-    entry.properties.kind = { enum: ["action"] };
-    entry.title = "action entry";
-    defs.ActionEntry = entry;
-  }
-  for (const name of [...acted, "ActionEntry"]) {
-    const action = defs[name].properties.action;
-    if (action.type === "object" && !action.properties) {
-      defs[name].properties.action = { $ref: "#/$defs/Action" };
-    }
+  const entry = schema.$defs.ActionEntry;
+  const action = entry?.properties.action;
+  if (action && action.type === "object" && !action.properties) {
+    entry.properties.action = { $ref: "#/$defs/Action" };
   }
   return schema;
 }

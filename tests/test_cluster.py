@@ -141,7 +141,7 @@ class Viewer:
         self.events[version] = frame["event"]
         self.version = max(self.version, version)
         self.frames.append((version, frame))
-        self.over = self.over or frame["event"]["kind"] == "match_end"
+        self.over = self.over or frame["event"]["kind"] == "match-end"
 
 
 def table_of(server: Server, seats: list[dict[str, str]], seed: int) -> dict[str, Any]:

@@ -15,8 +15,6 @@ from prometheus_client.parser import text_string_to_metric_families
 from chickenfoot.server.logs import JsonFormatter, TextFormatter
 from tests.server_helpers import CHICKENFOOT, Server, check_frame
 
-ACTION_KINDS = {"play", "draw", "pass"}
-
 
 def samples(metrics: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
     """Every sample of a scrape: (name, labels) -> value."""
@@ -35,7 +33,7 @@ async def play_and_err(server: Server, table: str, token: str) -> tuple[int, str
         turns = 0
         while True:
             frame = check_frame(await asyncio.wait_for(ws.recv(), 30))
-            if frame["type"] == "event" and frame["event"]["kind"] in ACTION_KINDS:
+            if frame["type"] == "event" and frame["event"]["kind"] == "action":
                 actions += 1
             if not frame.get("legal"):
                 continue

@@ -53,7 +53,7 @@ class Player:
             event = frame["event"]
             if "action" in event:
                 self.accepted.append((event["seat"], event["action"]))
-            self.over = event["kind"] == "match_end"
+            self.over = event["kind"] == "match-end"
         return frame
 
     def turn(self) -> list[dict[str, Any]]:
@@ -171,7 +171,7 @@ def test_bots_wait_for_the_database_and_finish_the_match(
             postgres.stop()
             time.sleep(0.5)
             postgres.start()
-            while not (seen[-1]["type"] == "event" and seen[-1]["event"]["kind"] == "match_end"):
+            while not (seen[-1]["type"] == "event" and seen[-1]["event"]["kind"] == "match-end"):
                 seen.append(check_frame(ws.receive_text()))
         record = client.get(f"/api/tables/{table}/record").json()
         metrics = client.get("/metrics").text

@@ -39,7 +39,7 @@ async def follow(
         frame = check_frame(await asyncio.wait_for(ws.recv(), 60))
         version = frame.get("version", version)
         seen.append((version, frame))
-        if frame["type"] == "event" and frame["event"]["kind"] == "match_end":
+        if frame["type"] == "event" and frame["event"]["kind"] == "match-end":
             return seen
         if frame["type"] == "error":
             raise AssertionError(frame)

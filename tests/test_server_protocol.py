@@ -50,7 +50,7 @@ def play_out(ws: Any, seat: int | None) -> list[tuple[int, dict[str, Any]]]:
         seen.append((version, frame))
         if frame.get("legal"):
             ws.send_json({"type": "act", "action": frame["legal"][0]})
-        if frame["type"] == "event" and frame["event"]["kind"] == "match_end":
+        if frame["type"] == "event" and frame["event"]["kind"] == "match-end":
             return seen
 
 
@@ -70,7 +70,7 @@ def test_a_person_plays_a_round_against_three_bots_and_downloads_the_record(
     assert seen[0][1]["type"] == "snapshot"
     assert seen[0][1]["view"]["hand"]
     kinds = {f["event"]["kind"] for _, f in seen if f["type"] == "event"}
-    assert {"play", "round_end", "match_end"} <= kinds
+    assert {"action", "round-end", "match-end"} <= kinds
     response = client.get(f"/api/tables/{table}/record")
     assert response.status_code == 200
     record = response.json()
@@ -111,7 +111,7 @@ def two_play_out(ws0: Any, ws1: Any, f0: dict[str, Any], f1: dict[str, Any]) -> 
             if frame.get("legal"):
                 ws.send_json({"type": "act", "action": frame["legal"][0]})
         assert f0["version"] == f1["version"]
-        if f0["type"] == "event" and f0["event"]["kind"] == "match_end":
+        if f0["type"] == "event" and f0["event"]["kind"] == "match-end":
             return seen
         f0, f1 = check_frame(ws0.receive_text()), check_frame(ws1.receive_text())
 
@@ -306,14 +306,14 @@ def test_the_replay_of_a_record_shows_every_hand_at_every_version(client: TestCl
     with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
         while (f := check_frame(ws.receive_text()))["type"] != "event" or f["event"][
             "kind"
-        ] != "match_end":
+        ] != "match-end":
             pass
     record = client.get(f"/api/tables/{made['table']}/record").json()
     replay = client.post("/api/replay", json=record).json()
     assert len(replay["hands"]) == len(replay["entries"]) + 1
     first_round = record["rounds"][0]
     assert replay["hands"][1] == [sorted(h, key=_order) for h in first_round["hands"]]
-    assert replay["entries"][0]["kind"] == "dealt"
+    assert replay["entries"][0]["kind"] == "round"
     broken = client.post("/api/replay", content=b"{", headers=JSON).json()
     assert broken["code"] == "bad-request"
 
@@ -327,7 +327,11 @@ def test_the_schema_names_every_frame() -> None:
     schema = frames.schema()
     names = set(schema["$defs"])
     assert {"Act", "Sync", "AskHint", "Lobby", "SnapshotFrame", "EventFrame"} <= names
-    assert {"dealt_event", "play_event", "draw_event", "pass_event"} <= names
+    event = schema["$defs"]["EventFrame"]["properties"]["event"]
+    kinds = {"round": "RoundEntry", "action": "ActionEntry"}
+    kinds |= {"round-end": "RoundEndEntry", "match-end": "MatchEndEntry"}
+    assert event["discriminator"]["mapping"] == {k: f"#/$defs/{n}" for k, n in kinds.items()}
+    assert set(kinds.values()) <= names
 
 
 def test_a_player_gone_longer_than_away_is_played_by_a_bot(tmp_path: Path) -> None:
@@ -339,7 +343,7 @@ def test_a_player_gone_longer_than_away_is_played_by_a_bot(tmp_path: Path) -> No
         with client.websocket_connect(f"/ws/tables/{table}") as spectator:
             while (frame := check_frame(spectator.receive_text()))["type"] != "event" or frame[
                 "event"
-            ]["kind"] != "match_end":
+            ]["kind"] != "match-end":
                 pass
         record = client.get(f"/api/tables/{table}/record").json()
     assert any(a["seat"] == 0 for a in record["rounds"][0]["actions"])

@@ -114,7 +114,7 @@ def test_a_table_is_played_stopped_and_taken_up_again(db_url: str) -> None:
             snapshot = check_frame(ws.receive_text())
             assert snapshot["version"] >= rebuilt
             frame = snapshot
-            while not (frame["type"] == "event" and frame["event"]["kind"] == "match_end"):
+            while not (frame["type"] == "event" and frame["event"]["kind"] == "match-end"):
                 if frame.get("legal"):
                     ws.send_json({"type": "act", "action": frame["legal"][0]})
                 frame = check_frame(ws.receive_text())
@@ -159,7 +159,7 @@ def test_ratings_are_kept_with_the_match_that_made_them(db_url: str) -> None:
         with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
             while (frame := check_frame(ws.receive_text()))["type"] != "event" or frame["event"][
                 "kind"
-            ] != "match_end":
+            ] != "match-end":
                 pass
         before = client.get("/api/ratings").json()["ratings"]
     assert sorted(row["name"] for row in before) == ["bot:beginner", "bot:easy"]

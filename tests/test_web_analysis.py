@@ -341,9 +341,9 @@ def steps_of(server: Server, record: Record) -> dict[tuple[int, int], int]:
     steps: dict[tuple[int, int], int] = {}
     round_number, index = 0, 0
     for entry in replay["entries"]:
-        if entry["kind"] == "dealt":
+        if entry["kind"] == "round":
             round_number, index = entry["round"], 0
-        elif entry["kind"] in ("play", "draw", "pass"):
+        elif entry["kind"] == "action":
             steps[round_number, index] = entry["v"]
             index += 1
     return steps

@@ -25,6 +25,7 @@ def test_the_declarations_are_what_the_schemas_give() -> None:
 
 def test_the_declarations_name_every_frame_of_the_socket() -> None:
     declared = (TYPES / "protocol.d.ts").read_text(encoding="utf-8")
-    for name in ("ClientFrame", "ServerFrame", "Snapshot", "Event", "ActionEntry", "Public"):
+    events = ("RoundEntry", "ActionEntry", "RoundEndEntry", "MatchEndEntry")
+    for name in ("ClientFrame", "ServerFrame", "Snapshot", "EventFrame", *events, "Public"):
         assert f"export type {name} " in declared or f"export interface {name} " in declared
     assert "export interface Analysis " in (TYPES / "analysis.d.ts").read_text(encoding="utf-8")

@@ -7,7 +7,7 @@ const PUBLIC = { boneyard: 20, drawable: 20, drew: false, hand_sizes: [7, 7], tu
 
 function dealt(v, hand) {
   return {
-    kind: "dealt",
+    kind: "round",
     v,
     round: 1,
     double: "9-9",
@@ -23,7 +23,7 @@ function dealt(v, hand) {
 
 function acted(v, seat, action, more = {}) {
   return {
-    kind: Object.keys(action)[0],
+    kind: "action",
     v,
     seat,
     action,
@@ -90,7 +90,7 @@ test("a spectator has no hand to change", () => {
 test("the round's end shows every hand, adds its points and ends the turns", () => {
   let view = advance(start(), dealt(1, ["9-4"]));
   const end = {
-    kind: "round_end",
+    kind: "round-end",
     v: 2,
     end: "out",
     hands: [[], ["5-0"]],
@@ -106,7 +106,7 @@ test("the round's end shows every hand, adds its points and ends the turns", () 
 });
 
 test("the match's end names its winners", () => {
-  const view = advance(start(), { kind: "match_end", v: 9, totals: [3, 40], winners: [0] });
+  const view = advance(start(), { kind: "match-end", v: 9, totals: [3, 40], winners: [0] });
   assert.deepEqual(view.winners, [0]);
   assert.deepEqual(view.totals, [3, 40]);
   assert.equal(view.v, 9);

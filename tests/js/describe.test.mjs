@@ -24,13 +24,13 @@ test("a computer player is named by its seat and level, a person by their name",
 });
 
 test("a play on a tile names both tiles; the viewer's own is said to them", () => {
-  const play = { kind: "play", seat: 2, action: { play: "8-3", on: 0 }, drawn: null, score: 0 };
+  const play = { kind: "action", seat: 2, action: { play: "8-3", on: 0 }, drawn: null, score: 0 };
   assert.equal(describe(play, VIEW, BOARD), "Cy plays 8-3 on 8-8");
   assert.equal(describe({ ...play, seat: 0 }, VIEW, BOARD), "You play 8-3 on 8-8");
 });
 
 test("a tile drawn is named only to the one who drew it", () => {
-  const draw = { kind: "draw", seat: 0, action: { draw: true }, drawn: "4-1", score: 0 };
+  const draw = { kind: "action", seat: 0, action: { draw: true }, drawn: "4-1", score: 0 };
   assert.equal(describe(draw, VIEW, BOARD), "You draw 4-1.");
   assert.equal(
     describe({ ...draw, seat: 1, drawn: null }, VIEW, BOARD),

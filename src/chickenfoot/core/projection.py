@@ -33,7 +33,7 @@ from chickenfoot.core.wire import (
     RoundEntry,
     Snapshot,
     StartDraw,
-    action_to_json,
+    WirePlaced,
     placed_to_wire,
 )
 
@@ -126,12 +126,12 @@ class SeenHistories:
         return other
 
 
-def legal_for(state: RoundLike, viewer: Viewer, legal: list[Action]) -> list[Action]:
+def legal_for(state: RoundLike, viewer: Viewer, legal: Sequence[Action]) -> list[Action]:
     """The viewer's share of ``legal``, the legal actions now: none unless it is the viewer's
     turn."""
     if viewer is None or state.end is not None or state.turn != viewer:
         return []
-    return legal
+    return list(legal)
 
 
 # -- wire forms -----------------------------------------------------------------------------
@@ -155,10 +155,6 @@ def public_now(state: RoundLike, lacks: list[list[int]]) -> Public:
     )
 
 
-def _legal_json(actions: Sequence[Action] | None) -> list[dict[str, Any]] | None:
-    return None if not actions else [action_to_json(a) for a in actions]
-
-
 def _tiles(tiles: Sequence[Tile] | None) -> list[str] | None:
     return None if tiles is None else [str(t) for t in tiles]
 
@@ -170,10 +166,11 @@ def round_entry(
     board: Sequence[Placed],
     public: Public,
     viewer: Viewer,
-    legal: list[Action],
+    legal: list[dict[str, Any]] | None,
 ) -> RoundEntry:
     """Round ``number`` (1-based) was dealt, as ``viewer`` sees it; ``board`` and ``public``
-    are the table as dealt."""
+    are the table as dealt, ``legal`` the legal actions of the seat to lead (JSON, shown to
+    that seat only)."""
     double = state.double_tile
     return RoundEntry(
         v=version,
@@ -185,7 +182,7 @@ def round_entry(
         hand=_tiles(dealt_hand(state, viewer)),
         board=[placed_to_wire(p) for p in board],
         public=public,
-        legal=_legal_json(legal if viewer == public.turn else None),
+        legal=legal if viewer == public.turn else None,
     )
 
 
@@ -208,26 +205,27 @@ NOTHING_SHOWN = Shown()
 def action_entry(
     version: int,
     event: Event,
-    placed: Placed | None,
-    changed: Sequence[Placed],
+    action: dict[str, Any],
+    placed: WirePlaced | None,
+    changed: Sequence[WirePlaced],
     public: Public,
     viewer: Viewer,
-    legal: list[Action],
+    legal: list[dict[str, Any]] | None,
     shown: Shown,
 ) -> ActionEntry:
-    """A seat acted, as ``viewer`` sees it; ``legal`` are the legal actions of the seat to
-    act next (shown to that seat only)."""
+    """A seat acted (``action``: the event's action as JSON), as ``viewer`` sees it;
+    ``legal`` are the legal actions of the seat to act next (JSON, shown to that seat only)."""
     drawn = drawn_for(event, viewer)
     return ActionEntry(
         v=version,
         seat=event.seat,
-        action=action_to_json(event.action),
+        action=action,
         drawn=None if drawn is None else str(drawn),
         score=event.score,
-        placed=None if placed is None else placed_to_wire(placed),
-        changed=[placed_to_wire(p) for p in changed],
+        placed=placed,
+        changed=list(changed),
         public=public,
-        legal=_legal_json(legal if viewer == public.turn else None),
+        legal=legal if viewer == public.turn else None,
         covered=shown.covered,
         playable=None if shown.playable is None else list(shown.playable),
         kept=shown.kept,

@@ -48,6 +48,7 @@ from chickenfoot.core.wire import (
     Public,
     Snapshot,
     StartDraw,
+    WirePlaced,
     action_to_json,
     decode_action,
     placed_to_wire,
@@ -69,11 +70,15 @@ class _Fact:
     public: Public | None = None
     legal: tuple[Action, ...] = ()
     """The legal actions of the seat to act afterwards."""
+    legal_json: list[dict[str, Any]] | None = None
+    """The same in their JSON form (None when there are none), shared by every entry."""
     board: tuple[Placed, ...] = ()
     """A round: the table as dealt."""
     event: Event | None = None
-    placed: Placed | None = None
-    changed: tuple[Placed, ...] = ()
+    action: dict[str, Any] | None = None
+    """An action: its JSON form, shared by every entry."""
+    placed: WirePlaced | None = None
+    changed: tuple[WirePlaced, ...] = ()
     shown: Shown = NOTHING_SHOWN
     """An action: what it showed everyone besides itself."""
 
@@ -175,6 +180,13 @@ class Table:
             raise TableError("stale-version", version=self.version, asked=since)
         return [self._project(v, viewer) for v in range(since + 1, self.version + 1)]
 
+    def entry(self, version: int, viewer: Viewer) -> Entry:
+        """The log entry that made ``version`` (from 1), as ``viewer`` may see it."""
+        check_viewer(viewer, self.seats)
+        if not 1 <= version <= self.version:
+            raise TableError("stale-version", version=self.version, asked=version)
+        return self._project(version, viewer)
+
     def snapshot(self, viewer: Viewer) -> Snapshot:
         """What ``viewer`` may see of the table now."""
         check_viewer(viewer, self.seats)
@@ -193,8 +205,7 @@ class Table:
         outcome = match.outcome()
         double = state.double_tile
         seats = range(self.seats)
-        legal = legal_for(state, viewer, list(last.legal))
-        legal_json = [action_to_json(a) for a in legal] or None
+        legal_json = last.legal_json if legal_for(state, viewer, last.legal) else None
         board = [placed_to_wire(p) for p in state.board()]
         return Snapshot(
             v=self.version,
@@ -236,6 +247,13 @@ class Table:
         self._apply(action)
         return self.version
 
+    def action_json(self, version: int) -> dict[str, Any]:
+        """The JSON form of the action that made ``version`` (shared: not to be changed)."""
+        fact = self._log[version - 1] if 1 <= version <= self.version else None
+        if fact is None or fact.action is None:
+            raise TableError("stale-version", version=self.version, asked=version)
+        return fact.action
+
     def act_json(self, seat: int, data: bytes | str) -> int:
         """:meth:`act` with the action as JSON (``{"play": "9-3", "on": 4}``...)."""
         return self.act(seat, decode_action(data))
@@ -254,7 +272,8 @@ class Table:
         board = tuple(state.board())
         self._lacks = Lacks(state.players, self.match.rules.drawn_tile_must_be_played)
         public = public_now(state, self._lacks.as_lists())
-        self._log.append(_Fact("round", k, public, _legal(state), board))
+        legal = _legal(state)
+        self._log.append(_Fact("round", k, public, legal, _legal_json(legal), board))
         self._finish_if_over(state)
 
     def _apply(self, action: Action) -> None:
@@ -278,14 +297,17 @@ class Table:
             shown = Shown(playable=tuple(playable), kept=kept)
         k = len(self.match.rounds) - 1
         public = public_now(state, self._lacks.as_lists())
+        legal = _legal(state)
         fact = _Fact(
             "action",
             k,
             public,
-            _legal(state),
+            legal,
+            _legal_json(legal),
             event=event,
-            placed=placed,
-            changed=changed,
+            action=action_to_json(event.action),
+            placed=None if placed is None else placed_to_wire(placed),
+            changed=tuple(placed_to_wire(p) for p in changed),
             shown=shown,
         )
         self._log.append(fact)
@@ -309,22 +331,22 @@ class Table:
     def _project(self, version: int, viewer: Viewer) -> Entry:
         fact = self._log[version - 1]
         state = self.match.rounds[fact.round]
-        legal = list(fact.legal)
         if fact.kind == "round":
             assert fact.public is not None
             return round_entry(
-                version, fact.round + 1, state, fact.board, fact.public, viewer, legal
+                version, fact.round + 1, state, fact.board, fact.public, viewer, fact.legal_json
             )
         if fact.kind == "action":
-            assert fact.public is not None and fact.event is not None
+            assert fact.public is not None and fact.event is not None and fact.action is not None
             return action_entry(
                 version,
                 fact.event,
+                fact.action,
                 fact.placed,
                 fact.changed,
                 fact.public,
                 viewer,
-                legal,
+                fact.legal_json,
                 fact.shown,
             )
         points = self.match.points[fact.round]
@@ -338,6 +360,10 @@ class Table:
 
 def _legal(state: RoundLike) -> tuple[Action, ...]:
     return tuple(state.legal_actions())  # none once the round is over
+
+
+def _legal_json(legal: tuple[Action, ...]) -> list[dict[str, Any]] | None:
+    return [action_to_json(a) for a in legal] or None
 
 
 def _booked(match: games.AnyMatch) -> list[int]:

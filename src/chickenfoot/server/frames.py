@@ -2,15 +2,15 @@
 Schema).
 
 The server sends what the core's projection gives each viewer, wrapped in a frame: a
-``snapshot`` (the view now), an ``event`` (one entry of the table's log: ``dealt``, ``play``,
-``draw``, ``pass``, ``round_end``, ``match_end``), a ``lobby`` while people are still to come,
-a ``hint``, an ``error``. A frame after which it is the receiver's turn carries ``legal``.
-The client sends ``act``, ``sync`` and ``hint``; anything else is refused with one error.
+``snapshot`` (the view now), an ``event`` (one entry of the table's log, named as the core
+names it: ``round``, ``action``, ``round-end``, ``match-end``), a ``lobby`` while people are
+still to come, a ``hint``, an ``error``. A frame after which it is the receiver's turn
+carries ``legal``. The client sends ``act``, ``sync`` and ``hint``; anything else is refused
+with one error.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Annotated, Any
 
@@ -19,6 +19,8 @@ from msgspec import Meta, Struct
 
 from chickenfoot.bots import Hint
 from chickenfoot.core.actions import Action
+from chickenfoot.core.projection import Viewer
+from chickenfoot.core.table import Table
 from chickenfoot.core.wire import (
     DrawAction,
     Entry,
@@ -118,15 +120,67 @@ class ErrorFrame(Struct, tag="error", tag_field="type"):
 
 ServerFrame = Lobby | SnapshotFrame | EventFrame | HintFrame | ErrorFrame
 
-EVENT_KINDS: dict[str, str] = {
-    "round": "dealt",
-    "round-end": "round_end",
-    "match-end": "match_end",
-}
-"""The log entry kinds of the core as the socket names them (an action is named by what it
-is: ``play``, ``draw`` or ``pass``)."""
-
 _encoder = msgspec.json.Encoder()
+
+KEPT_VERSIONS = 64
+"""The versions of a table whose event frames :class:`TableFrames` keeps."""
+
+
+class TableFrames:
+    """The snapshot and event frames of one table, each made once per version and viewer
+    (a seat, or ``None`` for every spectator) and shared by all the sockets of that viewer.
+
+    Every frame is the core's projection for its viewer, encoded. The frames of the last
+    :data:`KEPT_VERSIONS` versions are kept; older ones are made again when a ``sync`` asks
+    for them. A table's log only grows, so a frame once made stays true: a table dealt again
+    (an action undone) gets a new :class:`TableFrames`.
+    """
+
+    __slots__ = ("_events", "_oldest", "_snapshot_version", "_snapshots", "table")
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._events: dict[int, dict[Viewer, bytes]] = {}
+        self._oldest = 1
+        """No frame of a version before this one is kept."""
+        self._snapshots: dict[Viewer, bytes] = {}
+        self._snapshot_version = -1
+
+    def events(self, since: int, viewer: Viewer, until: int | None = None) -> list[bytes]:
+        """The event frames after version ``since`` (to ``until``, else the latest), as
+        ``viewer`` may see them."""
+        table = self.table
+        latest = table.version
+        end = latest if until is None else min(until, latest)
+        if since >= end:
+            return []
+        oldest = latest - KEPT_VERSIONS + 1
+        while self._oldest < oldest:
+            self._events.pop(self._oldest, None)
+            self._oldest += 1
+        out = []
+        for version in range(since + 1, end + 1):
+            if version < oldest:
+                out.append(event(table.entry(version, viewer)))
+                continue
+            made = self._events.get(version)
+            if made is None:
+                made = self._events[version] = {}
+            frame = made.get(viewer)
+            if frame is None:
+                frame = made[viewer] = event(table.entry(version, viewer))
+            out.append(frame)
+        return out
+
+    def snapshot(self, viewer: Viewer) -> bytes:
+        """The snapshot frame of the table now, as ``viewer`` may see it."""
+        if self._snapshot_version != self.table.version:
+            self._snapshots.clear()
+            self._snapshot_version = self.table.version
+        frame = self._snapshots.get(viewer)
+        if frame is None:
+            frame = self._snapshots[viewer] = snapshot(self.table.snapshot(viewer))
+        return frame
 
 
 def lobby(seats: Sequence[SeatRow]) -> bytes:
@@ -138,19 +192,13 @@ def snapshot(view: Snapshot) -> bytes:
 
 
 def event_json(entry: Entry) -> dict[str, Any]:
-    """A log entry as the socket names it (``dealt``, ``play``, ``draw``, ...)."""
+    """A log entry as JSON data."""
     data: dict[str, Any] = msgspec.to_builtins(entry)
-    kind = data["kind"]
-    data["kind"] = next(iter(data["action"])) if kind == "action" else EVENT_KINDS[kind]
     return data
 
 
 def event(entry: Entry) -> bytes:
-    legal = getattr(entry, "legal", None)
-    frame: dict[str, Any] = {"type": "event", "version": entry.v, "event": event_json(entry)}
-    if legal:
-        frame["legal"] = legal
-    return _encoder.encode(frame)
+    return _encoder.encode(EventFrame(entry.v, entry, getattr(entry, "legal", None)))
 
 
 def hint(found: Hint, text: str) -> bytes:
@@ -178,25 +226,6 @@ def schema() -> dict[str, Any]:
         legal = definition.get("properties", {}).get("legal")
         if legal is not None:
             legal["anyOf"] = [{"type": "array", "items": action}, {"type": "null"}]
-    kinds: list[tuple[str, str]] = [
-        ("RoundEntry", "dealt"),
-        ("ActionEntry", "play"),
-        ("ActionEntry", "draw"),
-        ("ActionEntry", "pass"),
-        ("RoundEndEntry", "round_end"),
-        ("MatchEndEntry", "match_end"),
-    ]
-    events = []
-    for name, kind in kinds:
-        variant = copy.deepcopy(definitions[name])
-        variant["properties"]["kind"] = {"enum": [kind]}
-        variant["title"] = f"{kind} event"
-        definitions[f"{kind}_event"] = variant
-        events.append({"$ref": f"#/$defs/{kind}_event"})
-    for name, _kind in kinds:
-        definitions.pop(name, None)
-    definitions["Event"] = {"anyOf": events}
-    definitions["EventFrame"]["properties"]["event"] = {"$ref": "#/$defs/Event"}
     client = ("Act", "Sync", "AskHint")
     server = ("Lobby", "SnapshotFrame", "EventFrame", "HintFrame", "ErrorFrame")
     definitions["ClientFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in client]}

@@ -84,6 +84,10 @@ class Connection:
     viewer: int | None
     lang: str = "en"
     queue: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)
+    told: tuple[int, int] | None = None
+    """The versions this socket has been told of: from its latest snapshot's (or the
+    earliest a ``sync`` asked for) to its latest event's. A ``sync`` does not tell them
+    again."""
 
     def send(self, frame: bytes | None) -> None:
         if self.queue.qsize() >= QUEUE_LIMIT:
@@ -122,6 +126,8 @@ class Live:
     """Applying what the owner publishes, on a table this process follows."""
     owner: str | None = None
     """The process that owned the followed table when last heard from (several processes)."""
+    made: frames.TableFrames | None = None
+    """The frames of ``table``, made once per version and viewer."""
 
     @property
     def id(self) -> str:
@@ -146,6 +152,15 @@ class Live:
 
     def here(self, seat: int) -> bool:
         return any(c.viewer == seat for c in self.connections)
+
+    def frames(self) -> frames.TableFrames:
+        """The frames of the table as it is now (it has been dealt)."""
+        table = self.table
+        assert table is not None
+        made = self.made
+        if made is None or made.table is not table:
+            made = self.made = frames.TableFrames(table)
+        return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,11 +461,12 @@ class Hub:
         assert table is not None
         before = table.version
         table.act(seat, action)  # refuses, changing nothing, what the core refuses
+        action_json = table.action_json(before + 1)
         record = table.record() if table.is_over else None
         rerate = _rerating(table) if record is not None else None
         try:
             rated = await self.store.add_action(
-                live.id, live.actions, seat, action_to_json(action), record, rerate, live.fence
+                live.id, live.actions, seat, action_json, record, rerate, live.fence
             )
         except StaleOwner:
             live.table = self._replayed(live, table, live.actions)
@@ -473,7 +489,7 @@ class Hub:
         for connection in live.connections:
             self._send_entries(live, connection, before)
         message = {"kind": "act", "n": live.actions - 1, "seat": seat}
-        await self._publish(live, {**message, "action": action_to_json(action)})
+        await self._publish(live, {**message, "action": action_json})
         self.metrics.actions.inc()
         self.metrics.broadcast_seconds.observe(time.perf_counter() - arrived)
         if record is not None:
@@ -647,13 +663,25 @@ class Hub:
     def _send_snapshot(self, live: Live, connection: Connection) -> None:
         table = live.table
         assert table is not None
-        connection.send(frames.snapshot(table.snapshot(connection.viewer)))
+        connection.send(live.frames().snapshot(connection.viewer))
+        connection.told = (table.version, table.version)
 
     def _send_entries(self, live: Live, connection: Connection, since: int) -> None:
+        """The events after version ``since`` the connection has not been told of."""
         table = live.table
         assert table is not None
-        for entry in table.entries(since, connection.viewer):
-            connection.send(frames.event(entry))
+        made, viewer, latest = live.frames(), connection.viewer, table.version
+        told = connection.told
+        if told is None:
+            told = (since, since)
+        first, last = told
+        if since < first:  # missed before this socket's snapshot
+            for frame in made.events(since, viewer, until=min(first, latest)):
+                connection.send(frame)
+            first = since
+        for frame in made.events(max(since, last), viewer):
+            connection.send(frame)
+        connection.told = (first, max(last, latest))
 
 
 class _Moved(Exception):

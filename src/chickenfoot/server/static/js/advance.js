@@ -1,20 +1,15 @@
 // @ts-check
 // Following a table: a viewer's snapshot and the log entries after it, as the game socket
-// names them (dealt, play, draw, pass, round_end, match_end). A port of
+// names them (round, action, round-end, match-end). A port of
 // chickenfoot.core.projection.advance.
 
 import { byIndex } from "./tiles.js";
 
 /**
- * @typedef {import("./types/protocol").Snapshot} Snapshot
- * @typedef {import("./types/protocol").Event} Event
- * @typedef {import("./types/protocol").ActionEntry} ActionEntry
- * @typedef {import("./types/protocol").PlayEvent | import("./types/protocol").DrawEvent
- *   | import("./types/protocol").PassEvent} ActionEvent
- * @typedef {ActionEntry | ActionEvent} Acted an action, as a snapshot's history names it
- *   (kind "action") or as an event does (kind "play", "draw" or "pass")
- * @typedef {Omit<Snapshot, "history"> & {history: Acted[]}} View a viewer's snapshot, followed
- *   by the events after it
+ * @typedef {import("./types/protocol").Snapshot} View a viewer's snapshot, followed by the
+ *   events after it
+ * @typedef {import("./types/protocol").EventFrame["event"]} Event a log entry: a round dealt,
+ *   an action, a round's or the match's end
  */
 
 // The view before the first deal (the replay viewer starts here).
@@ -58,7 +53,7 @@ export function emptySnapshot(game, preset, players, sides) {
  */
 export function advance(snapshot, entry) {
   const view = { ...snapshot, v: entry.v };
-  if (entry.kind === "dealt") {
+  if (entry.kind === "round") {
     return {
       ...view,
       round: entry.round,
@@ -75,7 +70,7 @@ export function advance(snapshot, entry) {
       shown: null,
     };
   }
-  if (entry.kind === "play" || entry.kind === "draw" || entry.kind === "pass") {
+  if (entry.kind === "action") {
     const board = [...view.board];
     for (const tile of entry.changed) board[tile.id] = tile;
     if (entry.placed) board.push(entry.placed);
@@ -94,7 +89,7 @@ export function advance(snapshot, entry) {
       history: [...view.history, entry],
     };
   }
-  if (entry.kind === "round_end") {
+  if (entry.kind === "round-end") {
     return {
       ...view,
       end: entry.end,

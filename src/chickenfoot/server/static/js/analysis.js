@@ -14,7 +14,7 @@ import { t, tn } from "./i18n.js";
  * @typedef {import("./types/analysis").Analysis} Analysis
  * @typedef {import("./types/analysis").Decision} Decision
  * @typedef {import("./types/analysis").Candidate} Candidate
- * @typedef {import("./types/protocol").Event} LogEntry
+ * @typedef {import("./advance.js").Event} LogEntry
  * @typedef {import("./types/protocol").WirePlaced} WirePlaced
  * @typedef {import("./advance.js").View} View
  * @typedef {import("./replay.js").Replay} Replay
@@ -33,7 +33,6 @@ import { t, tn } from "./i18n.js";
 const POLL_MS = 500;
 /** @type {Record<string, number>} */
 const DEPTHS = { quick: 50, normal: 200, deep: 600 };
-const ACTIONS = new Set(["play", "draw", "pass"]);
 /** @type {Set<string | null>} */
 const SERIOUS = new Set(["mistake", "blunder"]);
 const CHART = { height: 160, phoneHeight: 150, left: 34, right: 10, top: 16, bottom: 8 };
@@ -52,14 +51,14 @@ function stepsOf(entries) {
   let round = 0;
   let index = 0;
   for (const entry of entries) {
-    if (entry.kind === "dealt") {
+    if (entry.kind === "round") {
       round = entry.round;
       index = 0;
       rounds.set(round, { start: entry.v, end: null });
-    } else if (ACTIONS.has(entry.kind)) {
+    } else if (entry.kind === "action") {
       byAction.set(`${round}/${index}`, entry.v);
       index += 1;
-    } else if (entry.kind === "round_end") {
+    } else if (entry.kind === "round-end") {
       const started = rounds.get(round);
       if (started) started.end = entry.v;
     }
@@ -355,7 +354,7 @@ export class AnalysisPanel {
    */
   card(at) {
     const entry = at > 0 && this.replay ? this.replay.entries[at - 1] : null;
-    if (!this.replay || !this.result || !entry || !("seat" in entry))
+    if (!this.replay || !this.result || !entry || entry.kind !== "action")
       return [h("p", { class: "muted" }, t("analysis.no_move"))];
     const players = this.replay.players;
     const who = seatName(players, entry.seat);

@@ -11,12 +11,13 @@ const BOT = "bot:";
  * @typedef {import("./types/protocol").WirePlaced} WirePlaced
  * @typedef {Pick<View, "game" | "players" | "viewer" | "round" | "sides">} Table what a line
  *   needs of the view
- * @typedef {Pick<import("./types/protocol").DealtEvent, "kind" | "round" | "first" | "double"
+ * @typedef {Pick<import("./types/protocol").RoundEntry, "kind" | "round" | "first" | "double"
  *   | "board">} Dealt
- * @typedef {Pick<import("./advance.js").ActionEvent, "seat" | "action" | "drawn" | "score">
- *   & {kind: "play" | "draw" | "pass"}} Acted
- * @typedef {Pick<import("./types/protocol").RoundEndEvent, "kind" | "end" | "hands">} RoundEnded
- * @typedef {Pick<import("./types/protocol").MatchEndEvent, "kind" | "winners" | "totals">} MatchEnded
+ * @typedef {Pick<import("./types/protocol").ActionEntry, "kind" | "seat" | "action" | "drawn"
+ *   | "score">} Acted
+ * @typedef {Pick<import("./types/protocol").RoundEndEntry, "kind" | "end" | "hands">} RoundEnded
+ * @typedef {Pick<import("./types/protocol").MatchEndEntry, "kind" | "winners" | "totals">}
+ *   MatchEnded
  * @typedef {Dealt | Acted | RoundEnded | MatchEnded} Described a log entry, as much of it as
  *   its line says
  */
@@ -75,7 +76,7 @@ export function describe(entry, view, board) {
   const who = seat !== undefined ? seatName(view.players, seat) : "";
   const chickenfoot = view.game === "chickenfoot";
   switch (entry.kind) {
-    case "dealt": {
+    case "round": {
       const round = roundName(view.game, entry.round);
       const starter = {
         round,
@@ -92,9 +93,14 @@ export function describe(entry, view, board) {
       }
       return t(entry.first === view.viewer ? "log.centre_you_start" : "log.centre_starts", starter);
     }
-    case "play": {
+    case "action": {
       const action = entry.action;
-      if (!("play" in action)) return "";
+      if ("draw" in action) {
+        return you && entry.drawn
+          ? t("log.draws_you", { tile: entry.drawn })
+          : t("log.draws", { who });
+      }
+      if ("pass" in action) return t(you ? "log.passes_you" : "log.passes", { who });
       const tile = action.play;
       let text;
       if (action.on === null) {
@@ -106,13 +112,7 @@ export function describe(entry, view, board) {
       }
       return entry.score ? text + t("log.scoring", { score: entry.score }) : text;
     }
-    case "draw":
-      return you && entry.drawn
-        ? t("log.draws_you", { tile: entry.drawn })
-        : t("log.draws", { who });
-    case "pass":
-      return t(you ? "log.passes_you" : "log.passes", { who });
-    case "round_end":
+    case "round-end":
       return roundOver(view, entry.end, entry.hands);
     default:
       return matchOver(view, entry.winners, entry.totals);

@@ -21,7 +21,7 @@ const AUTO_MS = 700;
  * @property {string} preset
  * @property {string[]} players
  * @property {number[]} sides
- * @property {import("./types/protocol").Event[]} entries every entry of the log, as a spectator
+ * @property {import("./advance.js").Event[]} entries every entry of the log, as a spectator
  *   sees it
  * @property {string[][][]} hands every hand at every version
  */
@@ -73,7 +73,7 @@ function go(step) {
 
 function roundStarts() {
   if (!replay) return [];
-  return replay.entries.filter((e) => e.kind === "dealt").map((e) => e.v);
+  return replay.entries.filter((e) => e.kind === "round").map((e) => e.v);
 }
 
 /** @param {number} direction */

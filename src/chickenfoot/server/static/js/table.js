@@ -26,7 +26,7 @@ import { tileSVG } from "./tiles.js";
  * @typedef {import("./types/protocol").Action} Action
  * @typedef {import("./types/protocol").ServerFrame} ServerFrame
  * @typedef {import("./types/protocol").ClientFrame} ClientFrame
- * @typedef {import("./types/protocol").Event} LogEntry
+ * @typedef {import("./advance.js").Event} LogEntry
  * @typedef {import("./types/protocol").HintText} Hint
  * @typedef {import("./types/protocol").LobbySeat} LobbySeat
  * @typedef {{text: string, kind: string, seat?: number}} LogLine
@@ -207,15 +207,16 @@ function onEvent(before, event, nextLegal) {
   const view = advance(before, "legal" in event ? { ...event, legal: nextLegal } : event);
   state.view = view;
   const text = describe(event, view, view.board);
+  const kind = event.kind === "action" ? Object.keys(event.action)[0] : event.kind;
   const seat = "seat" in event ? event.seat : undefined;
-  state.log.push({ text, seat, kind: event.kind });
+  state.log.push({ text, seat, kind });
   if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT);
-  if (event.kind === "draw" || event.kind === "pass") toast(text);
+  if (kind === "draw" || kind === "pass") toast(text);
   if (seat !== undefined && seat === view.viewer) state.pending = false;
   state.choosing = null;
   state.hint = null;
-  if (event.kind === "round_end") openSummary(view);
-  if (event.kind === "match_end" && state.summary)
+  if (kind === "round-end") openSummary(view);
+  if (kind === "match-end" && state.summary)
     state.summary.view = { ...state.summary.view, winners: view.winners };
 }
 
@@ -229,23 +230,23 @@ function logOf(view) {
   const dealtOnEmpty = view.history.some((e) => "play" in e.action && e.action.on === null);
   /** @type {import("./describe.js").Dealt} */
   const dealt = {
-    kind: "dealt",
+    kind: "round",
     round: view.round,
     first: view.first ?? 0,
     double: view.double,
     board: dealtOnEmpty ? [] : view.board.slice(0, 1),
   };
   /** @type {LogLine[]} */
-  const lines = [{ text: describe(dealt, view, view.board), kind: "dealt" }];
+  const lines = [{ text: describe(dealt, view, view.board), kind: "round" }];
   for (const entry of view.history) {
     const kind = "play" in entry.action ? "play" : "draw" in entry.action ? "draw" : "pass";
-    lines.push({ text: describe({ ...entry, kind }, view, view.board), seat: entry.seat, kind });
+    lines.push({ text: describe(entry, view, view.board), seat: entry.seat, kind });
   }
   if (view.end) {
-    lines.push({ text: roundOver(view, view.end, view.shown ?? []), kind: "round_end" });
+    lines.push({ text: roundOver(view, view.end, view.shown ?? []), kind: "round-end" });
   }
   if (view.winners)
-    lines.push({ text: matchOver(view, view.winners, view.totals), kind: "match_end" });
+    lines.push({ text: matchOver(view, view.winners, view.totals), kind: "match-end" });
   return lines;
 }
 

@@ -5,7 +5,6 @@ export type ChickenfootGameSocketTheFramesBothWays = ClientFrame | ServerFrame;
 export type ClientFrame = Act | Sync | AskHint;
 export type Action = PlayAction | DrawAction | PassAction;
 export type ServerFrame = Lobby | SnapshotFrame | EventFrame | HintFrame | ErrorFrame;
-export type Event = DealtEvent | PlayEvent | DrawEvent | PassEvent | RoundEndEvent | MatchEndEvent;
 
 /**
  * Take an action (RECORD.md's notation: ``{"play": "9-3", "on": 4}``, ``{"draw": true}``,
@@ -171,7 +170,7 @@ export interface StartDraw {
   seat: number;
 }
 export interface EventFrame {
-  event: Event;
+  event: RoundEntry | ActionEntry | RoundEndEntry | MatchEndEntry;
   legal?: Action[] | null;
   type: "event";
   version: number;
@@ -179,12 +178,12 @@ export interface EventFrame {
 /**
  * A round (a hand) was dealt.
  */
-export interface DealtEvent {
+export interface RoundEntry {
   board: WirePlaced[];
   double: string | null;
   first: number;
   hand: string[] | null;
-  kind: "dealt";
+  kind: "round";
   legal: Action[] | null;
   lot: number | null;
   public: Public;
@@ -193,75 +192,18 @@ export interface DealtEvent {
   v: number;
 }
 /**
- * A seat acted: ``action`` in the notation of :func:`decode_action`; a draw names its
- * tile only to the seat that drew it.
- */
-export interface PlayEvent {
-  action: Action;
-  changed: WirePlaced[];
-  covered?: number | null;
-  drawn: string | null;
-  kept?: number;
-  kind: "play";
-  legal: Action[] | null;
-  placed: WirePlaced | null;
-  playable?: number[] | null;
-  public: Public;
-  score: number;
-  seat: number;
-  v: number;
-}
-/**
- * A seat acted: ``action`` in the notation of :func:`decode_action`; a draw names its
- * tile only to the seat that drew it.
- */
-export interface DrawEvent {
-  action: Action;
-  changed: WirePlaced[];
-  covered?: number | null;
-  drawn: string | null;
-  kept?: number;
-  kind: "draw";
-  legal: Action[] | null;
-  placed: WirePlaced | null;
-  playable?: number[] | null;
-  public: Public;
-  score: number;
-  seat: number;
-  v: number;
-}
-/**
- * A seat acted: ``action`` in the notation of :func:`decode_action`; a draw names its
- * tile only to the seat that drew it.
- */
-export interface PassEvent {
-  action: Action;
-  changed: WirePlaced[];
-  covered?: number | null;
-  drawn: string | null;
-  kept?: number;
-  kind: "pass";
-  legal: Action[] | null;
-  placed: WirePlaced | null;
-  playable?: number[] | null;
-  public: Public;
-  score: number;
-  seat: number;
-  v: number;
-}
-/**
  * The round ended: every hand is shown, with the points.
  */
-export interface RoundEndEvent {
+export interface RoundEndEntry {
   end: "blocked" | "out";
   hands: string[][];
-  kind: "round_end";
+  kind: "round-end";
   points: number[];
   totals: number[];
   v: number;
 }
-export interface MatchEndEvent {
-  kind: "match_end";
+export interface MatchEndEntry {
+  kind: "match-end";
   totals: number[];
   v: number;
   winners: number[];
