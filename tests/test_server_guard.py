@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from tests.server_helpers import Server
+from tests.server_helpers import CHICKENFOOT, Server
 
 EVIL = "http://evil.example"
 A_TABLE = {"seats": [{"human": "Ann"}, {"bot": "easy"}]}
@@ -170,3 +171,58 @@ def test_the_server_log_holds_no_traceback(server: Server) -> None:
     test_json_nested_too_deeply_is_refused_with_a_code(server)
     server.log.flush()
     assert "Traceback" not in Path(server.log_path).read_text()
+
+
+def test_behind_a_proxy_links_and_origins_are_the_public_urls(tmp_path: Path) -> None:
+    public = "https://play.example"
+    server = Server(tmp_path, options=["--public-url", f"{public}/"])
+    try:
+        status, made = post_json(server, "/api/tables", A_TABLE, Origin=public)
+        assert status == 201, made
+        assert made["seats"][0]["invite"].startswith(f"{public}/table/{made['table']}#token=")
+        assert made["spectate"] == f"{public}/table/{made['table']}"
+        status, body = post_json(server, "/api/tables", A_TABLE, Origin=server.url)
+        assert (status, body["code"]) == (403, "cross-origin")
+    finally:
+        server.stop()
+
+
+def test_a_client_address_is_taken_from_x_forwarded_for_only_from_a_proxy_named(
+    tmp_path: Path,
+) -> None:
+    def tables_made(*options: str) -> list[int]:
+        data = tmp_path / str(len(options))
+        data.mkdir()
+        server = Server(data, options=["--tables-per-address", "1", *options])
+        try:
+            return [
+                post_json(server, "/api/tables", A_TABLE, **{"X-Forwarded-For": address})[0]
+                for address in ("203.0.113.7", "203.0.113.8")
+            ]
+        finally:
+            server.stop()
+
+    assert tables_made() == [201, 429]  # the header is anyone's to write: not believed
+    assert tables_made("--forwarded-allow-ips", "127.0.0.1") == [201, 201]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--public-url", "play.example", "--public-url play.example: not an address people open"),
+        ("--public-url", "ftp://play.example", "not an address people open"),
+        ("--forwarded-allow-ips", "10.0.0.1,proxy", "--forwarded-allow-ips: proxy is not"),
+    ],
+)
+def test_a_public_url_or_a_proxy_that_is_no_address_is_said(
+    option: str, value: str, said: str
+) -> None:
+    done = subprocess.run(
+        [str(CHICKENFOOT), "serve", "--port", "0", option, value],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert said in done.stderr
+    assert "Traceback" not in done.stderr

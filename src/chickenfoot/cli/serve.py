@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ipaddress
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
+from urllib.parse import urlsplit
 
 import typer
 
@@ -144,6 +146,28 @@ def serve(
             "that has died.",
         ),
     ] = 5.0,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            metavar="URL",
+            show_default=False,
+            help="Where people reach the server (https://play.example.org, say, behind a "
+            "proxy): every invite and link is built on it, and a browser's requests and "
+            "sockets must come from it. \\[default: the address it listens on]",
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            "--forwarded-allow-ips",
+            metavar="ADDRESSES",
+            help="The proxies (addresses or networks, comma-separated) trusted to say a "
+            "client's own address in X-Forwarded-For, which the limits per address count; "
+            "from anyone else the header is ignored. \\[default: none]",
+            show_default=False,
+        ),
+    ] = "",
     log_format: Annotated[
         LogFormat,
         typer.Option(
@@ -176,6 +200,8 @@ def serve(
             steady_gc=True,
             redis_url=redis,
             lease_seconds=lease,
+            public_url=_public_url(public_url),
+            forwarded_allow_ips=_forwarded(forwarded_allow_ips),
         )
         if redis is not None and not settings.db_url.startswith("postgresql"):
             _fail(
@@ -187,3 +213,29 @@ def serve(
         run.serve(host, port, settings, db, output.out.print, log_format.value)
     except run.ServeError as exc:
         _fail(str(exc))
+
+
+def _public_url(url: str | None) -> str | None:
+    """``--public-url`` as links start: ``http(s)://HOST[:PORT][/PATH]``, no trailing slash."""
+    if url is None:
+        return None
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        _fail(
+            _(
+                "--public-url {url}: not an address people open (https://HOST or http://HOST:PORT)"
+            ).format(url=url)
+        )
+    return f"{parts.scheme}://{parts.netloc}{parts.path}".rstrip("/")
+
+
+def _forwarded(addresses: str) -> str:
+    """``--forwarded-allow-ips``: each an address or a network."""
+    found = [part.strip() for part in addresses.split(",") if part.strip()]
+    for part in found:
+        try:
+            ipaddress.ip_network(part, strict=False)
+        except ValueError:
+            text = _("--forwarded-allow-ips: {part} is not an address or a network (10.0.0.0/8)")
+            _fail(text.format(part=part))
+    return ",".join(found)
