@@ -180,6 +180,8 @@ def text_values(tmp_path: Path) -> dict[str, str]:
         "--host": "",
         "--db": "nonsense",
         "--redis": "nonsense",
+        "--public-url": "play.example",
+        "--forwarded-allow-ips": "proxy",
     }
 
 
