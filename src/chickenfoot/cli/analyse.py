@@ -19,7 +19,7 @@ from chickenfoot.cli.text import _count, _one_line, _short, _shown
 from chickenfoot.cli.words import _Command
 from chickenfoot.cli.workers import _CORES, _check_workers, _workers_option
 from chickenfoot.core import RecordError
-from chickenfoot.core.games import CHICKENFOOT
+from chickenfoot.core.games import game_named
 from chickenfoot.record_files import read_record
 
 app = typer.Typer(add_completion=False)
@@ -213,7 +213,7 @@ def _show_analysis(result: Any) -> None:
     from rich.text import Text
 
     unit = "pp" if result.unit == "percent" else "pts"
-    noun = "round" if result.game == CHICKENFOOT else "hand"
+    noun = game_named(result.game).noun
     seats = result.seats
     for facts in result.rounds:
         title = f"{noun} {facts.round}" + (f" ({facts.double})" if facts.double else "")

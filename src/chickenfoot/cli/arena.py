@@ -16,6 +16,7 @@ from chickenfoot.cli import output
 from chickenfoot.cli.errors import _fail, _stop
 from chickenfoot.cli.interrupts import _interrupts
 from chickenfoot.cli.options import (
+    DEFAULT_GAME,
     ForceOption,
     GameOption,
     LengthOption,
@@ -40,7 +41,7 @@ from chickenfoot.cli.simulate import _rounds_total, _unit
 from chickenfoot.cli.text import _count, _shown
 from chickenfoot.cli.words import _Command
 from chickenfoot.cli.workers import _CORES, WorkersOption, _check_workers
-from chickenfoot.core.games import CHICKENFOOT, AnyRules
+from chickenfoot.core.games import AnyRules
 from chickenfoot.i18n import _
 
 app = typer.Typer(add_completion=False)
@@ -122,7 +123,7 @@ def arena(
             show_default=False,
         ),
     ] = None,
-    game: GameOption = CHICKENFOOT,
+    game: GameOption = DEFAULT_GAME,
     preset: PresetOption = None,
     option: OptionsOption = None,
     cmd_timeout: Annotated[

@@ -12,12 +12,26 @@ import typer
 from chickenfoot import files
 from chickenfoot.cli.errors import _fail
 from chickenfoot.cli.text import _count, _short
-from chickenfoot.core.games import CHICKENFOOT, GAMES, AnyRules, make_rules
+from chickenfoot.core.games import CHICKENFOOT, GAMES, AnyRules, game_named, make_rules
 from chickenfoot.core.rules import CLASSIC, PRESETS, MatchLength
 from chickenfoot.i18n import _, error_text
 
 MAX_SEED = 2**63 - 1
 """The largest seed of any match: seeds are 0 .. 2^63-1, a signed 64-bit integer."""
+
+DEFAULT_GAME = CHICKENFOOT
+"""The game when ``--game`` is not given."""
+
+
+def takes_length(game: str) -> bool:
+    """Is ``game`` a game whose match's length is chosen (``--length``)?"""
+    return game in GAMES and game_named(game).takes_length
+
+
+def default_players(game: str) -> int:
+    """The players of ``game`` when ``--players`` is not given."""
+    return game_named(game).default_players if game in GAMES else 2
+
 
 GameOption = Annotated[
     str,
@@ -135,7 +149,7 @@ def _rules(
                 )
             )
         values[key] = _option_value(key, raw)
-    if length is not None and game == CHICKENFOOT:
+    if length is not None and takes_length(game):
         values["length"] = length.value
     elif length is not None and game in GAMES:  # an unknown game is said as such below
         _fail(_("--length is for Chicken Foot; {game} is played to its end").format(game=game))

@@ -16,6 +16,7 @@ from chickenfoot.cli import output
 from chickenfoot.cli.errors import _fail
 from chickenfoot.cli.language import _use_language
 from chickenfoot.cli.options import (
+    DEFAULT_GAME,
     MAX_SEED,
     GameOption,
     LengthOption,
@@ -25,10 +26,10 @@ from chickenfoot.cli.options import (
     _option_value,
     _players_help,
     _rules,
+    takes_length,
 )
 from chickenfoot.cli.text import _one_line, _short
 from chickenfoot.cli.words import _Command
-from chickenfoot.core.games import CHICKENFOOT
 from chickenfoot.core.messages import message
 from chickenfoot.core.rules import MatchLength
 from chickenfoot.i18n import LANGUAGES, _, message_text
@@ -101,7 +102,7 @@ def play_cmd(
         ),
     ] = None,
     length: LengthOption = None,
-    game: GameOption = CHICKENFOOT,
+    game: GameOption = DEFAULT_GAME,
     preset: PresetOption = None,
     option: OptionsOption = None,
     seed: Annotated[
@@ -173,7 +174,7 @@ def play_cmd(
             )
         )
     if resume is not None:
-        if any(o is not None for o in table_options) or game != CHICKENFOOT:
+        if any(o is not None for o in table_options) or game != DEFAULT_GAME:
             _fail(
                 _(
                     "--resume continues the match as it was set up: leave out --bots, "
@@ -192,7 +193,7 @@ def play_cmd(
     except session_.SessionError as exc:
         _fail(str(exc))
     seats_count, levels = _play_lineup(bots, players)
-    if length is None and game == CHICKENFOOT:
+    if length is None and takes_length(game):
         length = MatchLength(DEFAULT_LENGTH)
     rules = _rules(game, seats_count, preset, option, length)
     if seed is not None:
@@ -222,7 +223,7 @@ def play_cmd(
         seed,
         rules,
     )
-    direct = any(o is not None for o in table_options) or game != CHICKENFOOT
+    direct = any(o is not None for o in table_options) or game != DEFAULT_GAME
     _after_app(run_app(setup, folder, pace, direct))
 
 

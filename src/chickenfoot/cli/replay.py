@@ -13,7 +13,7 @@ from chickenfoot.cli.errors import _fail
 from chickenfoot.cli.text import _count, _one_line, _shown
 from chickenfoot.cli.words import _Command
 from chickenfoot.core import RecordError
-from chickenfoot.core.games import CHICKENFOOT, GAMES, AnyMatch, check
+from chickenfoot.core.games import GAMES, AnyMatch, check
 from chickenfoot.core.record import check_text
 from chickenfoot.core.rules import PRESETS
 from chickenfoot.record_files import decoded, read_record_texts
@@ -121,7 +121,10 @@ def _checked_text(text: bytes, game: str | None, preset: str | None) -> AnyMatch
     except files.FileProblem:
         return None
     match = check_text(text)
-    if match is None or game not in (None, CHICKENFOOT) or preset not in (None, match.rules.preset):
+    if match is None:
+        return None
+    rules = match.rules
+    if game not in (None, rules.game_name) or preset not in (None, rules.preset_name):
         return None
     return match
 

@@ -9,10 +9,16 @@ import typer
 from chickenfoot.cli import output
 from chickenfoot.cli.errors import _fail
 from chickenfoot.cli.language import _use_language
-from chickenfoot.cli.options import GameOption, OptionsOption, PresetOption, _rules
+from chickenfoot.cli.options import (
+    DEFAULT_GAME,
+    GameOption,
+    OptionsOption,
+    PresetOption,
+    _rules,
+    default_players,
+)
 from chickenfoot.cli.text import _short
 from chickenfoot.cli.words import _Command
-from chickenfoot.core.games import CHICKENFOOT
 from chickenfoot.howto.guide import SECTION_IDS
 from chickenfoot.i18n import LANGUAGES, _
 from chickenfoot.terminal.session import DEFAULT_PLAYERS
@@ -49,7 +55,7 @@ def rules_cmd(
             "list of presets and options.",
         ),
     ] = False,
-    game: GameOption = CHICKENFOOT,
+    game: GameOption = DEFAULT_GAME,
     preset: PresetOption = None,
     option: OptionsOption = None,
     section: Annotated[
@@ -95,7 +101,7 @@ def rules_cmd(
             )
             if value is not None
         ]
-        if game != CHICKENFOOT:
+        if game != DEFAULT_GAME:
             given.insert(0, "--game")
         if given:
             _fail(f"{', '.join(given)}: only with --explain (chickenfoot rules --explain)")
@@ -121,7 +127,7 @@ def _explain_rules(
                 name=repr(_short(section)), ids=SECTIONS
             )
         )
-    players = seats if seats is not None else DEFAULT_PLAYERS if game == CHICKENFOOT else 2
+    players = seats if seats is not None else default_players(game)
     rules = _rules(game, players, preset, option, None)
     try:
         print_guide(output.out, guide_for(rules, players), section)

@@ -11,6 +11,7 @@ from chickenfoot.cli import output
 from chickenfoot.cli.errors import _stop
 from chickenfoot.cli.interrupts import _interrupts
 from chickenfoot.cli.options import (
+    DEFAULT_GAME,
     ForceOption,
     GameOption,
     LengthOption,
@@ -33,7 +34,7 @@ from chickenfoot.cli.records import (
 from chickenfoot.cli.text import _count
 from chickenfoot.cli.words import _Command
 from chickenfoot.cli.workers import WorkersOption, _check_workers
-from chickenfoot.core.games import CHICKENFOOT, AnyRules
+from chickenfoot.core.games import AnyRules
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -64,7 +65,7 @@ def simulate(
     length: LengthOption = None,
     records: RecordsOption = None,
     force: ForceOption = False,
-    game: GameOption = CHICKENFOOT,
+    game: GameOption = DEFAULT_GAME,
     preset: PresetOption = None,
     option: OptionsOption = None,
     workers: WorkersOption = 1,

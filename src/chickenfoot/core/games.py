@@ -59,6 +59,8 @@ class Game(Generic[RulesT, MatchT, StateT, ViewT]):
     """Whether a match's length is chosen (``--length``), or follows from the rules."""
     default_players: int
     """The players of a table when nobody says."""
+    noun: str
+    """What a match is played in: ``round`` or ``hand`` (its rules' ``round_noun``)."""
 
     def rules(
         self, name: str, players: int, preset: str | None, options: Mapping[str, Any]
@@ -97,6 +99,7 @@ class _ChickenFoot(Game[Rules, Match, RoundState, SeatView]):
     presets = tuple(PRESETS)
     takes_length = True
     default_players = 4
+    noun = Rules.round_noun
 
     def rules(
         self, name: str, players: int, preset: str | None, options: Mapping[str, Any]
@@ -138,6 +141,7 @@ class _Standard(Game[StandardRules, StandardGame, HandState, StandardView]):
     presets = ()
     takes_length = False
     default_players = 2
+    noun = StandardRules.round_noun
 
     def rules(
         self, name: str, players: int, preset: str | None, options: Mapping[str, Any]
