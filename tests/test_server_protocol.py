@@ -282,6 +282,19 @@ def test_the_lists_and_the_meta(client: TestClient) -> None:
     assert meta["languages"] == ["en", "nb", "it", "nl", "sv"]
 
 
+def test_the_meta_says_what_each_game_chooses_so_the_page_need_not_know_the_games(
+    client: TestClient,
+) -> None:
+    meta = client.get("/api/meta").json()
+    assert meta["choices"]["chickenfoot"] == {"preset": True, "length": True}
+    assert meta["players"]["chickenfoot"] == [2, 8]
+    assert meta["nouns"]["chickenfoot"] == "round"
+    for game in ("draw", "block", "all-fives", "bergen"):
+        assert meta["choices"][game] == {"preset": False, "length": False}
+        assert meta["players"][game] == [2, 4]
+        assert meta["nouns"][game] == "hand"
+
+
 def test_the_presets_are_summed_up_from_their_rules_in_the_pages_language(
     client: TestClient,
 ) -> None:

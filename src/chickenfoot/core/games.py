@@ -21,7 +21,7 @@ from chickenfoot.core.standard import record as standard_record
 from chickenfoot.core.standard.game import StandardGame
 from chickenfoot.core.standard.hand import HandState
 from chickenfoot.core.standard.rules import GAMES as STANDARD_GAMES
-from chickenfoot.core.standard.rules import StandardRules
+from chickenfoot.core.standard.rules import STANDARD_PLAYERS, StandardRules
 from chickenfoot.core.standard.view import StandardView, standard_view
 from chickenfoot.core.view import SeatView, seat_view
 
@@ -61,6 +61,8 @@ class Game(Generic[RulesT, MatchT, StateT, ViewT]):
     """The players of a table when nobody says."""
     noun: str
     """What a match is played in: ``round`` or ``hand`` (its rules' ``round_noun``)."""
+    players: tuple[int, int]
+    """The fewest and the most players its usual rules seat."""
 
     def rules(
         self, name: str, players: int, preset: str | None, options: Mapping[str, Any]
@@ -100,6 +102,7 @@ class _ChickenFoot(Game[Rules, Match, RoundState, SeatView]):
     takes_length = True
     default_players = 4
     noun = Rules.round_noun
+    players = (PRESETS["classic"].min_players, PRESETS["classic"].max_players)
 
     def rules(
         self, name: str, players: int, preset: str | None, options: Mapping[str, Any]
@@ -142,6 +145,7 @@ class _Standard(Game[StandardRules, StandardGame, HandState, StandardView]):
     takes_length = False
     default_players = 2
     noun = StandardRules.round_noun
+    players = (2, STANDARD_PLAYERS)
 
     def rules(
         self, name: str, players: int, preset: str | None, options: Mapping[str, Any]

@@ -35,8 +35,6 @@ from chickenfoot.bots import LEVELS
 from chickenfoot.core import games
 from chickenfoot.core.messages import CodedError
 from chickenfoot.core.rules import MAX_PLAYERS, PRESETS, MatchLength
-from chickenfoot.core.standard.rules import GAMES as STANDARD_GAMES
-from chickenfoot.core.standard.rules import STANDARD_PLAYERS
 from chickenfoot.core.table import Table
 from chickenfoot.howto.listing import preset_says
 from chickenfoot.i18n import LANGUAGES, error_in, language_of_locale, message_in, translation
@@ -68,8 +66,6 @@ FRAME_BURST = 30
 TABLE_REQUEST_LIMIT = 16_384
 RECORD_REQUEST_LIMIT = 16 * 2**20
 LISTED = 50
-DEFAULT_PLAYERS = 4
-"""The table the Rules page's pictures are played at when none is named."""
 """How many open and finished tables the home page lists."""
 
 
@@ -258,9 +254,7 @@ class _Api:
     async def meta(self, request: Request) -> Response:
         lang = _language(request)
         catalogue = translation(lang)
-        classic = PRESETS["classic"]
-        players = {games.CHICKENFOOT: [classic.min_players, classic.max_players]}
-        players.update({name: [2, STANDARD_PLAYERS] for name in STANDARD_GAMES})
+        kinds = {name: games.game_named(name) for name in games.GAMES}
         return JSONResponse(
             {
                 "games": list(games.GAMES),
@@ -274,7 +268,12 @@ class _Api:
                 ],
                 "lengths": [length.value for length in MatchLength],
                 "languages": list(LANGUAGES),
-                "players": players,
+                "players": {name: list(game.players) for name, game in kinds.items()},
+                "choices": {
+                    name: {"preset": bool(game.presets), "length": game.takes_length}
+                    for name, game in kinds.items()
+                },
+                "nouns": {name: game.noun for name, game in kinds.items()},
             }
         )
 
@@ -595,7 +594,7 @@ def _new_seat(asked: SeatRequest) -> NewSeat:
 def _players(asked: str | None, game: str) -> int:
     """The players of ``?players=`` (the Rules page's pictures), else the game's usual."""
     if asked is None:
-        return DEFAULT_PLAYERS if game == games.CHICKENFOOT else 2
+        return games.game_named(game).default_players if game in games.GAMES else 2
     if not asked.isdigit() or not 2 <= int(asked) <= MAX_PLAYERS:
         raise ServerError("bad-request", reason=f"players must be 2 to {MAX_PLAYERS}")
     return int(asked)

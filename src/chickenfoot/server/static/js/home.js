@@ -18,6 +18,9 @@ const REFRESH_MS = 5000;
  * @property {string[]} lengths
  * @property {string[]} languages
  * @property {Record<string, [number, number]>} players each game's fewest and most players
+ * @property {Record<string, {preset: boolean, length: boolean}>} choices what a table of each
+ *   game chooses besides its seats: a preset, a match's length
+ * @property {Record<string, "round" | "hand">} nouns what each game's matches are played in
  * @typedef {{kind: "human" | "bot", name: string, level: string}} Seat a seat as set up here
  */
 
@@ -69,9 +72,10 @@ function renderForm() {
   const { lengths } = meta;
   const game = gameSelect;
   fillSelect(game, meta.games, gameName);
-  const chickenfoot = game.value === "chickenfoot";
-  for (const el of document.querySelectorAll(".cf-only")) {
-    /** @type {HTMLElement} */ (el).hidden = !chickenfoot;
+  const choices = meta.choices[game.value];
+  for (const el of document.querySelectorAll("[data-choice]")) {
+    const choice = /** @type {HTMLElement} */ (el).dataset.choice;
+    /** @type {HTMLElement} */ (el).hidden = !(choice === "preset" ? choices.preset : choices.length);
   }
   fillSelect(
     presetSelect,
@@ -98,7 +102,7 @@ function renderForm() {
   seats.length = n;
   renderSeats();
   const rules = new URLSearchParams({ game: game.value, players: String(n) });
-  if (chickenfoot) rules.set("preset", preset.name);
+  if (choices.preset) rules.set("preset", preset.name);
   /** @type {HTMLAnchorElement} */ ($("#rules-of-table")).href = `/rules?${rules}`;
 }
 
@@ -171,10 +175,9 @@ async function create(event) {
         : { bot: seat.level },
     ),
   };
-  if (game === "chickenfoot") {
-    body.preset = presetSelect.value;
-    body.length = lengthSelect.value;
-  }
+  const choices = meta?.choices[game];
+  if (choices?.preset) body.preset = presetSelect.value;
+  if (choices?.length) body.length = lengthSelect.value;
   const seed = /** @type {HTMLInputElement} */ ($("#seed")).value.trim();
   if (seed) body.seed = Number(seed);
   /** @type {HTMLButtonElement} */

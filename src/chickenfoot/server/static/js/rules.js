@@ -56,9 +56,10 @@ function renderChoice(guide) {
   preset.replaceChildren(
     ...meta.presets.map((p) => h("option", { value: p.name }, presetName(p.name))),
   );
-  preset.value = guide.game === "chickenfoot" ? guide.preset : "classic";
-  for (const el of document.querySelectorAll(".cf-only")) {
-    /** @type {HTMLElement} */ (el).hidden = guide.game !== "chickenfoot";
+  const presets = meta.choices[guide.game]?.preset ?? false;
+  preset.value = presets ? guide.preset : "classic";
+  for (const el of document.querySelectorAll("[data-choice='preset']")) {
+    /** @type {HTMLElement} */ (el).hidden = !presets;
   }
 }
 
@@ -70,7 +71,7 @@ function choose() {
   params.delete("table");
   params.delete("players");
   params.set("game", game.value);
-  if (game.value === "chickenfoot") params.set("preset", preset.value);
+  if (meta?.choices[game.value]?.preset) params.set("preset", preset.value);
   else params.delete("preset");
   history.replaceState(null, "", `${location.pathname}?${params}${location.hash}`);
   load();
