@@ -94,7 +94,7 @@ def installed_tools(root: Path) -> None:
     (root / "node_modules" / ".installed-from").write_text(lock + "\n")
 
 
-def setup(project: Path, **env: str) -> subprocess.CompletedProcess[str]:
+def setup(project: Path, *arguments: str, **env: str) -> subprocess.CompletedProcess[str]:
     variables = {
         key: value for key, value in os.environ.items() if key != "CHICKENFOOT_PURE_PYTHON"
     }
@@ -105,7 +105,7 @@ def setup(project: Path, **env: str) -> subprocess.CompletedProcess[str]:
         **env,
     }
     return subprocess.run(
-        [str(project / "scripts" / "setup")],
+        [str(project / "scripts" / "setup"), *arguments],
         env=variables,
         capture_output=True,
         text=True,
@@ -197,9 +197,17 @@ def test_a_failed_install_shows_pips_error_and_is_tried_again(project: Path) -> 
     assert again.stderr.startswith("Updating .venv")
 
 
-def test_the_web_pages_tools_are_installed_where_node_modules_is_missing(project: Path) -> None:
+def test_playing_needs_no_web_tools_and_no_node(project: Path) -> None:
     shutil.rmtree(project / "node_modules")
     result = setup(project)
+    assert result.returncode == 0, result.stderr
+    assert "node_modules" not in result.stderr
+    assert not any(call.startswith("npm ") for call in calls(project))
+
+
+def test_the_web_pages_tools_are_installed_where_node_modules_is_missing(project: Path) -> None:
+    shutil.rmtree(project / "node_modules")
+    result = setup(project, "--web")
     assert result.returncode == 0, result.stderr
     lines = result.stderr.splitlines()
     assert lines[0] == (
@@ -207,7 +215,7 @@ def test_the_web_pages_tools_are_installed_where_node_modules_is_missing(project
     )
     assert lines[2].startswith("      installed in ") and lines[2].endswith(" s")
     assert "npm ci --no-audit --no-fund --loglevel=error" in calls(project)
-    again = setup(project)
+    again = setup(project, "--web")
     assert "node_modules" not in again.stderr
     assert not any(call.startswith("npm ") for call in calls(project))
 
@@ -215,7 +223,7 @@ def test_the_web_pages_tools_are_installed_where_node_modules_is_missing(project
 def test_a_changed_lock_installs_the_web_pages_tools_again(project: Path) -> None:
     lock = project / "package-lock.json"
     lock.write_text(lock.read_text().replace('"lockfileVersion"', '"lockfileVersion" ', 1))
-    result = setup(project)
+    result = setup(project, "--web")
     assert result.returncode == 0, result.stderr
     assert "Installing the web page's tools" in result.stderr
     assert "npm ci --no-audit --no-fund --loglevel=error" in calls(project)
