@@ -16,6 +16,7 @@ from typing import Any
 
 import msgspec
 
+from chickenfoot.core import projection
 from chickenfoot.core.projection import advance
 from chickenfoot.core.table import Table
 from chickenfoot.core.wire import Snapshot
@@ -47,30 +48,7 @@ and the entries as the socket sends them."""
 
 def start_of(table: Table, viewer: int | None) -> Snapshot:
     """The view before the first deal, as the replay page starts."""
-    rules = table.match.rules
-    return Snapshot(
-        v=0,
-        game=rules.game_name,
-        preset=rules.preset_name,
-        players=list(table.players),
-        sides=[rules.side_of(seat) for seat in range(table.seats)],
-        viewer=viewer,
-        round=0,
-        double=None,
-        first=None,
-        start_draw=[],
-        lot=None,
-        hand=None,
-        board=[],
-        public=None,
-        legal=None,
-        history=[],
-        end=None,
-        shown=None,
-        round_points=[],
-        totals=[0] * table.seats,
-        winners=None,
-    )
+    return projection.start(table.snapshot(viewer))
 
 
 @cache

@@ -110,10 +110,7 @@ def simulate(
         except KeyboardInterrupt:
             progress.stop()
             _interrupted(summary.matches, matches, target)
-    _finish_records(target)
-    summary.show(output.out)
-    if target is not None:
-        output.out.print(target.describe(matches), markup=False, soft_wrap=True)
+    _wrap_up(summary, target, matches)
 
 
 def _simulate_on_workers(
@@ -153,10 +150,7 @@ def _simulate_on_workers(
         except KeyboardInterrupt:
             progress.stop()
             _interrupted(summary.matches, matches, target)
-    _finish_records(target)
-    summary.show(output.out)
-    if target is not None:
-        output.out.print(target.describe(matches), markup=False, soft_wrap=True)
+    _wrap_up(summary, target, matches)
 
 
 def _rounds_total(rules: AnyRules, players: int, matches: int) -> int | None:
@@ -211,3 +205,11 @@ class _Summary:
                 str(self.wins[s]),
             )
         console.print(table)
+
+
+def _wrap_up(summary: _Summary, target: RecordTarget | None, matches: int) -> None:
+    """The records made whole, the summary, and where the records are."""
+    _finish_records(target)
+    summary.show(output.out)
+    if target is not None:
+        output.out.print(target.describe(matches), markup=False, soft_wrap=True)

@@ -253,6 +253,31 @@ def match_end_entry(version: int, totals: Sequence[int], winners: Sequence[int])
 # -- following a table ----------------------------------------------------------------------
 
 
+def start(snapshot: Snapshot) -> Snapshot:
+    """``snapshot``'s view before the first deal (version 0): following the log from there
+    with :func:`advance` gives the view at any version, as a client that joins from the
+    start (or the replay page) does."""
+    return msgspec.structs.replace(
+        snapshot,
+        v=0,
+        round=0,
+        double=None,
+        first=None,
+        start_draw=[],
+        lot=None,
+        hand=None,
+        board=[],
+        public=None,
+        legal=None,
+        history=[],
+        end=None,
+        shown=None,
+        round_points=[],
+        totals=[0] * len(snapshot.players),
+        winners=None,
+    )
+
+
 def advance(snapshot: Snapshot, entry: Entry) -> Snapshot:
     """The viewer's snapshot once ``entry`` (projected for the same viewer) has happened.
 

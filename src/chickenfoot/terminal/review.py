@@ -30,7 +30,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace as replace_dataclass
 from typing import ClassVar, Final
 
-import msgspec
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.style import Style
@@ -62,7 +61,7 @@ from chickenfoot.analysis import (
     Settings,
 )
 from chickenfoot.core.actions import Action, Play, parse_action
-from chickenfoot.core.projection import advance
+from chickenfoot.core.projection import advance, start
 from chickenfoot.core.table import Table
 from chickenfoot.core.tiles import Tile
 from chickenfoot.core.wire import ActionEntry, RoundEntry, Snapshot
@@ -255,26 +254,7 @@ class Review:
 def positions(table: Table, seat: int) -> dict[tuple[int, int], Snapshot]:
     """``seat``'s snapshot before every action of every round: ``(round, index)`` -> the
     snapshot, made by following the log from the start as a client does."""
-    final = table.snapshot(seat)
-    snap = msgspec.structs.replace(
-        final,
-        v=0,
-        round=0,
-        double=None,
-        first=None,
-        start_draw=[],
-        lot=None,
-        hand=None,
-        board=[],
-        public=None,
-        legal=None,
-        history=[],
-        end=None,
-        shown=None,
-        round_points=[],
-        totals=[0] * len(final.players),
-        winners=None,
-    )
+    snap = start(table.snapshot(seat))
     found: dict[tuple[int, int], Snapshot] = {}
     index = 0
     for entry in table.entries(0, seat):
