@@ -30,6 +30,28 @@ LEGAL = Style(color="black", bgcolor="#a8e6a1", bold=True)
 DIM = Style(color="#8a8a8a", bgcolor="#3a3a3a")
 LABEL = Style(dim=True)
 OPEN = Style(color="#7bdff2", bold=True)
+SEAT_COLOURS = (
+    "#5fa8ff",
+    "#5cc95c",
+    "#b58cff",
+    "#3fd0d0",
+    "#ff7fc8",
+    "#b0b0b0",
+    "#8fb3ff",
+    "#a0d8a0",
+)
+"""Each seat's colour (the seat's number modulo their count), bright on a dark background:
+none of them is a mark's."""
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def fresh_style(seat: int) -> Style:
+    """A tile played since the viewer's last turn, in its player's colour (and underlined,
+    which reads without colour)."""
+    return Style(color="black", bgcolor=seat_colour(seat), bold=True, underline=True)
 
 
 def click(kind: str, value: int | str) -> Style:
@@ -53,6 +75,9 @@ class Marks:
     picking: bool = False
     tile: str | None = None
     """The tile chosen (a standard game's lone lead shows the end it would go on)."""
+    fresh: dict[int, int] = field(default_factory=dict)
+    """Tile id -> the seat that played it, for the tiles played since the viewer's last
+    turn."""
 
 
 class BoardView:
@@ -78,6 +103,8 @@ class BoardView:
 
     def _tile(self, shown: Shown, style: Style) -> list[Text]:
         marks = self.marks
+        if shown.id in marks.fresh:
+            style = fresh_style(marks.fresh[shown.id])
         parts = [tile_text(shown.near, shown.far, style)]
         if shown.id in marks.targets:
             key = marks.targets[shown.id]
@@ -238,10 +265,25 @@ def seats_text(snapshot: Snapshot, words: Words, width: int = 26) -> Text:
         if len(name) > name_width:
             name = name[: name_width - 1] + "…"
         line = Text("▶ " if turn else "  ", style="bold" if turn else "")
-        line.append(f"{name:<{name_width}}", style="bold" if turn else "")
+        line.append(f"{name:<{name_width}}", style=Style(color=seat_colour(seat), bold=turn))
         line.append(f"{size:>3}", style="")
         line.append(f"{snapshot.totals[seat]:>5}", style=LABEL)
         if seat:
             text.append("\n")
         text.append_text(line)
     return text
+
+
+def fresh_tiles(snapshot: Snapshot) -> dict[int, int]:
+    """The tiles played in the round since the viewer last acted in it (every play of the
+    round if it has not yet, none for a spectator): tile id -> the seat that played it."""
+    viewer = snapshot.viewer
+    if viewer is None:
+        return {}
+    fresh: dict[int, int] = {}
+    for entry in reversed(snapshot.history):
+        if entry.seat == viewer:
+            break
+        if entry.placed is not None:
+            fresh[entry.placed.id] = entry.seat
+    return fresh

@@ -28,7 +28,7 @@ from rich.text import Text
 from chickenfoot.analysis import Mark, RoundAnalysis
 from chickenfoot.i18n import _
 from chickenfoot.terminal.nouns import RoundTexts
-from chickenfoot.terminal.render import CHOSEN
+from chickenfoot.terminal.render import CHOSEN, SEAT_COLOURS
 
 MARK_SYMBOLS: Mapping[str, str] = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 """The marks in the list of decisions, as chess annotates moves."""
@@ -48,19 +48,7 @@ MOST_COLUMNS = 3
 """Columns per decision at most (fewer when they do not fit)."""
 CURSOR = "^"
 """Under the decision shown, when it has no mark."""
-SEAT_STYLES: tuple[Style, ...] = tuple(
-    Style(color=colour)
-    for colour in (
-        "#5fa8ff",
-        "#5cc95c",
-        "#b58cff",
-        "#3fd0d0",
-        "#ff7fc8",
-        "#b0b0b0",
-        "#8fb3ff",
-        "#a0d8a0",
-    )
-)
+SEAT_STYLES: tuple[Style, ...] = tuple(Style(color=colour) for colour in SEAT_COLOURS)
 """The seats' colours, on a dark background: none of them is a mark's."""
 SHOWN = CHOSEN + Style(color="#ffffff")
 """The decision shown beside the chart: in the played move's colours, bright."""

@@ -50,7 +50,7 @@ from chickenfoot.terminal.describe import (
 )
 from chickenfoot.terminal.guide_view import refusal_with_rule
 from chickenfoot.terminal.labels import rules_label
-from chickenfoot.terminal.render import BoardView, Marks, hand_text, seats_text
+from chickenfoot.terminal.render import BoardView, Marks, fresh_tiles, hand_text, seats_text
 from chickenfoot.terminal.session import Session
 
 if TYPE_CHECKING:
@@ -554,7 +554,7 @@ class TableScreen(Screen[None]):
             return
         self.show_top()
         snap = self.snap
-        marks = Marks()
+        marks = Marks(fresh=fresh_tiles(snap))
         chosen: str | None = None
         if self.awaiting() and self.choices:
             chosen = self.choices[self.cursor]
