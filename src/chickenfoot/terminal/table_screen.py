@@ -357,9 +357,12 @@ class TableScreen(Screen[None]):
         public = self.snap.public
         if public is not None and public.foot is not None and plays:
             foot = public.foot
-            return _(
-                "{who}: the foot on tile {id} needs {need} more; play a {number} on it."
-            ).format(who=who, id=foot.id, need=foot.need, number=foot.number)
+            double = next(p.tile for p in self.snap.board if p.id == foot.id)
+            return ngettext(
+                "{who}: play on the {double} first: it needs {need} more tile with a {number}.",
+                "{who}: play on the {double} first: it needs {need} more tiles with a {number}.",
+                foot.need,
+            ).format(who=who, double=double, need=foot.need, number=foot.number)
         if not plays:
             return _("{who}: choose draw or pass.").format(who=who)
         count = len(plays)
