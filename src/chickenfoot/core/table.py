@@ -71,6 +71,9 @@ class Checked:
     """The action's JSON form, as the log will hold it."""
     record: dict[str, Any] | None
     """The match's record once the action is taken, if it ends the match (else None)."""
+    final: games.AnyMatch | None
+    """The match as the action ends it, if it does: a copy (the table's own is not
+    changed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,8 +276,9 @@ class Table:
         trial = state.copy()
         event = trial.apply(action)  # raises IllegalActionError
         known = self._known(action) or action
-        record = self._record_after(known) if trial.end is not None else None
-        return Checked(seat, known, action_to_json(event.action), record)
+        final = self._match_after(known) if trial.end is not None else None
+        record = None if final is None else games.to_record(final)
+        return Checked(seat, known, action_to_json(event.action), record, final)
 
     def take(self, checked: Checked) -> int:
         """Take an action :meth:`check` has found legal, the table unchanged since; the new
@@ -301,15 +305,19 @@ class Table:
                 return legal
         return None
 
-    def _record_after(self, action: Action) -> dict[str, Any] | None:
-        """The match's record once the seat to act takes ``action``, if that ends the match
-        (the round it ends may be followed by deals that end at once): worked out on a copy
-        of the match replayed from its record."""
-        match = games.replay(self.record())
+    def _match_after(self, action: Action) -> games.AnyMatch | None:
+        """The match once the seat to act takes ``action``, if that ends it (the round it
+        ends may be followed by deals that end at once): worked out on a copy, each round
+        started from its deal and its actions applied again."""
+        match = games.new_match(list(self.players), self.match.rules, self.seed)
+        for state in self.match.rounds:
+            match.start_round(state.dealt)
+            for event in state.history:
+                match.apply(event.action)
         match.apply(action)
         while match.current is None and not match.is_over:
             match.deal_next(round_rng(self.seed, len(match.rounds)))
-        return games.to_record(match) if match.is_over else None
+        return match if match.is_over else None
 
     def action_json(self, version: int) -> dict[str, Any]:
         """The JSON form of the action that made ``version`` (shared: not to be changed)."""

@@ -603,8 +603,8 @@ class _Moved(Exception):
 def _rerating(checked: Checked) -> Rerating:
     """How the match a checked action ends changes its players' ratings, as the store holds
     them when it commits that action (other processes rate matches too)."""
-    assert checked.record is not None
-    match = games.replay(checked.record)
+    match = checked.final
+    assert match is not None
     players = list(match.players)
 
     def rate(stored: list[Rating]) -> list[Rating]:
