@@ -20,7 +20,7 @@ from chickenfoot.core.round import RoundState
 from chickenfoot.core.standard.hand import HandState
 from chickenfoot.core.table import Table
 from chickenfoot.core.wire import action_from_json
-from chickenfoot.server.channel import Behind, LocalChannel
+from chickenfoot.server.channel import Behind, LocalChannel, Tables
 from chickenfoot.server.errors import ServerError
 from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
 from chickenfoot.server.store import Store
@@ -201,3 +201,17 @@ def test_no_helper_of_the_hub_imports_it_not_even_for_its_types(helper: str) -> 
         for alias in node.names
     }
     assert "chickenfoot.server.hub" not in imported
+
+
+def test_the_redis_channel_uses_only_what_the_hub_lends_it() -> None:
+    tree = ast.parse((SERVER / "channel_redis.py").read_text(encoding="utf-8"))
+    reached = {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "tables"
+    }
+    assert reached  # it does use the tables
+    lent = {name for name in dir(Tables) if not name.startswith("_")} | set(Tables.__annotations__)
+    assert reached <= lent
