@@ -5,19 +5,18 @@ holding a secret token, or a bot), the connections watching it and the bots that
 The :class:`Hub` is the only way anything changes: it takes an action from a seat, lets the
 core check it (without taking it), commits it to the store, and only then applies it to the
 table and tells each connection what that connection may see (the core's projection, per
-viewer). Bots think in worker processes, off the
-event loop, at the server's pace; a person gone longer than ``away`` seconds is played by a
-bot until they come back. Each match that ends updates its players' ratings, committed with
-its last action. After a restart the hub rebuilds every table not yet over from the store,
-where it was.
+viewer). Bots think in worker processes, off the event loop, at the server's pace; a person
+gone longer than ``away`` seconds is played by a bot until they come back. Each match that
+ends updates its players' ratings, committed with its last action. After a restart the hub
+rebuilds every table not yet over from the store, where it was.
 
 An action whose commit fails is refused, and the table is left as it was: no viewer ever
 hears of an action the store may not hold. A database that cannot be reached is said as
 ``storage-unavailable``; the table goes on as soon as the database answers again, without a
 restart. A commit cut off may yet have been made, so a table whose commit failed reads its
 actions from the store again before it takes the next one, and tells its viewers of any they
-were not told. A bot whose action was not
-saved tries again every :data:`STORAGE_RETRY` seconds.
+were not told. A bot whose action was not saved tries again every :data:`STORAGE_RETRY`
+seconds.
 
 What depends on other processes goes through the hub's
 :class:`~chickenfoot.server.channel.TableChannel`: alone, a
