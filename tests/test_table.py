@@ -28,6 +28,7 @@ from chickenfoot.core.wire import (
     Snapshot,
     WireError,
     action_to_json,
+    decode_action,
     schema,
 )
 from tests.helpers import examples
@@ -417,3 +418,68 @@ def test_a_snapshot_says_which_side_each_seat_scores_for() -> None:
     assert Table(["a", "b", "c", "d"], partners, 1).snapshot(None).sides == [0, 1, 0, 1]
     alone = make_rules("chickenfoot", 3)
     assert Table(["a", "b", "c"], alone, 1).snapshot(0).sides == [0, 1, 2]
+
+
+@pytest.mark.parametrize(("game", "preset"), GAMES)
+def test_checking_an_action_changes_nothing_and_foretells_its_json_and_the_final_record(
+    game: str, preset: str | None
+) -> None:
+    table = new_table(game, preset, 3, 8)
+    while not table.is_over:
+        state = table.match.current
+        assert state is not None
+        seat = state.turn
+        picked = Random(f"8/{table.version}").choice(state.legal_actions())
+        asked = decode_action(json.dumps(action_to_json(picked)))  # as it comes off the wire
+        before = table.record(), table.version
+        checked = table.check(seat, asked)
+        assert (table.record(), table.version) == before
+        table.take(checked)
+        assert checked.action_json == table.action_json(before[1] + 1)
+        assert checked.record == (table.record() if table.is_over else None)
+
+
+def test_a_checked_action_out_of_turn_or_illegal_is_refused_and_changes_nothing(
+    table: Table,
+) -> None:
+    turn = table.turn
+    assert turn is not None
+    before = table.record(), table.version
+    with pytest.raises(TableError) as refused:
+        table.check((turn + 1) % 3, table.match.rounds[-1].legal_actions()[0])
+    assert refused.value.code == "not-your-turn"
+    with pytest.raises(IllegalActionError):
+        table.check(turn, Play(Tile(9, 9), 0))
+    assert (table.record(), table.version) == before
+
+
+def test_an_action_another_copy_has_checked_is_taken_without_checking_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    owner, follower = (new_table("chickenfoot", "classic", 3, 6) for _ in range(2))
+    for _ in range(40):
+        state = owner.match.current
+        assert state is not None
+        seat = state.turn
+        action = Random(owner.version).choice(state.legal_actions())
+        owner.take(owner.check(seat, action))
+        sent = decode_action(json.dumps(action_to_json(action)))
+        with monkeypatch.context() as patched:
+            patched.setattr(type(follower.match.rounds[-1]), "_check", _refuse_to_check)
+            follower.take_known(seat, sent)
+        assert follower.record() == owner.record()
+        assert follower.version == owner.version
+
+
+def test_an_action_that_is_not_legal_in_the_copy_says_the_copy_has_parted(table: Table) -> None:
+    turn = table.turn
+    assert turn is not None
+    before = table.record(), table.version
+    with pytest.raises(TableError) as parted:
+        table.take_known(turn, Play(Tile(9, 9), 0))
+    assert parted.value.code == "stale-version"
+    assert (table.record(), table.version) == before
+
+
+def _refuse_to_check(self: object, action: object) -> object:
+    raise AssertionError("checked again")

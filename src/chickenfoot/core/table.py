@@ -61,6 +61,22 @@ class TableError(CodedError):
 
 
 @dataclass(frozen=True, slots=True)
+class Checked:
+    """An action found legal by :meth:`Table.check`, and what taking it will make."""
+
+    seat: int
+    action: Action
+    """The position's own legal action equal to the one asked (taking it checks nothing)."""
+    action_json: dict[str, Any]
+    """The action's JSON form, as the log will hold it."""
+    record: dict[str, Any] | None
+    """The match's record once the action is taken, if it ends the match (else None)."""
+    final: games.AnyMatch | None
+    """The match as the action ends it, if it does: a copy (the table's own is not
+    changed)."""
+
+
+@dataclass(frozen=True, slots=True)
 class _Fact:
     """One log entry as it happened, before any viewer's projection."""
 
@@ -246,6 +262,62 @@ class Table:
             raise TableError("not-your-turn", turn=turn, seat=seat)
         self._apply(action)
         return self.version
+
+    def check(self, seat: int, action: Action) -> Checked:
+        """What ``seat`` taking ``action`` would make, the table left as it is: refused as
+        :meth:`act` refuses it. :meth:`take` then takes it without checking it again, so
+        that the action can be stored before the table changes."""
+        check_viewer(seat, self.seats)
+        if self.match.is_over:
+            raise TableError("match-over")
+        state = self.match.rounds[-1]
+        if seat != state.turn:
+            raise TableError("not-your-turn", turn=state.turn, seat=seat)
+        trial = state.copy()
+        event = trial.apply(action)  # raises IllegalActionError
+        known = self._known(action) or action
+        final = self._match_after(known) if trial.end is not None else None
+        record = None if final is None else games.to_record(final)
+        return Checked(seat, known, action_to_json(event.action), record, final)
+
+    def take(self, checked: Checked) -> int:
+        """Take an action :meth:`check` has found legal, the table unchanged since; the new
+        version."""
+        self._apply(checked.action)
+        return self.version
+
+    def take_known(self, seat: int, action: Action) -> int:
+        """Take an action another copy of this table has checked and taken (the owner of a
+        table shared by several processes): it is matched to the position's legal actions,
+        already worked out, and not checked again; the new version. One that is not among
+        them means this copy has parted from the other's: :class:`TableError`
+        ``stale-version``, nothing changed."""
+        known = self._known(action) if seat == self.turn else None
+        if known is None:
+            raise TableError("stale-version", version=self.version, asked=self.version)
+        self._apply(known)
+        return self.version
+
+    def _known(self, action: Action) -> Action | None:
+        """The legal action of the position now equal to ``action`` (None: none is)."""
+        for legal in self._log[-1].legal:
+            if legal == action:
+                return legal
+        return None
+
+    def _match_after(self, action: Action) -> games.AnyMatch | None:
+        """The match once the seat to act takes ``action``, if that ends it (the round it
+        ends may be followed by deals that end at once): worked out on a copy, each round
+        started from its deal and its actions applied again."""
+        match = games.new_match(list(self.players), self.match.rules, self.seed)
+        for state in self.match.rounds:
+            match.start_round(state.dealt)
+            for event in state.history:
+                match.apply(event.action)
+        match.apply(action)
+        while match.current is None and not match.is_over:
+            match.deal_next(round_rng(self.seed, len(match.rounds)))
+        return match if match.is_over else None
 
     def action_json(self, version: int) -> dict[str, Any]:
         """The JSON form of the action that made ``version`` (shared: not to be changed)."""

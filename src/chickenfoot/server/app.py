@@ -41,6 +41,7 @@ from chickenfoot.i18n import LANGUAGES, error_in, language_of_locale, message_in
 from chickenfoot.ratings import Ratings
 from chickenfoot.server import frames, guard
 from chickenfoot.server.analyses import Analyses, AnalysisRefused, settings_of
+from chickenfoot.server.channel_redis import RedisChannel
 from chickenfoot.server.cluster import LEASE_SECONDS, Cluster
 from chickenfoot.server.collector import keep_pauses_short
 from chickenfoot.server.errors import ServerError, reaching_storage
@@ -133,7 +134,7 @@ def create_app(settings: Settings) -> Starlette:
         tables_per_address=settings.tables_per_address,
         bot_processes=settings.bot_processes,
         metrics=metrics,
-        cluster=cluster,
+        channel=RedisChannel(cluster) if cluster is not None else None,
     )
     analyses = Analyses(
         hub.thinkers,

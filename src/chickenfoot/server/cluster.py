@@ -11,8 +11,9 @@ each other through Redis (``chickenfoot serve --redis URL``).
   cannot hand out a number twice.
 - **Fan-out.** The owner publishes each action it has committed on the table's channel
   (``chickenfoot:table:TABLE``); a process with viewers of a table it does not own follows
-  it: it holds a copy of the table, applies the same actions and tells its own viewers what
-  each may see (the same projection as the owner's). An action never travels with hidden
+  it: it holds a copy of the table, takes the same actions (without deciding their legality
+  again: the owner has) and tells its own viewers what each may see (the same projection as
+  the owner's). An action never travels with hidden
   tiles: each process deals the table from its seed itself.
 - **Forwarding.** A person's action reaching a follower goes to the owner on the owner's own
   channel (``chickenfoot:process:NAME``) and the owner's answer comes back on the follower's:

@@ -3,23 +3,26 @@
 A :class:`Live` table is a :class:`~chickenfoot.core.table.Table` with its seats (a person
 holding a secret token, or a bot), the connections watching it and the bots that play for it.
 The :class:`Hub` is the only way anything changes: it takes an action from a seat, lets the
-core decide, commits it to the store, and only then tells each connection what that
-connection may see (the core's projection, per viewer). Bots think in worker processes, off the
-event loop, at the server's pace; a person gone longer than ``away`` seconds is played by a
-bot until they come back. Each match that ends updates its players' ratings, committed with
-its last action. After a restart the hub rebuilds every table not yet over from the store,
-where it was.
+core check it (without taking it), commits it to the store, and only then applies it to the
+table and tells each connection what that connection may see (the core's projection, per
+viewer). Bots think in worker processes, off the event loop, at the server's pace; a person
+gone longer than ``away`` seconds is played by a bot until they come back. Each match that
+ends updates its players' ratings, committed with its last action. After a restart the hub
+rebuilds every table not yet over from the store, where it was.
 
-An action whose commit fails is refused and undone: the table is dealt again from its seed
-and the actions before it, so that no viewer ever hears of an action the store may not hold.
-A database that cannot be reached is said as ``storage-unavailable``; the table goes on as
-soon as the database answers again, without a restart. A commit cut off may yet have been
-made, so a table whose commit failed reads its actions from the store again before it takes
-the next one, and tells its viewers of any they were not told. A bot whose action was not
-saved tries again every :data:`STORAGE_RETRY` seconds.
+An action whose commit fails is refused, and the table is left as it was: no viewer ever
+hears of an action the store may not hold. A database that cannot be reached is said as
+``storage-unavailable``; the table goes on as soon as the database answers again, without a
+restart. A commit cut off may yet have been made, so a table whose commit failed reads its
+actions from the store again before it takes the next one, and tells its viewers of any they
+were not told. A bot whose action was not saved tries again every :data:`STORAGE_RETRY`
+seconds.
 
-With several processes (``--redis``) a table is owned by one process and followed by the
-others that have viewers of it: :mod:`~chickenfoot.server.sharing` does that part.
+What depends on other processes goes through the hub's
+:class:`~chickenfoot.server.channel.TableChannel`: alone, a
+:class:`~chickenfoot.server.channel.LocalChannel` (every table owned here); with several
+processes (``--redis``), a :class:`~chickenfoot.server.channel_redis.RedisChannel`, with
+which a table is owned by one process and followed by the others that have viewers of it.
 """
 
 from __future__ import annotations
@@ -31,20 +34,22 @@ import hmac
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from chickenfoot.bots import Hint, make_bot
 from chickenfoot.core import games
 from chickenfoot.core.actions import Action
-from chickenfoot.core.table import Table
+from chickenfoot.core.messages import CodedError
+from chickenfoot.core.table import Checked, Table
 from chickenfoot.core.wire import action_from_json, action_to_json
 from chickenfoot.play import BOT_PREFIX, seat_seed
 from chickenfoot.ratings import Rating, Ratings
 from chickenfoot.server import frames, logs
-from chickenfoot.server.cluster import Cluster, coordinating
+from chickenfoot.server.channel import Behind, LocalChannel, TableChannel
+from chickenfoot.server.channel import Connection as Connection
+from chickenfoot.server.channel import Live as Live
 from chickenfoot.server.errors import (
-    COORDINATION_UNAVAILABLE,
     NOT_SAVED,
     STORAGE_UNAVAILABLE,
     TABLE_UNREACHABLE,
@@ -52,7 +57,6 @@ from chickenfoot.server.errors import (
     reaching_storage,
 )
 from chickenfoot.server.metrics import Metrics
-from chickenfoot.server.sharing import Sharing
 from chickenfoot.server.store import (
     OVER,
     PLAYING,
@@ -70,97 +74,8 @@ from chickenfoot.server.thinking import Thinkers, reads_tables
 
 STAND_IN = "medium"
 """The level of the bot that plays for a person who has gone away."""
-QUEUE_LIMIT = 1_000
-"""Frames waiting for one connection before it is taken for dead and closed."""
 STORAGE_RETRY = 1.0
 """Seconds a bot whose action could not be saved waits before it tries again."""
-
-
-@dataclass(eq=False)
-class Connection:
-    """One socket's end at a table: who it is (a seat, or None for a spectator) and the
-    frames waiting to be sent to it (``None`` closes it)."""
-
-    viewer: int | None
-    lang: str = "en"
-    queue: asyncio.Queue[bytes | None] = field(default_factory=asyncio.Queue)
-    told: tuple[int, int] | None = None
-    """The versions this socket has been told of: from its latest snapshot's (or the
-    earliest a ``sync`` asked for) to its latest event's. A ``sync`` does not tell them
-    again."""
-
-    def send(self, frame: bytes | None) -> None:
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            frame = None  # too slow to follow the table: it reconnects and syncs
-        self.queue.put_nowait(frame)
-
-
-@dataclass(eq=False)
-class Live:
-    """A table held in memory (see the module docstring)."""
-
-    row: TableRow
-    rules: games.AnyRules
-    table: Table | None
-    bots: dict[int, str]
-    """The bot (by name) of each computer seat."""
-    actions: int = 0
-    connections: set[Connection] = field(default_factory=set)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    gone_since: dict[int, float] = field(default_factory=dict)
-    """A person's seat with nobody connected: since when."""
-    thinking: asyncio.Task[None] | None = None
-    wake: asyncio.TimerHandle | None = None
-    retry: asyncio.TimerHandle | None = None
-    """A bot's next try after its action could not be saved."""
-    unsure: bool = False
-    """A commit failed: the store may hold one action more than the table."""
-    owned: bool = True
-    """This process owns the table (always, but with several processes)."""
-    fence: int | None = None
-    """The fencing number this process owns the table with (several processes only)."""
-    remote: dict[int, dict[str, float]] = field(default_factory=dict)
-    """A person's seat connected through other processes: each one's name, and until when
-    (monotonic seconds) it counts unless it says so again."""
-    following: asyncio.Task[None] | None = None
-    """Applying what the owner publishes, on a table this process follows."""
-    owner: str | None = None
-    """The process that owned the followed table when last heard from (several processes)."""
-    made: frames.TableFrames | None = None
-    """The frames of ``table``, made once per version and viewer."""
-
-    @property
-    def id(self) -> str:
-        return self.row.id
-
-    @property
-    def seats(self) -> list[SeatRow]:
-        return self.row.seats
-
-    @property
-    def status(self) -> str:
-        if self.table is None:
-            return WAITING
-        return OVER if self.table.is_over else PLAYING
-
-    def present(self, seat: int) -> bool:
-        """A person is at the seat: connected here or, as another process says, there."""
-        if self.here(seat):
-            return True
-        now = time.monotonic()
-        return any(until > now for until in self.remote.get(seat, {}).values())
-
-    def here(self, seat: int) -> bool:
-        return any(c.viewer == seat for c in self.connections)
-
-    def frames(self) -> frames.TableFrames:
-        """The frames of the table as it is now (it has been dealt)."""
-        table = self.table
-        assert table is not None
-        made = self.made
-        if made is None or made.table is not table:
-            made = self.made = frames.TableFrames(table)
-        return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +98,7 @@ class Hub:
         bot_processes: int = 0,
         tables_per_address: int = 20,
         metrics: Metrics | None = None,
-        cluster: Cluster | None = None,
+        channel: TableChannel | None = None,
     ) -> None:
         self.store = store
         self.metrics = metrics or Metrics()
@@ -197,33 +112,34 @@ class Hub:
         self._closing = False
         self._opening: dict[str, asyncio.Task[Live]] = {}
         self.metrics.count_owned_tables(lambda: sum(1 for live in self.live.values() if live.owned))
-        self.sharing = Sharing(self, cluster) if cluster is not None else None
-        """What this process does as one of several (None: it serves alone)."""
+        self.channel: TableChannel = channel or LocalChannel()
+        """What depends on the other processes, if any."""
 
     @property
-    def cluster(self) -> Cluster | None:
-        return self.sharing.cluster if self.sharing is not None else None
+    def cluster(self) -> Any:
+        """The coordination through Redis (a :class:`~chickenfoot.server.cluster.Cluster`),
+        None for a server alone."""
+        return self.channel.cluster
 
     # -- starting and stopping ------------------------------------------------------------
 
     async def start(self) -> None:
         """Rebuild every table not yet over, where it was, and let its bots go on."""
         self.ratings.load(await self.store.ratings())
-        if self.sharing is not None:
-            await self.sharing.start()  # the tables are opened, or adopted, as they are asked
-            return
-        for row in await self.store.tables_in([WAITING, PLAYING]):
-            live = await self._load(row)
-            now = time.monotonic()
-            for seat in self._persons(live):
-                live.gone_since[seat] = now
-            self._schedule(live)
+        await self.channel.start(self)
+
+    async def resume(self, row: TableRow) -> None:
+        """Hold the table in play of ``row`` as the store has it; its people are taken to be
+        away until they come back, and its bots go on."""
+        live = self.live.setdefault(row.id, await self.load(row))
+        now = time.monotonic()
+        for seat in live.persons():
+            live.gone_since[seat] = now
+        self.schedule(live)
 
     async def stop(self) -> None:
         self._closing = True
         for live in self.live.values():
-            if live.following is not None:
-                live.following.cancel()
             for timer in (live.wake, live.retry):
                 if timer is not None:
                     timer.cancel()
@@ -236,8 +152,7 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self.thinkers.close()
-        if self.sharing is not None:
-            await self.sharing.stop([live.id for live in self.live.values() if live.owned])
+        await self.channel.stop([live.id for live in self.live.values() if live.owned])
 
     # -- making tables --------------------------------------------------------------------
 
@@ -282,19 +197,12 @@ class Hub:
                 for s, spec in enumerate(seats)
             ],
         )
-        fence = None
-        if self.cluster is not None:
-            with coordinating(row.id):
-                if not await self.cluster.acquire(row.id):
-                    raise ServerError(COORDINATION_UNAVAILABLE, status=503)
-            fence = 1
+        fence = await self.channel.claim(row.id)
         with reaching_storage():
             await self.store.add_table(row, fence=fence or 0)
         logs.event(logging.INFO, "table-created", table=row.id, game=game, seats=len(seats))
-        live = self._hold(row, rules)
+        live = self.live[row.id] = Live.of(row)
         live.fence = fence
-        if fence is not None:
-            self.metrics.lease_changes.labels(change="taken").inc()
         if not tokens:
             self._deal(live)
         return row.id, tokens
@@ -316,21 +224,17 @@ class Hub:
             row = await self.store.table(table_id)
             if row is None:
                 raise ServerError("no-such-table", status=404, table=table_id)
-            if self.cluster is None or row.status == OVER:
-                return await self._load(row)  # a finished table is never written again
-        assert self.sharing is not None
-        adopted = self.live.get(table_id)  # by the sweep, meanwhile
+            if row.status == OVER:  # a finished table is never written again
+                return self.live.setdefault(table_id, await self.load(row))
+        adopted = self.live.get(table_id)  # by the channel, meanwhile
         if adopted is not None:
             return adopted
-        live = _live(row, games.make_rules(row.game, len(row.seats), row.preset, row.options))
-        with coordinating(table_id):
-            taken = await self.sharing.cluster.acquire(table_id)
-        if taken:
-            await self.sharing.take(live)
-        else:
-            await self.sharing.follow(live)
-        self.live[table_id] = live
-        return live
+        live = await self.channel.open(row)
+        return self.live.setdefault(table_id, live)
+
+    def opening(self, table_id: str) -> bool:
+        """The table is being read from the store just now."""
+        return table_id in self._opening
 
     def seat_of(self, live: Live, token: str | None) -> int | None:
         """The seat a token holds (None: no token, a spectator)."""
@@ -348,17 +252,16 @@ class Hub:
         """A socket has opened: it gets the table as its viewer may see it; a person's first
         visit takes their seat, and the table deals once every person has come."""
         seat = connection.viewer
-        sharing = self.sharing
         joining = seat is not None and not live.seats[seat].joined and not live.owned
-        if joining and sharing and await sharing.forward(live, {"op": "join", "seat": seat}):
+        if joining and await self.channel.forward(live, {"op": "join", "seat": seat}):
             assert seat is not None
             live.seats[seat] = _joined(live.seats[seat])
         async with live.lock:
             deal = False
             if seat is not None and not live.seats[seat].joined:
                 deal = await self._join(live, seat)
-            if seat is not None and sharing and not live.owned and not live.here(seat):
-                sharing.say_present(live, seat, True)
+            if seat is not None and not live.owned and not live.here(seat):
+                self.channel.say_present(live, seat, True)
             live.connections.add(connection)
             if seat is not None:
                 live.gone_since.pop(seat, None)
@@ -378,23 +281,32 @@ class Hub:
             with reaching_storage(live.id):  # the seat is taken once the store has it
                 await self.store.join(live.id, seat, PLAYING if deal else WAITING, live.fence)
         except StaleOwner:
-            assert self.sharing is not None
-            await self.sharing.lose(live)
+            await self.channel.lost(live)
             raise ServerError(TABLE_UNREACHABLE, status=503) from None
         live.seats[seat] = _joined(live.seats[seat])
-        await self._publish(live, {"kind": "join", "seat": seat})
+        await self.channel.publish(live, {"kind": "join", "seat": seat})
         return deal
+
+    async def join(self, live: Live, seat: int) -> None:
+        """A person takes ``seat`` at a table owned here, for another process: the table
+        deals once every person has come."""
+        async with live.lock:
+            if not live.seats[seat].joined:
+                if await self._join(live, seat):
+                    self._deal(live)
+                else:
+                    self._send_lobby(live)
 
     def disconnect(self, live: Live, connection: Connection) -> None:
         live.connections.discard(connection)
         seat = connection.viewer
-        if seat is not None and self.sharing and not live.owned and not live.here(seat):
-            self.sharing.say_present(live, seat, False)
+        if seat is not None and not live.owned and not live.here(seat):
+            self.channel.say_present(live, seat, False)
         elif seat is not None and not live.present(seat):
             live.gone_since[seat] = time.monotonic()
-            self._schedule(live)
+            self.schedule(live)
         if not live.connections and (not live.owned or live.status == OVER):
-            self._drop(live)
+            self.drop(live)
 
     def sync(self, live: Live, connection: Connection, since: int) -> None:
         """What the connection missed after version ``since``, or a snapshot when that is
@@ -415,9 +327,9 @@ class Hub:
             raise ServerError("spectator-acts")
         arrived = time.perf_counter()
         for _ in range(3):  # the table may change owners meanwhile
-            if self.sharing is not None and not live.owned:
+            if not live.owned:
                 message = {"op": "act", "seat": seat, "action": action_to_json(action)}
-                if await self.sharing.forward(live, message):
+                if await self.channel.forward(live, message):
                     return
             # Once taken, an action is seen through even if the socket that sent it goes
             # away meanwhile: the table and the store must not part ways.
@@ -439,7 +351,7 @@ class Hub:
                     raise ServerError("table-waiting")
                 await self._accept(live, seat, action, arrived)
         finally:
-            self._schedule(live)  # even refused, the action may have settled the table
+            self.schedule(live)  # even refused, the action may have settled the table
 
     async def hint(self, live: Live, seat: int | None) -> Hint:
         """The expert's advice for ``seat``, from that seat's view alone."""
@@ -452,30 +364,24 @@ class Hub:
         return found
 
     async def _accept(self, live: Live, seat: int, action: Action, arrived: float) -> None:
-        """Apply, commit, then tell: the caller holds the table's lock. A commit that fails
-        undoes the action and refuses it (see the module docstring)."""
+        """Check, commit, apply, then tell: the caller holds the table's lock. A commit that
+        fails refuses the action, the table left as it was (see the module docstring)."""
         if live.unsure:
             with reaching_storage(live.id):
                 await self._settle(live)
         table = live.table
         assert table is not None
-        before = table.version
-        table.act(seat, action)  # refuses, changing nothing, what the core refuses
-        action_json = table.action_json(before + 1)
-        record = table.record() if table.is_over else None
-        rerate = _rerating(table) if record is not None else None
+        checked = table.check(seat, action)  # refuses what the core refuses
+        rerate = _rerating(checked) if checked.record is not None else None
         try:
             rated = await self.store.add_action(
-                live.id, live.actions, seat, action_json, record, rerate, live.fence
+                live.id, live.actions, seat, checked.action_json, checked.record, rerate, live.fence
             )
         except StaleOwner:
-            live.table = self._replayed(live, table, live.actions)
             logs.event(logging.WARNING, "table-lost", table=live.id, action=live.actions)
-            assert self.sharing is not None
-            await self.sharing.lose(live)
+            await self.channel.lost(live)
             raise _Moved from None
         except Exception as exc:
-            live.table = self._replayed(live, table, live.actions)
             live.unsure = True
             fields: dict[str, Any] = {"table": live.id, "action": live.actions}
             fields["reason"] = reason_of(exc)
@@ -484,18 +390,20 @@ class Hub:
                 raise ServerError(STORAGE_UNAVAILABLE, status=503) from None
             logs.event(logging.ERROR, "action-not-saved", error=True, **fields)
             raise ServerError(NOT_SAVED, status=503) from None
+        before = table.version
+        table.take(checked)
         live.actions += 1
         self.ratings.load(rated)
         for connection in live.connections:
             self._send_entries(live, connection, before)
         message = {"kind": "act", "n": live.actions - 1, "seat": seat}
-        await self._publish(live, {**message, "action": action_json})
+        await self.channel.publish(live, {**message, "action": checked.action_json})
         self.metrics.actions.inc()
         self.metrics.broadcast_seconds.observe(time.perf_counter() - arrived)
-        if record is not None:
-            logs.event(logging.INFO, "match-over", table=live.id, winners=record["winners"])
+        if checked.record is not None:
+            logs.event(logging.INFO, "match-over", table=live.id, winners=checked.record["winners"])
         if table.is_over and not live.connections:
-            self._drop(live)  # nobody watching: it is read from the store again
+            self.drop(live)  # nobody watching: it is read from the store again
 
     async def _settle(self, live: Live) -> None:
         """After a failed commit: take the table's actions from the store again (the commit
@@ -503,18 +411,52 @@ class Hub:
         stored = await self.store.actions_of(live.id)
         if len(stored) != live.actions:
             rows = await self.store.ratings()  # read before anything changes here
-            table = live.table
-            assert table is not None
-            before = table.version
-            self._apply_stored(live, stored)
+            self.catch_up(live, stored)
             if live.table is not None and live.table.is_over:
                 ratings = Ratings()
                 ratings.load(rows)
                 self.ratings = ratings
-            for connection in live.connections:
-                self._send_entries(live, connection, before)
         live.unsure = False
         logs.event(logging.INFO, "storage-back", table=live.id, actions=live.actions)
+
+    def catch_up(self, live: Live, stored: list[tuple[int, dict[str, Any]]]) -> None:
+        """Bring ``live`` to the store's ``stored`` actions (taken without checking them
+        again: they were checked before they were committed) and tell its viewers what they
+        missed; a table not dealt before gets its first snapshot. The caller holds its lock."""
+        table = live.table
+        if table is None and live.row.status == WAITING:
+            self._send_lobby(live)
+            return
+        if table is None or len(stored) < live.actions:
+            self._apply_stored(live, stored)
+            for connection in live.connections:
+                self._send_snapshot(live, connection)
+            return
+        before = table.version
+        for seat, action in stored[live.actions :]:
+            table.take_known(seat, action_from_json(action))
+        live.actions = len(stored)
+        for connection in live.connections:
+            self._send_entries(live, connection, before)
+
+    def apply_published(self, live: Live, n: int, seat: int, action: Any) -> None:
+        """Take the owner's action ``n`` (its JSON) on a table followed here, without deciding
+        its legality again (the owner has), and tell the viewers here: :class:`Behind` if it
+        is not the next one (one already read from the store is passed over). The caller
+        holds the table's lock."""
+        table = live.table
+        if table is None or n > live.actions:
+            raise Behind
+        if n < live.actions:
+            return
+        before = table.version
+        try:
+            table.take_known(seat, action_from_json(action))
+        except (CodedError, KeyError, TypeError, ValueError):
+            raise Behind from None
+        live.actions += 1
+        for connection in live.connections:
+            self._send_entries(live, connection, before)
 
     # -- bots -----------------------------------------------------------------------------
 
@@ -536,9 +478,9 @@ class Hub:
 
     def _woken(self, live: Live) -> None:
         live.wake = None
-        self._schedule(live)
+        self.schedule(live)
 
-    def _schedule(self, live: Live) -> None:
+    def schedule(self, live: Live) -> None:
         """If a bot (or a stand-in) is to act and is not thinking yet, let it think."""
         if self._closing or live.thinking is not None or live.table is None or not live.owned:
             return
@@ -576,7 +518,7 @@ class Hub:
             return
         finally:
             live.thinking = None
-        self._schedule(live)
+        self.schedule(live)
 
     def _retry(self, live: Live) -> None:
         """Let the table's bots try again in :data:`STORAGE_RETRY` seconds."""
@@ -586,60 +528,32 @@ class Hub:
 
     def _retried(self, live: Live) -> None:
         live.retry = None
-        self._schedule(live)
+        self.schedule(live)
 
-    # -- several processes ----------------------------------------------------------------
-
-    def _drop(self, live: Live) -> None:
-        """Let ``live`` go from memory (with several processes, its lease or its channel)."""
+    def drop(self, live: Live) -> None:
+        """Let ``live`` go from memory (and its channel hear of it)."""
         if self.live.get(live.id) is live:
             del self.live[live.id]
-        if live.following is not None and live.following is not asyncio.current_task():
-            live.following.cancel()
-        live.following = None
-        if self.sharing is not None:
-            self.sharing.forget(live)
-
-    async def _publish(self, live: Live, message: dict[str, Any]) -> None:
-        if self.sharing is not None:
-            await self.sharing.publish(live, message)
+        self.channel.forget(live)
 
     # -- holding tables -------------------------------------------------------------------
 
-    def _hold(self, row: TableRow, rules: games.AnyRules) -> Live:
-        live = _live(row, rules)
-        self.live[row.id] = live
+    async def load(self, row: TableRow) -> Live:
+        """The table of ``row`` from the store: dealt from its seed, its actions applied
+        again (not held: a store failing meanwhile leaves nothing half-made)."""
+        live = Live.of(row)
+        if row.status != WAITING:
+            self._apply_stored(live, await self.store.actions_of(live.id))
         return live
 
-    async def _load(self, row: TableRow) -> Live:
-        """A table from the store: dealt from its seed, its actions applied again; held
-        once it is whole (a store failing meanwhile leaves nothing half-made)."""
-        rules = games.make_rules(row.game, len(row.seats), row.preset, row.options)
-        live = _live(row, rules)
-        if row.status != WAITING:
-            await self._rebuild(live)
-        return self.live.setdefault(row.id, live)  # another socket may have loaded it first
-
-    async def _rebuild(self, live: Live) -> None:
-        self._apply_stored(live, await self.store.actions_of(live.id))
-
     def _apply_stored(self, live: Live, stored: list[tuple[int, dict[str, Any]]]) -> None:
-        """The table dealt again from its seed, and ``stored`` (as the store gives them)
-        applied."""
+        """The table dealt again from its seed, and ``stored`` (as the store gives them,
+        checked when they were committed) taken."""
         table = self._new_table(live)
         for seat, action in stored:
-            table.act(seat, action_from_json(action))
+            table.take_known(seat, action_from_json(action))
         live.table = table
         live.actions = len(stored)
-
-    def _replayed(self, live: Live, table: Table, actions: int) -> Table:
-        """``table`` as it was after its first ``actions`` actions, dealt again from its
-        seed without the store (which may not answer)."""
-        taken = [(e.seat, e.action) for state in table.match.rounds for e in state.history]
-        replayed = self._new_table(live)
-        for seat, action in taken[:actions]:
-            replayed.act(seat, action)
-        return replayed
 
     def _new_table(self, live: Live) -> Table:
         return Table([s.name for s in live.seats], live.rules, live.row.seed)
@@ -648,10 +562,7 @@ class Hub:
         live.table = self._new_table(live)
         for connection in live.connections:
             self._send_snapshot(live, connection)
-        self._schedule(live)
-
-    def _persons(self, live: Live) -> list[int]:
-        return [s.seat for s in live.seats if s.bot is None]
+        self.schedule(live)
 
     # -- frames ---------------------------------------------------------------------------
 
@@ -688,11 +599,12 @@ class _Moved(Exception):
     """The table has another owner now: the action was not taken here."""
 
 
-def _rerating(table: Table) -> Rerating:
-    """How the finished match of ``table`` changes its players' ratings, as the store holds
-    them when it commits the match's last action (other processes rate matches too)."""
-    match = table.match
-    players = list(table.players)
+def _rerating(checked: Checked) -> Rerating:
+    """How the match a checked action ends changes its players' ratings, as the store holds
+    them when it commits that action (other processes rate matches too)."""
+    match = checked.final
+    assert match is not None
+    players = list(match.players)
 
     def rate(stored: list[Rating]) -> list[Rating]:
         ratings = Ratings()
@@ -707,11 +619,6 @@ def _observed(task: asyncio.Task[None]) -> None:
     """Its error was said to the sender, if the sender was still there to hear it."""
     if not task.cancelled():
         task.exception()
-
-
-def _live(row: TableRow, rules: games.AnyRules) -> Live:
-    bots = {s.seat: s.bot for s in row.seats if s.bot}
-    return Live(row=row, rules=rules, table=None, bots=bots)
 
 
 def _joined(seat: SeatRow) -> SeatRow:

@@ -1,15 +1,16 @@
-"""A hub's share of the tables when several server processes serve them
+"""The table channel of one of several server processes serving the same tables
 (``chickenfoot serve --redis``; :mod:`~chickenfoot.server.cluster` says what travels
-through Redis).
+through Redis, :mod:`~chickenfoot.server.channel` what a channel does for the hub).
 
 A table is held by every process that has viewers of it, and owned by one: the owner takes
 the actions, commits them under its fencing number, runs the bots and publishes each action;
-the others follow (apply the published actions to their copy, dealt from the seed, and tell
-their own viewers what each may see) and forward their people's actions, joins and presence
-to the owner. A process that finds a table's lease lapsed takes it and goes on from the
-store; one that learns it has lost a table (its lease taken, or a write refused as stale)
-follows it from then on. A loop of each process renews its leases, forgets presence not said
-again, and adopts the tables in play that nobody owns.
+the others follow (take the published actions on their copy, dealt from the seed, without
+deciding their legality again, and tell their own viewers what each may see) and forward
+their people's actions, joins and presence to the owner. A process that finds a table's
+lease lapsed takes it and goes on from the store; one that learns it has lost a table (its
+lease taken, or a write refused as stale) follows it from then on. A loop of each process
+renews its leases, forgets presence not said again, and adopts the tables in play that
+nobody owns.
 """
 
 from __future__ import annotations
@@ -19,12 +20,13 @@ import contextlib
 import logging
 import math
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from chickenfoot.core.messages import CodedError, Message
 from chickenfoot.core.wire import action_from_json
 from chickenfoot.i18n import error_in, translation
 from chickenfoot.server import frames, logs
+from chickenfoot.server.channel import Behind, Live, Tables
 from chickenfoot.server.cluster import LOST, RETAKEN, Cluster, NoAnswer, coordinating
 from chickenfoot.server.errors import (
     COORDINATION_UNAVAILABLE,
@@ -32,10 +34,7 @@ from chickenfoot.server.errors import (
     ServerError,
     reaching_storage,
 )
-from chickenfoot.server.store import WAITING, reason_of
-
-if TYPE_CHECKING:
-    from chickenfoot.server.hub import Hub, Live
+from chickenfoot.server.store import TableRow, reason_of
 
 FORWARD_WAIT = 0.2
 """Seconds between two tries to reach a table's owner."""
@@ -45,22 +44,26 @@ NOT_OWNER = "not-owner"
 """A forwarded request's answer from a process that does not own the table (any more)."""
 
 
-class Behind(Exception):
-    """A followed table has missed a message: it reads the store again."""
+class RedisChannel:
+    """A hub's :class:`~chickenfoot.server.channel.TableChannel` as one of several processes,
+    through ``cluster`` (see the module docstring)."""
 
-
-class Sharing:
-    """What ``hub`` does as one of several processes, through ``cluster`` (see the module
-    docstring)."""
-
-    def __init__(self, hub: Hub, cluster: Cluster) -> None:
-        self.hub = hub
+    def __init__(self, cluster: Cluster) -> None:
         self.cluster = cluster
         self.inboxes: dict[str, asyncio.Queue[dict[str, Any]]] = {}
         self.unpublished = False
         self._tending: asyncio.Task[None] | None = None
+        self._tables: Tables | None = None
 
-    async def start(self) -> None:
+    @property
+    def tables(self) -> Tables:
+        assert self._tables is not None, "started"
+        return self._tables
+
+    async def start(self, tables: Tables) -> None:
+        """Listen to Redis and tend the leases; the tables are opened, or adopted, as they
+        are asked for."""
+        self._tables = tables
         self.cluster.on_table = self.heard
         self.cluster.on_request = self.requested
         self.cluster.on_down = self.redis_down
@@ -70,6 +73,9 @@ class Sharing:
     async def stop(self, owned: list[str]) -> None:
         """Stop tending, let the ``owned`` tables go (the others need not wait for their
         leases to lapse) and leave Redis."""
+        for live in self.tables.live.values():
+            if live.following is not None:
+                live.following.cancel()
         if self._tending is not None:
             self._tending.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -78,9 +84,31 @@ class Sharing:
             await asyncio.wait_for(self.release_all(owned), 2.0)
         await self.cluster.close()
 
+    async def claim(self, table_id: str) -> int | None:
+        """Take the lease of a table just made: its first fencing number."""
+        with coordinating(table_id):
+            if not await self.cluster.acquire(table_id):
+                raise ServerError(COORDINATION_UNAVAILABLE, status=503)
+        self.tables.metrics.lease_changes.labels(change="taken").inc()
+        return 1
+
+    async def open(self, row: TableRow) -> Live:
+        """A table in play asked for here: owned if its lease is free, else followed."""
+        live = Live.of(row)
+        with coordinating(row.id):
+            taken = await self.cluster.acquire(row.id)
+        if taken:
+            await self.take(live)
+        else:
+            await self.follow(live)
+        return live
+
     def forget(self, live: Live) -> None:
         """``live`` is let go from memory: its lease too if this process owns it, else its
         channel."""
+        if live.following is not None and live.following is not asyncio.current_task():
+            live.following.cancel()
+        live.following = None
         self.inboxes.pop(live.id, None)
         if live.owned and live.fence is not None:
             task = asyncio.create_task(self.release_all([live.id]))
@@ -93,9 +121,9 @@ class Sharing:
         the table as the store has it (the caller holds its lock if others can see it)."""
         try:
             with reaching_storage(live.id):
-                fence = await self.hub.store.take(live.id)
-                row = await self.hub.store.table(live.id)
-                stored = await self.hub.store.actions_of(live.id)
+                fence = await self.tables.store.take(live.id)
+                row = await self.tables.store.table(live.id)
+                stored = await self.tables.store.actions_of(live.id)
         except Exception:
             with contextlib.suppress(Exception):
                 await self.cluster.release(live.id)
@@ -108,16 +136,16 @@ class Sharing:
         with contextlib.suppress(Exception):
             await self.cluster.unfollow(live.id)
         live.owned, live.fence, live.row = True, fence, row
-        self._catch_up(live, stored)
+        self.tables.catch_up(live, stored)
         live.remote.clear()
         now = time.monotonic()
-        for seat in self.hub._persons(live):
+        for seat in live.persons():
             if not live.here(seat):
                 live.gone_since[seat] = now
-        self.hub.metrics.lease_changes.labels(change="taken").inc()
+        self.tables.metrics.lease_changes.labels(change="taken").inc()
         logs.event(logging.INFO, "table-taken", table=live.id, fence=fence, actions=live.actions)
         await self.publish(live, {"kind": "owner", "owner": self.cluster.name})
-        self.hub._schedule(live)
+        self.tables.schedule(live)
 
     async def follow(self, live: Live) -> None:
         """Follow ``live``, which another process owns: its messages from now on, then the
@@ -130,18 +158,18 @@ class Sharing:
             with coordinating(live.id):
                 await self.cluster.follow(live.id)
             with reaching_storage(live.id):
-                row = await self.hub.store.table(live.id)
-                stored = await self.hub.store.actions_of(live.id) if row is not None else []
+                row = await self.tables.store.table(live.id)
+                stored = await self.tables.store.actions_of(live.id) if row is not None else []
         except Exception:
             self.inboxes.pop(live.id, None)
             self.cluster.forget(live.id)
             raise
         if row is not None:
             live.row = row
-        self._catch_up(live, stored)
+        self.tables.catch_up(live, stored)
         live.following = asyncio.create_task(self._follow_inbox(live, inbox))
 
-    async def lose(self, live: Live) -> None:
+    async def lost(self, live: Live) -> None:
         """This process no longer owns ``live`` (the caller holds its lock): its viewers are
         served by following the table; a table nobody watches here is let go."""
         if not live.owned:
@@ -151,10 +179,10 @@ class Sharing:
             if timer is not None:
                 timer.cancel()
         live.wake = live.retry = None
-        self.hub.metrics.lease_changes.labels(change="lost").inc()
+        self.tables.metrics.lease_changes.labels(change="lost").inc()
         logs.event(logging.WARNING, "lease-lost", table=live.id)
         if not live.connections:
-            self.hub._drop(live)
+            self.tables.drop(live)
             return
         try:
             await self.follow(live)
@@ -170,27 +198,7 @@ class Sharing:
             connection.send(None)
         live.connections.clear()
         live.owned = False
-        self.hub._drop(live)
-
-    def _catch_up(self, live: Live, stored: list[tuple[int, dict[str, Any]]]) -> None:
-        """Bring ``live`` to the store's ``stored`` actions and tell its viewers what they
-        missed (a table not dealt before gets its first snapshot)."""
-        if live.row.status == WAITING:
-            live.table = None
-            self.hub._send_lobby(live)
-            return
-        table = live.table
-        if table is None or len(stored) < live.actions:
-            self.hub._apply_stored(live, stored)
-            for connection in live.connections:
-                self.hub._send_snapshot(live, connection)
-            return
-        before = table.version
-        for seat, action in stored[live.actions :]:
-            table.act(seat, action_from_json(action))
-        live.actions = len(stored)
-        for connection in live.connections:
-            self.hub._send_entries(live, connection, before)
+        self.tables.drop(live)
 
     async def _follow_inbox(self, live: Live, inbox: asyncio.Queue[dict[str, Any]]) -> None:
         """Apply what the owner of ``live`` publishes, in order."""
@@ -205,40 +213,32 @@ class Sharing:
                     await self._resync(live)
                 if message.get("kind") == "owner":
                     live.owner = str(message.get("owner"))
-                    for seat in self.hub._persons(live):
+                    for seat in live.persons():
                         if live.here(seat):
                             self.say_present(live, seat, True)
 
     def _heard_one(self, live: Live, message: dict[str, Any]) -> None:
-        table = live.table
         n = message.get("n")
-        if message.get("kind") != "act" or table is None or not isinstance(n, int):
+        if message.get("kind") != "act" or not isinstance(n, int):
             raise Behind
-        if n < live.actions:
-            return  # already read from the store
-        if n > live.actions:
-            raise Behind
-        before = table.version
         try:
-            table.act(int(message["seat"]), action_from_json(message["action"]))
-        except (CodedError, KeyError, TypeError, ValueError):
+            seat = int(message["seat"])
+        except (KeyError, TypeError, ValueError):
             raise Behind from None
-        live.actions += 1
-        for connection in live.connections:
-            self.hub._send_entries(live, connection, before)
+        self.tables.apply_published(live, n, seat, message.get("action"))
 
     async def _resync(self, live: Live) -> None:
         """Read ``live`` from the store again (a message missed, or one that says the table
         has changed beyond its actions); a store out of reach: the next message tries again."""
         try:
             with reaching_storage(live.id):
-                row = await self.hub.store.table(live.id)
-                stored = await self.hub.store.actions_of(live.id)
+                row = await self.tables.store.table(live.id)
+                stored = await self.tables.store.actions_of(live.id)
         except ServerError:
             return
         if row is not None:
             live.row = row
-            self._catch_up(live, stored)
+            self.tables.catch_up(live, stored)
 
     def heard(self, table: str, message: dict[str, Any]) -> None:
         inbox = self.inboxes.get(table)
@@ -266,7 +266,7 @@ class Sharing:
                 except NoAnswer:
                     logs.event(logging.WARNING, TABLE_UNREACHABLE, table=live.id, owner=owner)
                     raise ServerError(TABLE_UNREACHABLE, status=503) from None
-                self.hub.metrics.forwarded.inc()
+                self.tables.metrics.forwarded.inc()
                 if answer is not None and answer.get("code") != NOT_OWNER:
                     live.owner = owner
                 if answer is not None and answer.get("ok"):
@@ -294,7 +294,7 @@ class Sharing:
         until = body.get("until")
         if isinstance(until, int | float) and time.time() > until:
             return {"code": TABLE_UNREACHABLE}  # its sender has given up: not taken
-        live = self.hub.live.get(str(body.get("table")))
+        live = self.tables.live.get(str(body.get("table")))
         if live is None or not live.owned:
             return {"code": NOT_OWNER}
         seat = body.get("seat")
@@ -302,14 +302,9 @@ class Sharing:
             return {"code": "bad-frame", "params": {"reason": "no such seat"}, "status": 400}
         try:
             if body.get("op") == "act":
-                await self.hub.act(live, seat, action_from_json(body.get("action")))
+                await self.tables.act(live, seat, action_from_json(body.get("action")))
             elif body.get("op") == "join":
-                async with live.lock:
-                    if not live.seats[seat].joined:
-                        if await self.hub._join(live, seat):
-                            self.hub._deal(live)
-                        else:
-                            self.hub._send_lobby(live)
+                await self.tables.join(live, seat)
             elif body.get("op") == "presence":
                 self._heard_present(live, seat, str(body.get("from")), bool(body.get("here")))
         except CodedError as exc:
@@ -340,7 +335,7 @@ class Sharing:
         seen.pop(process, None)
         if not live.present(seat) and seat not in live.gone_since:
             live.gone_since[seat] = time.monotonic()
-            self.hub._schedule(live)
+            self.tables.schedule(live)
 
     async def tend(self) -> None:
         """Every third of a lease: renew this process's leases, hold on to the presence of
@@ -355,9 +350,9 @@ class Sharing:
                 self._expire_presence()
                 if time.monotonic() - swept >= self.cluster.lease_seconds:
                     swept = time.monotonic()
-                    for live in list(self.hub.live.values()):
+                    for live in list(self.tables.live.values()):
                         if not live.owned:
-                            for seat in self.hub._persons(live):
+                            for seat in live.persons():
                                 if live.here(seat):
                                     self.say_present(live, seat, True)
                     await self._sweep()
@@ -373,21 +368,21 @@ class Sharing:
 
     async def _renew(self) -> None:
         owned = [
-            live.id for live in self.hub.live.values() if live.owned and live.fence is not None
+            live.id for live in self.tables.live.values() if live.owned and live.fence is not None
         ]
         for table, result in (await self.cluster.renew(owned)).items():
-            live = self.hub.live.get(table)
+            live = self.tables.live.get(table)
             if live is None:
                 continue
             if result == RETAKEN:
-                self.hub.metrics.lease_changes.labels(change="retaken").inc()
+                self.tables.metrics.lease_changes.labels(change="retaken").inc()
             elif result == LOST:
                 async with live.lock:
-                    await self.lose(live)
+                    await self.lost(live)
 
     def _expire_presence(self) -> None:
         now = time.monotonic()
-        for live in list(self.hub.live.values()):
+        for live in list(self.tables.live.values()):
             if not live.owned:
                 continue
             for seat, seen in live.remote.items():
@@ -396,30 +391,30 @@ class Sharing:
                     del seen[process]
                 if gone and not live.present(seat) and seat not in live.gone_since:
                     live.gone_since[seat] = now
-                    self.hub._schedule(live)
+                    self.tables.schedule(live)
 
     async def _sweep(self) -> None:
         """Adopt the tables in play whose lease nobody holds (their owner has died), and take
         those this process follows whose owner is gone."""
         with reaching_storage():
-            playing = await self.hub.store.playing()
+            playing = await self.tables.store.playing()
         free = await self.cluster.unleased(playing)
         for table in free[:SWEEP_LIMIT]:
-            if table in self.hub._opening:
+            if self.tables.opening(table):
                 continue
-            live = self.hub.live.get(table)
+            live = self.tables.live.get(table)
             if live is not None:
                 if not live.owned:
                     await self.take_over(live)
                 continue
-            adopted = await self.hub.get(table)  # takes the lease, unless another was quicker
+            adopted = await self.tables.get(table)  # takes the lease, unless another was quicker
             if not adopted.owned and not adopted.connections:
-                self.hub._drop(adopted)
+                self.tables.drop(adopted)
 
     def redis_down(self) -> None:
         """Redis cannot be reached: the tables followed here can no longer be followed (their
         viewers are told and reconnect); the tables owned here go on."""
-        for live in list(self.hub.live.values()):
+        for live in list(self.tables.live.values()):
             if not live.owned:
                 self.close_all(live, COORDINATION_UNAVAILABLE)
                 self.cluster.forget(live.id)
@@ -427,14 +422,14 @@ class Sharing:
     async def release_all(self, tables: list[str]) -> None:
         for table in tables:
             await self.cluster.release(table)
-            self.hub.metrics.lease_changes.labels(change="released").inc()
+            self.tables.metrics.lease_changes.labels(change="released").inc()
 
     async def publish(self, live: Live, message: dict[str, Any]) -> None:
         """Tell the followers of ``live``; with Redis down they read the store when it is back."""
         try:
             await self.cluster.publish(live.id, message)
         except Exception as exc:
-            self.hub.metrics.error(COORDINATION_UNAVAILABLE)
+            self.tables.metrics.error(COORDINATION_UNAVAILABLE)
             if not self.unpublished:  # said once an outage
                 logs.event(logging.WARNING, "publish-failed", table=live.id, reason=reason_of(exc))
             self.unpublished = True
