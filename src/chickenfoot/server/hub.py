@@ -182,7 +182,7 @@ class Hub:
             created=time.time(),
             creator=creator,
             game=game,
-            preset=rules.preset_name if game == games.CHICKENFOOT else None,
+            preset=rules.preset_name if games.game_named(game).presets else None,
             options=options,
             seed=secrets.randbelow(2**53) if seed is None else seed,
             status=WAITING if tokens else PLAYING,
