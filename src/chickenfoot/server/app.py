@@ -47,6 +47,7 @@ from chickenfoot.server import frames, guard
 from chickenfoot.server.analyses import Analyses, AnalysisRefused, settings_of
 from chickenfoot.server.cluster import LEASE_SECONDS, Cluster
 from chickenfoot.server.collector import keep_pauses_short
+from chickenfoot.server.connections import CONNECTIONS_PER_ADDRESS
 from chickenfoot.server.errors import ServerError, reaching_storage
 from chickenfoot.server.howto import guide_json, is_code, refusal_json
 from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
@@ -111,6 +112,9 @@ class Settings:
     and a browser's ``Origin`` must name the host the request was sent to."""
     listening: str = ""
     """``http://HOST:PORT`` the server listens on ("": links are paths, for tests)."""
+    connections_per_address: int = CONNECTIONS_PER_ADDRESS
+    """Connections (HTTP and game sockets) one address may hold open at once
+    (:mod:`~chickenfoot.server.connections`)."""
     forwarded_allow_ips: str = ""
     """The proxies trusted to say a client's address in ``X-Forwarded-For``
     (``--forwarded-allow-ips``: addresses or networks, comma-separated; "": none)."""
