@@ -3,20 +3,34 @@ the size a server must accept (``RECORD_REQUEST_LIMIT`` in ``chickenfoot.server.
 
 Run by hand:
 
-    PYTHONPATH=src .venv/bin/python bench/records.py [--seeds 10]
+    PYTHONPATH=src .venv/bin/python bench/records.py [--seeds 10] [--served SRC]
 
 Plays whole matches of uniformly random legal actions (which draw and pass more than any
 bot, so their records are the longest) at the most players each preset and game allows, the
 full match length, ``--seeds`` of each; prints each one's largest record in bytes, as the
 server writes it (compact) and as ``json.dumps(indent=2)`` writes it, its entries, the size
 of the replay's answer and the time it took, and the record limit beside them.
+
+With ``--served SRC`` it also starts ``chickenfoot serve`` of the checkout whose ``src``
+folder that is (its ``PYTHONPATH``; an earlier checkout measures the server before a change)
+and sends it the largest record of all: once as it is, then three times at once written with
+indents; prints each answer's size and time, and the process's memory before and its peak
+after (Linux's ``/proc``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
 import time
+import urllib.error
+import urllib.request
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -36,10 +50,65 @@ def played(rules: Any, players: int, seed: int) -> dict[str, Any]:
     return games.to_record(match)
 
 
+def memory(pid: int, field: str) -> str:
+    with open(f"/proc/{pid}/status") as status:
+        line = next(line for line in status if line.startswith(field))
+    return f"{int(line.split()[1]) // 1024} MB"
+
+
+def replayed(url: str, body: bytes, answers: list[str]) -> None:
+    request = urllib.request.Request(
+        url + "/api/replay", body, headers={"Content-Type": "application/json"}, method="POST"
+    )
+    started = time.monotonic()
+    try:
+        with urllib.request.urlopen(request, timeout=300) as response:
+            status, size = response.status, len(response.read())
+    except urllib.error.HTTPError as refused:
+        status, size = refused.code, len(refused.read())
+    answers.append(f"{status}: {size:,} bytes in {time.monotonic() - started:.2f} s")
+
+
+def served(src: Path, record: dict[str, Any]) -> None:
+    chickenfoot = Path(sys.executable).parent / "chickenfoot"
+    with tempfile.TemporaryDirectory() as data:
+        server = subprocess.Popen(
+            [str(chickenfoot), "serve", "--port", "0", "--data", data],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(src.resolve())},
+        )
+        assert server.stdout is not None
+        url = "http://" + server.stdout.readline().split("http://", 1)[1].split("/", 1)[0]
+        try:
+            print(f"served from {src}: memory {memory(server.pid, 'VmRSS')} before")
+            once: list[str] = []
+            replayed(url, json.dumps(record).encode(), once)
+            print(f"one replay of {len(json.dumps(record)):,} bytes: {once[0]}")
+            indented = json.dumps(record, indent=2).encode()
+            together: list[str] = []
+            threads = [
+                threading.Thread(target=replayed, args=(url, indented, together)) for _ in range(3)
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            print(f"three at once of {len(indented):,} bytes: {'; '.join(together)}")
+            print(f"peak memory {memory(server.pid, 'VmHWM')}")
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=10)
-    seeds = parser.parse_args().seeds
+    parser.add_argument("--served", type=Path, default=None)
+    args = parser.parse_args()
+    seeds = args.seeds
+    largest_of_all: dict[str, Any] = {}
     kinds: list[tuple[str, Any, int]] = [
         (name, rules.with_options(length="full"), rules.max_players)
         for name, rules in PRESETS.items()
@@ -59,9 +128,14 @@ def main() -> None:
         answer = replay_json(largest)
         took = time.perf_counter() - started
         compact, indented = len(json.dumps(largest)), len(json.dumps(largest, indent=2))
+        if compact > len(json.dumps(largest_of_all)):
+            largest_of_all = largest
         print(
             f"{name:<12} {players:>7} {compact:>9,} {indented:>9,} {len(answer):>10,} {took:6.3f}"
         )
+
+    if args.served is not None:
+        served(args.served, largest_of_all)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,11 @@ import socket
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import InvalidStatus
 
 from chickenfoot.server.connections import CONNECTIONS_PER_ADDRESS, REQUEST_SECONDS
 from tests.server_helpers import Server
@@ -23,6 +28,7 @@ HALF_BODY = (
     b"Content-Length: 100\r\n\r\n{"
 )
 WHOLE = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+ANN = "203.0.113.7"
 
 
 def connect(server: Server, sent: bytes = b"", source: str = "127.0.0.1") -> socket.socket:
@@ -172,5 +178,42 @@ def test_the_proxies_trusted_with_x_forwarded_for_are_not_counted(tmp_path: Path
         assert b" 429 " in answer(server, WHOLE, source="127.0.0.2")
         for sock in held + others:
             sock.close()
+    finally:
+        server.stop()
+
+
+def test_behind_a_proxy_each_clients_game_sockets_are_counted_by_its_own_address(
+    tmp_path: Path,
+) -> None:
+    options = ["--connections-per-address", "2", "--forwarded-allow-ips", "127.0.0.1"]
+    server = Server(tmp_path, options=options)
+    try:
+        made = server.post("/api/tables", {"seats": [{"human": "Ann"}, {"bot": "easy"}]})
+        address = f"ws://127.0.0.1:{server.port}/ws/tables/{made['table']}"
+
+        def through_proxy(client: str) -> Any:
+            return ws_connect(address, additional_headers={"X-Forwarded-For": client})
+
+        async def holding() -> tuple[InvalidStatus, str]:
+            async with through_proxy(ANN) as first, through_proxy(ANN):
+                await first.recv()
+                with pytest.raises(InvalidStatus) as refused:
+                    async with through_proxy(ANN):
+                        pass
+                async with through_proxy("203.0.113.8") as other:
+                    kind = json.loads(await other.recv())["type"]
+            return refused.value, kind
+
+        refused, kind = asyncio.run(holding())
+        assert refused.response.status_code == 429
+        assert json.loads(refused.response.body or b"")["code"] == "too-many-connections"
+        assert kind in ("lobby", "snapshot")
+
+        async def again() -> str:  # the sockets closed, their places are free
+            async with through_proxy(ANN) as socket_:
+                kind: str = json.loads(await socket_.recv())["type"]
+                return kind
+
+        assert asyncio.run(again()) in ("lobby", "snapshot")
     finally:
         server.stop()

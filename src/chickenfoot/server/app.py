@@ -47,7 +47,7 @@ from chickenfoot.server import frames, guard
 from chickenfoot.server.analyses import Analyses, AnalysisRefused, settings_of
 from chickenfoot.server.cluster import LEASE_SECONDS, Cluster
 from chickenfoot.server.collector import keep_pauses_short
-from chickenfoot.server.connections import CONNECTIONS_PER_ADDRESS
+from chickenfoot.server.connections import CONNECTIONS_PER_ADDRESS, Sockets
 from chickenfoot.server.errors import ServerError, reaching_storage
 from chickenfoot.server.howto import guide_json, is_code, refusal_json
 from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
@@ -197,7 +197,11 @@ def create_app(settings: Settings) -> Starlette:
         WebSocketRoute("/ws/tables/{table}", api.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(guard.Headers)])
+    middleware = [
+        Middleware(guard.Headers),
+        Middleware(Sockets, per_address=settings.connections_per_address),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.hub = hub
     app.state.analyses = analyses
     app.state.metrics = metrics

@@ -6,8 +6,9 @@ uvicorn times out a connection left idle after a response (``timeout_keep_alive`
 one that sends nothing, or half a request, and it counts no address: its HTTP and socket
 protocols are extended here with both. A connection past the limit is answered ``429``
 (``too-many-connections``) and closed before anything of it is read. Connections from the
-proxies trusted with ``X-Forwarded-For`` are not counted: all their clients come through
-them, and the proxy limits its own.
+proxies trusted with ``X-Forwarded-For`` are not counted there: all their clients come
+through them. Their game sockets are counted all the same, by the address the proxy names
+(:class:`Sockets`, the app's middleware), as each is a connection of its own to the end.
 """
 
 from __future__ import annotations
@@ -72,15 +73,51 @@ class Limits:
         return any(ip in network for network in self.trusted)
 
 
-def refusal(limit: int) -> bytes:
-    """The whole answer to a connection past the limit: the language is not known yet."""
+def refusal_body(limit: int) -> bytes:
+    """Why a connection past the limit is refused: in English, as its request is not read."""
     text = ENGLISH["too-many-connections"].format(limit=limit)
-    body = msgspec.json.encode({"code": "too-many-connections", "message": text})
+    return msgspec.json.encode({"code": "too-many-connections", "message": text})
+
+
+def refusal(limit: int) -> bytes:
+    """The whole answer to a connection past the limit."""
+    body = refusal_body(limit)
     head = (
         "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
         f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
     )
     return head.encode() + body
+
+
+class Sockets:
+    """ASGI middleware: at most ``per_address`` game sockets open from one client address
+    (behind a trusted proxy, the one it names); one more is answered ``429`` instead of
+    opening."""
+
+    def __init__(self, app: Any, per_address: int) -> None:
+        self.app = app
+        self.per_address = per_address
+        self.open: Counter[str] = Counter()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        address = str(client[0]) if client else "unknown"
+        if self.open[address] >= self.per_address:
+            body = refusal_body(self.per_address)
+            headers = [(b"content-type", b"application/json")]
+            await send({"type": "websocket.http.response.start", "status": 429, "headers": headers})
+            await send({"type": "websocket.http.response.body", "body": body})
+            return
+        self.open[address] += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.open[address] -= 1
+            if not self.open[address]:
+                del self.open[address]
 
 
 def protocols(limits: Limits) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol]]:
