@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import errno
 import logging
@@ -84,8 +85,8 @@ def serve(
 
 def _open_files_as_allowed() -> None:
     """As many open files (connections) as the system lets this process have."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != hard:
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    with contextlib.suppress(ValueError, OSError):  # a system that caps it below "unlimited"
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
