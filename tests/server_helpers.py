@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -35,10 +36,16 @@ def make_client(tmp_path: Path, **settings: Any) -> TestClient:
 
 class Server:
     """``chickenfoot serve`` on 127.0.0.1 (on a free port unless ``port`` is given), bots
-    acting at once, with ``options`` of its own; its standard error goes to
-    ``data/server.log``."""
+    acting at once, with ``options`` of its own (and at most ``open_files`` files and
+    connections open, if given); its standard error goes to ``data/server.log``."""
 
-    def __init__(self, data: Path, port: int = 0, options: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        data: Path,
+        port: int = 0,
+        options: Sequence[str] = (),
+        open_files: int | None = None,
+    ) -> None:
         self.log_path = data / "server.log"
         self.log = self.log_path.open("a")
         command = [str(CHICKENFOOT), "serve", "--port", str(port), "--data", str(data)]
@@ -47,6 +54,7 @@ class Server:
             stdout=subprocess.PIPE,
             stderr=self.log,
             text=True,
+            preexec_fn=None if open_files is None else (lambda: _open_at_most(open_files)),
         )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
@@ -108,6 +116,10 @@ class Server:
         assert self.process.stdout is not None
         self.process.stdout.close()
         self.log.close()
+
+
+def _open_at_most(files: int) -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
 
 _TILE = re.compile(r'"([0-9]+-[0-9]+)"')

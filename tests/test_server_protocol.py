@@ -314,7 +314,7 @@ def test_the_presets_are_summed_up_from_their_rules_in_the_pages_language(
     assert all(norwegian[name] != english[name] for name in PRESETS)
 
 
-def test_the_replay_of_a_record_shows_every_hand_at_every_version(client: TestClient) -> None:
+def test_the_replay_of_a_record_gives_the_log_and_each_rounds_deal(client: TestClient) -> None:
     made = new_table(client, [{"bot": "easy"}, {"bot": "medium"}, {"bot": "easy"}])
     with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
         while (f := check_frame(ws.receive_text()))["type"] != "event" or f["event"][
@@ -323,9 +323,9 @@ def test_the_replay_of_a_record_shows_every_hand_at_every_version(client: TestCl
             pass
     record = client.get(f"/api/tables/{made['table']}/record").json()
     replay = client.post("/api/replay", json=record).json()
-    assert len(replay["hands"]) == len(replay["entries"]) + 1
+    assert len(replay["dealt"]) == len(record["rounds"])
     first_round = record["rounds"][0]
-    assert replay["hands"][1] == [sorted(h, key=_order) for h in first_round["hands"]]
+    assert replay["dealt"][0] == [sorted(h, key=_order) for h in first_round["hands"]]
     assert replay["entries"][0]["kind"] == "round"
     broken = client.post("/api/replay", content=b"{", headers=JSON).json()
     assert broken["code"] == "bad-request"

@@ -124,6 +124,17 @@ def serve(
             "holds up no table. \\[default: one per CPU]",
         ),
     ] = None,
+    connections_per_address: Annotated[
+        int,
+        typer.Option(
+            "--connections-per-address",
+            metavar="N",
+            min=1,
+            help="How many connections (pages loading, game sockets) one address may hold "
+            "open at once; more are refused. Connections from the proxies of "
+            "--forwarded-allow-ips are not counted.",
+        ),
+    ] = 100,
     redis: Annotated[
         str | None,
         typer.Option(
@@ -196,6 +207,7 @@ def serve(
             bot_delay=bot_delay / 1000,
             away=away,
             tables_per_address=tables_per_address,
+            connections_per_address=connections_per_address,
             bot_processes=bot_processes or os.cpu_count() or 1,
             steady_gc=True,
             redis_url=redis,

@@ -54,6 +54,8 @@ ENGLISH: dict[str, str] = {
     "cross-origin": "a page of another site ({origin}) cannot use this server",
     "not-json": "the server reads JSON (application/json), not {kind}",
     "too-many-tables": "{count} tables made from your address are not over yet: finish one first",
+    "too-many-connections": "{limit} connections from your address are open: close one first",
+    "too-many-replays": "the server is preparing {limit} replays just now: try again in a moment",
     "name-reserved": "a player's name cannot start with 'bot:'",
     "table-waiting": "the table waits until every player has joined",
     "record-not-ready": "the match is not over yet: its record comes at its end",

@@ -25,7 +25,7 @@ import msgspec
 from msgspec import Meta, Struct
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -34,8 +34,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from chickenfoot.bots import LEVELS
 from chickenfoot.core import games
 from chickenfoot.core.messages import CodedError
+from chickenfoot.core.record_fields import read_seed
 from chickenfoot.core.rules import MAX_PLAYERS, PRESETS, MatchLength
 from chickenfoot.core.table import Table
+from chickenfoot.core.wire import ActionEntry, RoundEntry
 from chickenfoot.howto.listing import preset_says
 from chickenfoot.i18n import LANGUAGES, error_in, language_of_locale, message_in, translation
 from chickenfoot.ratings import Ratings
@@ -44,6 +46,7 @@ from chickenfoot.server.analyses import Analyses, AnalysisRefused, settings_of
 from chickenfoot.server.channel_redis import RedisChannel
 from chickenfoot.server.cluster import LEASE_SECONDS, Cluster
 from chickenfoot.server.collector import keep_pauses_short
+from chickenfoot.server.connections import CONNECTIONS_PER_ADDRESS, Sockets
 from chickenfoot.server.errors import ServerError, reaching_storage
 from chickenfoot.server.howto import guide_json, is_code, refusal_json
 from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
@@ -65,7 +68,12 @@ FRAME_LIMIT = 4_096
 FRAMES_PER_SECOND = 10
 FRAME_BURST = 30
 TABLE_REQUEST_LIMIT = 16_384
-RECORD_REQUEST_LIMIT = 16 * 2**20
+RECORD_REQUEST_LIMIT = 2**20
+"""The largest record a client may send, in bytes: ten times the largest legal record
+measured (a full match of 12 players at the wikipedia preset played at random, 98 KB; 224 KB
+written with indents: bench/records.py)."""
+REPLAYS_AT_ONCE = 4
+"""Replays the server prepares at once; one more is refused (``too-many-replays``)."""
 LISTED = 50
 """How many open and finished tables the home page lists."""
 
@@ -101,6 +109,9 @@ class Settings:
     and a browser's ``Origin`` must name the host the request was sent to."""
     listening: str = ""
     """``http://HOST:PORT`` the server listens on ("": links are paths, for tests)."""
+    connections_per_address: int = CONNECTIONS_PER_ADDRESS
+    """Connections (HTTP and game sockets) one address may hold open at once
+    (:mod:`~chickenfoot.server.connections`)."""
     forwarded_allow_ips: str = ""
     """The proxies trusted to say a client's address in ``X-Forwarded-For``
     (``--forwarded-allow-ips``: addresses or networks, comma-separated; "": none)."""
@@ -183,7 +194,11 @@ def create_app(settings: Settings) -> Starlette:
         WebSocketRoute("/ws/tables/{table}", api.socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(guard.Headers)])
+    middleware = [
+        Middleware(guard.Headers),
+        Middleware(Sockets, per_address=settings.connections_per_address),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.hub = hub
     app.state.analyses = analyses
     app.state.metrics = metrics
@@ -205,6 +220,7 @@ class _Api:
         self.public_url = settings.public_url
         self.links = (settings.public_url or settings.listening).rstrip("/")
         """What every link starts with."""
+        self.replaying = 0
 
     async def _body(self, request: Request, limit: int) -> bytes:
         """The body of a ``POST``: JSON from this site, refused past ``limit`` bytes without
@@ -213,11 +229,14 @@ class _Api:
         guard.check_json(request.headers)
         chunks = []
         size = 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise ServerError("frame-too-large", status=413, size=size, limit=limit)
-            chunks.append(chunk)
+        try:
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > limit:
+                    raise ServerError("frame-too-large", status=413, size=size, limit=limit)
+                chunks.append(chunk)
+        except ClientDisconnect:  # the answer goes nowhere; the refusal is counted
+            raise ServerError("bad-request", reason="the body was cut short") from None
         return b"".join(chunks)
 
     # -- running the server ---------------------------------------------------------------
@@ -418,25 +437,21 @@ class _Api:
         return JSONResponse({"ratings": [row.to_json() for row in rows]})
 
     async def replay(self, request: Request) -> Response:
-        """A record's table for the replay viewer: the log as a spectator sees it, and every
-        hand at every version (the record shows them all)."""
+        """A record's table for the replay viewer (:func:`replay_json`), at most
+        :data:`REPLAYS_AT_ONCE` at a time."""
         lang = _language(request)
         try:
-            record = guard.decode(await self._body(request, RECORD_REQUEST_LIMIT))
-            loop = asyncio.get_running_loop()
-            table, hands = await loop.run_in_executor(None, Table.with_hands, record)
+            if self.replaying >= REPLAYS_AT_ONCE:
+                raise ServerError("too-many-replays", status=429, limit=REPLAYS_AT_ONCE)
+            self.replaying += 1
+            try:
+                record = guard.decode(await self._body(request, RECORD_REQUEST_LIMIT))
+                data = await asyncio.get_running_loop().run_in_executor(None, replay_json, record)
+            finally:
+                self.replaying -= 1
         except CodedError as exc:
             return self._refusal(exc, lang)
-        entries = table.entries(0, None)
-        data = {
-            "game": table.match.rules.game_name,
-            "preset": table.match.rules.preset_name,
-            "players": table.players,
-            "sides": [table.match.rules.side_of(s) for s in range(table.seats)],
-            "entries": [frames.event_json(e) for e in entries],
-            "hands": [[[str(t) for t in hand] for hand in at] for at in hands],
-        }
-        return Response(msgspec.json.encode(data), media_type="application/json")
+        return Response(data, media_type="application/json")
 
     async def analyse(self, request: Request) -> Response:
         """Start analysing a record (``?samples=N&seed=S``): the job, to be asked about."""
@@ -547,6 +562,34 @@ class _Api:
                     connection.send(frames.hint(found, text))
             except CodedError as exc:
                 connection.send(self._error_frame(exc, connection.lang))
+
+
+def replay_json(record: Any) -> bytes:
+    """A record's table for the replay viewer, in proportion to the record: the log as a
+    spectator sees it, each draw naming its tile (the record names them all), and the hands
+    each round was dealt (``dealt[round][seat]``, as the round's entry stands); the viewer
+    steps the hands from these. Raises :class:`~chickenfoot.core.messages.CodedError`."""
+    table = Table._replayed(record, read_seed(record) or 0, None)
+    seats = range(table.seats)
+    entries = []
+    dealt = []
+    for entry in table.entries(0, None):
+        if isinstance(entry, RoundEntry):
+            dealt.append([getattr(table.entry(entry.v, s), "hand", None) for s in seats])
+        elif isinstance(entry, ActionEntry) and "draw" in entry.action:
+            drawn = getattr(table.entry(entry.v, entry.seat), "drawn", None)
+            entry = msgspec.structs.replace(entry, drawn=drawn)
+        entries.append(entry)
+    rules = table.match.rules
+    data = {
+        "game": rules.game_name,
+        "preset": rules.preset_name,
+        "players": table.players,
+        "sides": [rules.side_of(s) for s in seats],
+        "entries": entries,
+        "dealt": dealt,
+    }
+    return msgspec.json.encode(data)
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import errno
 import logging
+import resource
 import socket
 from collections.abc import Callable
 
@@ -15,9 +17,14 @@ import uvicorn
 from chickenfoot.i18n import _
 from chickenfoot.server import logs
 from chickenfoot.server.app import FRAME_LIMIT, Settings, create_app
+from chickenfoot.server.connections import Limits, protocols
 from chickenfoot.server.store import Store, database_url
 
 __all__ = ["ServeError", "Settings", "database_url", "serve"]
+
+BACKLOG = 256
+"""Connections waiting to be accepted, and accepted at a time before any of them is served
+or refused: each holds an open file meanwhile, so a burst of them cannot use them all."""
 
 
 class ServeError(ValueError):
@@ -53,8 +60,14 @@ def serve(
         say(_("links to it say {url}").format(url=settings.public_url.rstrip("/")))
     logs.event(logging.INFO, "serving", address=f"{shown}:{port}")
     app = create_app(dataclasses.replace(settings, listening=listening))
+    _open_files_as_allowed()
+    http, ws = protocols(Limits(settings.connections_per_address, settings.forwarded_allow_ips))
     config = uvicorn.Config(
         app,
+        http=http,
+        ws=ws,
+        timeout_keep_alive=5,
+        backlog=BACKLOG,
         log_config=None,  # uvicorn's warnings go to the server's log, in its format
         log_level="warning",
         ws_max_size=4 * FRAME_LIMIT,
@@ -68,6 +81,13 @@ def serve(
     )
     server = uvicorn.Server(config)
     asyncio.run(server.serve(sockets=[listener]))
+
+
+def _open_files_as_allowed() -> None:
+    """As many open files (connections) as the system lets this process have."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    with contextlib.suppress(ValueError, OSError):  # a system that caps it below "unlimited"
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -85,7 +105,7 @@ def _listen(host: str, port: int) -> socket.socket:
             reason = exc.strerror or str(exc)
         text = _("cannot listen on {host}:{port}: {reason}")
         raise ServeError(text.format(host=host, port=port, reason=reason)) from None
-    sock.listen(2048)
+    sock.listen(BACKLOG)
     sock.set_inheritable(True)
     return sock
 

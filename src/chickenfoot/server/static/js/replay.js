@@ -7,6 +7,7 @@ import { AnalysisPanel } from "./analysis.js";
 import { BoardView } from "./board.js";
 import { describe, gameName, presetName, roundName, seatName } from "./describe.js";
 import { $, api, h, postJSON } from "./dom.js";
+import { handsAt } from "./hands.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { scoreTable } from "./scores.js";
@@ -22,8 +23,8 @@ const AUTO_MS = 700;
  * @property {string[]} players
  * @property {number[]} sides
  * @property {import("./advance.js").Event[]} entries every entry of the log, as a spectator
- *   sees it
- * @property {string[][][]} hands every hand at every version
+ *   sees it but for each draw's tile, named
+ * @property {string[][][]} dealt each round's hands as its entry stands (`dealt[round][seat]`)
  */
 
 /** @type {BoardView} */
@@ -34,6 +35,8 @@ let analysis;
 let replay = null;
 /** @type {View[]} */
 let views = [];
+/** @type {string[][][]} every hand at every version */
+let hands = [];
 let at = 0;
 /** @type {ReturnType<typeof setInterval> | null} */
 let timer = null;
@@ -58,6 +61,7 @@ async function load(recordText) {
   }
   views = [emptySnapshot(replay.game, replay.preset, replay.players, replay.sides)];
   for (const entry of replay.entries) views.push(advance(views[views.length - 1], entry));
+  hands = handsAt(replay.dealt, replay.entries);
   slider.max = String(views.length - 1);
   analysis.load(replay, views, recordText);
   go(0);
@@ -126,10 +130,10 @@ function render() {
   position.dataset.version = String(at);
   position.textContent = t("replay.position", { n: at, total: views.length - 1 });
   const turn = view.public && !view.end ? view.public.turn : null;
-  const hands = replay.hands[at] || [];
+  const held = hands[at] || [];
   $("#hands").replaceChildren(
     ...view.players.map((_, s) => {
-      const tiles = hands[s] || [];
+      const tiles = held[s] || [];
       return h(
         "li",
         { class: s === turn ? "turn" : "", "data-seat": s },
