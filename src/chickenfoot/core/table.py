@@ -130,6 +130,12 @@ class Table:
         return table
 
     @classmethod
+    def of_record(cls, record: Any) -> Table:
+        """The table of a record as it stands (with or without a seed: nothing more is
+        dealt), for following its log. Raises :class:`RecordError`."""
+        return cls._replayed(record, read_seed(record) or 0, None)
+
+    @classmethod
     def with_hands(cls, record: Any) -> tuple[Table, list[list[list[Tile]]]]:
         """The table of a record (with or without a seed: nothing more is dealt) and every
         hand at every version from 0 on, for a replay that shows them all. Raises

@@ -34,7 +34,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from chickenfoot.bots import LEVELS
 from chickenfoot.core import games
 from chickenfoot.core.messages import CodedError
-from chickenfoot.core.record_fields import read_seed
 from chickenfoot.core.rules import MAX_PLAYERS, PRESETS, MatchLength
 from chickenfoot.core.table import Table
 from chickenfoot.core.wire import ActionEntry, RoundEntry
@@ -569,7 +568,7 @@ def replay_json(record: Any) -> bytes:
     spectator sees it, each draw naming its tile (the record names them all), and the hands
     each round was dealt (``dealt[round][seat]``, as the round's entry stands); the viewer
     steps the hands from these. Raises :class:`~chickenfoot.core.messages.CodedError`."""
-    table = Table._replayed(record, read_seed(record) or 0, None)
+    table = Table.of_record(record)
     seats = range(table.seats)
     entries = []
     dealt = []
