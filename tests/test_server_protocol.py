@@ -289,10 +289,12 @@ def test_the_meta_says_what_each_game_chooses_so_the_page_need_not_know_the_game
     assert meta["choices"]["chickenfoot"] == {"preset": True, "length": True}
     assert meta["players"]["chickenfoot"] == [2, 8]
     assert meta["nouns"]["chickenfoot"] == "round"
+    assert meta["layouts"]["chickenfoot"] == "feet"
     for game in ("draw", "block", "all-fives", "bergen"):
         assert meta["choices"][game] == {"preset": False, "length": False}
         assert meta["players"][game] == [2, 4]
         assert meta["nouns"][game] == "hand"
+        assert meta["layouts"][game] == "line"
 
 
 def test_the_presets_are_summed_up_from_their_rules_in_the_pages_language(

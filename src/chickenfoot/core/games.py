@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import partial
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from chickenfoot.core import compact
 from chickenfoot.core import record as chickenfoot_record
@@ -63,6 +63,9 @@ class Game(Generic[RulesT, MatchT, StateT, ViewT]):
     """What a match is played in: ``round`` or ``hand`` (its rules' ``round_noun``)."""
     players: tuple[int, int]
     """The fewest and the most players its usual rules seat."""
+    layout: Literal["feet", "line"]
+    """How its board is laid out: ``feet`` (lines out from a centre double, each double
+    played on them the start of a foot) or ``line`` (one line through the lead)."""
 
     def rules(
         self, name: str, players: int, preset: str | None, options: Mapping[str, Any]
@@ -103,6 +106,7 @@ class _ChickenFoot(Game[Rules, Match, RoundState, SeatView]):
     default_players = 4
     noun = Rules.round_noun
     players = (PRESETS["classic"].min_players, PRESETS["classic"].max_players)
+    layout = "feet"
 
     def rules(
         self, name: str, players: int, preset: str | None, options: Mapping[str, Any]
@@ -146,6 +150,7 @@ class _Standard(Game[StandardRules, StandardGame, HandState, StandardView]):
     default_players = 2
     noun = StandardRules.round_noun
     players = (2, STANDARD_PLAYERS)
+    layout = "line"
 
     def rules(
         self, name: str, players: int, preset: str | None, options: Mapping[str, Any]

@@ -293,6 +293,7 @@ class _Api:
                     for name, game in kinds.items()
                 },
                 "nouns": {name: game.noun for name, game in kinds.items()},
+                "layouts": {name: game.layout for name, game in kinds.items()},
             }
         )
 
