@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from chickenfoot.core import projection
+from chickenfoot.core.games import game_named
 from chickenfoot.core.projection import advance
 from chickenfoot.core.table import Table
 from chickenfoot.core.wire import Snapshot
@@ -82,12 +83,11 @@ def javascript() -> dict[str, Any]:
     for _name, viewer, start, views, sent in games():
         asked["advance"].append({"start": builtins(start), "entries": sent})
         for view in views:
-            chickenfoot = view.game == "chickenfoot"
             asked["layout"].append(
                 {
                     "board": builtins(view.board),
                     "public": builtins(view.public),
-                    "chickenfoot": chickenfoot,
+                    "layout": game_named(view.game).layout,
                 }
             )
             if viewer is not None and view.public is not None:
@@ -160,7 +160,8 @@ def test_the_page_lays_out_the_board_as_the_terminal_does() -> None:
     laid_out = javascript()["layout"]
     assert len(laid_out) == len(positions)
     for (name, view), js_tree in zip(positions, laid_out, strict=True):
-        python = layout(view.board, view.public, view.game == "chickenfoot")
+        feet = game_named(view.game).layout == "feet"
+        python = layout(view.board, view.public, feet)
         assert lines_of_js(js_tree) == lines_of(python), f"{name}, v{view.v}"
 
 
@@ -232,7 +233,7 @@ def lines_of_js(tree: dict[str, Any]) -> dict[str, Any]:
     def line(x: dict[str, Any]) -> dict[str, Any]:
         return {"tiles": [shown(t) for t in x["tiles"]], "foot": foot(x["foot"])}
 
-    if tree["chickenfoot"]:
+    if tree["kind"] == "feet":
         return {"centre": foot(tree["centre"])}
     middle = [] if tree["middle"] is None else [shown(tree["middle"])]
     left = [turned(t) for t in reversed(tree["left"])]

@@ -8,10 +8,11 @@ const STATIC = new URL("../../src/chickenfoot/server/static/", import.meta.url);
 
 /**
  * Stand in for the browser; `search` is the page's query ("?lang=nb"), `languages` the
- * browser's, `stored` what localStorage holds.
- * @param {{search?: string, languages?: string[], stored?: Record<string, string>}} [page]
+ * browser's, `stored` what localStorage holds, `answers` the server's JSON by path.
+ * @param {{search?: string, languages?: string[], stored?: Record<string, string>,
+ *   answers?: Record<string, unknown>}} [page]
  */
-export function fakeBrowser({ search = "", languages = ["en-GB"], stored = {} } = {}) {
+export function fakeBrowser({ search = "", languages = ["en-GB"], stored = {}, answers = {} } = {}) {
   const storage = new Map(Object.entries(stored));
   Object.assign(globalThis, {
     location: new URL(`http://localhost/table/x${search}`),
@@ -22,6 +23,7 @@ export function fakeBrowser({ search = "", languages = ["en-GB"], stored = {} } 
     history: { replaceState: () => {} },
     document: { documentElement: { lang: "" }, querySelectorAll: () => [] },
     fetch: async (path) => {
+      if (path in answers) return { ok: true, json: async () => answers[path] };
       const text = await readFile(new URL(path.replace(/^\/static\//, ""), STATIC), "utf8");
       return { json: async () => JSON.parse(text) };
     },

@@ -18,14 +18,14 @@ const FOOTED = [
 ];
 
 test("an empty board has no lines", () => {
-  const layout = tree([], null, true);
+  const layout = tree([], null, "feet");
   assert.equal(layout.root, null);
   assert.equal(layout.centre, null);
   assert.equal(layout.middle, null);
 });
 
 test("Chicken Foot: the centre's toes are lines, and a double ending one is a foot of its own", () => {
-  const layout = tree(FOOTED, null, true);
+  const layout = tree(FOOTED, null, "feet");
   const centre = layout.centre;
   assert.equal(centre.tile.id, 0);
   assert.equal(centre.lines.length, 2);
@@ -42,7 +42,7 @@ test("Chicken Foot: the centre's toes are lines, and a double ending one is a fo
 
 test("a foot waiting for toes says how many it needs", () => {
   const board = FOOTED.slice(0, 3);
-  const layout = tree(board, { foot: { id: 2, number: 4, need: 3 } }, true);
+  const layout = tree(board, { foot: { id: 2, number: 4, need: 3 } }, "feet");
   assert.equal(layout.centre.lines[0].foot.need, 3);
   assert.equal(layout.centre.need, 0);
   const { notes } = geometry(layout);
@@ -59,7 +59,7 @@ test("a standard game: one line through the lead, each tile's near number toward
     placed(2, "6-6", 0),
     placed(3, "6-2", 2, [2]),
   ];
-  const layout = tree(board, null, false);
+  const layout = tree(board, null, "line");
   assert.deepEqual(ids(layout.left), [[1, 3, 1]]);
   assert.deepEqual(ids(layout.right), [
     [2, 6, 6],
@@ -77,7 +77,7 @@ test("All Fives: the spinner's lines beyond the two of the line are its arms", (
     placed(3, "5-2", 0, [2]),
     placed(4, "5-3", 0, [3]),
   ];
-  const layout = tree(board, { spinner: 0 }, false);
+  const layout = tree(board, { spinner: 0 }, "line");
   assert.equal(layout.spinner.id, 0);
   assert.deepEqual(
     layout.arms.map((arm) => ids(arm.tiles)),
@@ -86,7 +86,7 @@ test("All Fives: the spinner's lines beyond the two of the line are its arms", (
 });
 
 test("every placed tile is drawn once, within the board's bounds", () => {
-  const geo = geometry(tree(FOOTED, null, true));
+  const geo = geometry(tree(FOOTED, null, "feet"));
   assert.deepEqual(geo.tiles.map((t) => t.shown.id).sort(), [0, 1, 2, 3, 4, 5]);
   for (const t of geo.tiles) {
     const [w, h] = t.vertical ? [UNIT, 2 * UNIT] : [2 * UNIT, UNIT];
@@ -97,7 +97,7 @@ test("every placed tile is drawn once, within the board's bounds", () => {
 });
 
 test("the centre and every foot's double stand upright; the toes run out sideways", () => {
-  const geo = geometry(tree(FOOTED, null, true), 1.5);
+  const geo = geometry(tree(FOOTED, null, "feet"), 1.5);
   const byId = new Map(geo.tiles.map((t) => [t.shown.id, t]));
   assert.ok(byId.get(0).vertical && byId.get(2).vertical);
   assert.ok(!byId.get(1).vertical && !byId.get(5).vertical);
@@ -105,8 +105,8 @@ test("the centre and every foot's double stand upright; the toes run out sideway
 });
 
 test("on a tall board Chicken Foot's lines run up and down instead", () => {
-  const wide = geometry(tree(FOOTED, null, true), 1.5);
-  const tall = geometry(tree(FOOTED, null, true), 0.5);
+  const wide = geometry(tree(FOOTED, null, "feet"), 1.5);
+  const tall = geometry(tree(FOOTED, null, "feet"), 0.5);
   assert.equal(tall.upright, true);
   const w = new Map(wide.tiles.map((t) => [t.shown.id, t]));
   for (const t of tall.tiles) {
@@ -124,7 +124,7 @@ test("no two tiles of a long standard line overlap: it turns a corner", () => {
     const [a, b] = [numbers[k - 1], numbers[k]];
     board.push(placed(k, `${Math.max(a, b)}-${Math.min(a, b)}`, k - 1));
   }
-  const geo = geometry(tree(board, null, false), 1.5);
+  const geo = geometry(tree(board, null, "line"), 1.5);
   const boxes = geo.tiles.map((t) => [
     t.x,
     t.y,

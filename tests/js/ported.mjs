@@ -2,7 +2,7 @@
 // standard input (positions of real games, made by the Python engine); prints what the
 // JavaScript makes of them, for the test to compare with the Python's own answers.
 //   {"advance": [{"start": snapshot, "entries": [event, ...]}, ...],
-//    "layout": [{"board": [...], "public": {...} | null, "chickenfoot": bool}, ...],
+//    "layout": [{"board": [...], "public": {...} | null, "layout": "feet" | "line"}, ...],
 //    "refusals": [{"view": snapshot, "tiles": ["9-4", ...]}, ...]}
 
 import { text } from "node:stream/consumers";
@@ -27,9 +27,7 @@ const followed = asked.advance.map(({ start, entries }) => {
   return views;
 });
 
-const laidOut = asked.layout.map(({ board, public: pub, chickenfoot }) =>
-  tree(board, pub, chickenfoot),
-);
+const laidOut = asked.layout.map(({ board, public: pub, layout }) => tree(board, pub, layout));
 
 const refused = asked.refusals.map(({ view, tiles }) => ({
   tiles: tiles.map((tile) => tileRefusal(view, tile)),

@@ -7,6 +7,7 @@
 
 import { roundName, seatName } from "./describe.js";
 import { $, api, h, postJSON, s } from "./dom.js";
+import { kindOf } from "./games.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 
@@ -36,6 +37,12 @@ const DEPTHS = { quick: 50, normal: 200, deep: 600 };
 /** @type {Set<string | null>} */
 const SERIOUS = new Set(["mistake", "blunder"]);
 const CHART = { height: 160, phoneHeight: 150, left: 34, right: 10, top: 16, bottom: 8 };
+// The catalogue's texts of a match's values, by what its matches are played in: a round's
+// penalty points kept, or a hand's points scored.
+const VALUES = { round: "chickenfoot", hand: "standard" };
+
+/** @param {string} game */
+const valued = (game) => VALUES[kindOf(game).noun];
 
 // Where each action of the record is among the replay's steps: "round/index" -> step, and
 // each round's first and last step.
@@ -440,7 +447,7 @@ export class AnalysisPanel {
         ),
       ),
     );
-    const game = this.result.game === "chickenfoot" ? "chickenfoot" : "standard";
+    const game = valued(this.result.game);
     const openBest = decision.candidates.find((c) => c.action === decision.open_best);
     let open = null;
     if (decision.open_loss !== null && decision.open_loss > 0 && openBest) {
@@ -679,7 +686,7 @@ export class AnalysisPanel {
       y1: top - 2,
       y2: height - bottom,
     });
-    const title = t(`analysis.chart.${result.game === "chickenfoot" ? "chickenfoot" : "standard"}`);
+    const title = t(`analysis.chart.${valued(result.game)}`);
     box.replaceChildren(
       s(
         "svg",
@@ -717,7 +724,7 @@ export class AnalysisPanel {
         "li",
         {},
         h("span", { class: "key end" }),
-        t(`analysis.end.${result.game === "chickenfoot" ? "chickenfoot" : "standard"}`),
+        t(`analysis.end.${valued(result.game)}`),
       ),
     );
     this.update(this.at);

@@ -17,7 +17,7 @@ const MAX_FIT = 1.4;
  * @typedef {object} Drawn what render() draws
  * @property {import("./types/protocol").WirePlaced[]} board the placed tiles
  * @property {import("./types/protocol").Public | null} pub the public state
- * @property {boolean} chickenfoot
+ * @property {import("./games.js").LayoutKind} layout
  * @property {{tile: string, on: number | null}[]} [phantoms] places to offer the chosen tile
  * @property {number | null} [last] the id of the tile placed last
  * @property {number | null} [cursor] the place the keys have chosen
@@ -75,7 +75,7 @@ export class BoardView {
     const {
       board,
       pub,
-      chickenfoot,
+      layout,
       phantoms = [],
       last = null,
       cursor = null,
@@ -89,7 +89,7 @@ export class BoardView {
       placed = p.on === null ? [phantom] : [...placed, phantom];
     });
     const [width, height] = this.size();
-    const geo = geometry(tree(placed, pub, chickenfoot), width / height);
+    const geo = geometry(tree(placed, pub, layout), width / height);
     const byId = new Map(placed.map((p) => [p.id, p]));
     const links = geo.links.map(({ x1, y1, x2, y2 }) => {
       const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];

@@ -2,6 +2,7 @@
 // Words for what happens at a table: names of seats, games and rounds, and one line per
 // log entry.
 
+import { kindOf } from "./games.js";
 import { has, t } from "./i18n.js";
 
 const BOT = "bot:";
@@ -54,7 +55,7 @@ export function seatName(players, seat) {
  * @param {number} n
  */
 export function roundName(game, n) {
-  return t(game === "chickenfoot" ? "round.n" : "hand.n", { n });
+  return t(`${kindOf(game).noun}.n`, { n });
 }
 
 /** @param {string[]} names */
@@ -74,7 +75,7 @@ export function describe(entry, view, board) {
   const seat = "seat" in entry ? entry.seat : undefined;
   const you = seat !== undefined && seat === view.viewer;
   const who = seat !== undefined ? seatName(view.players, seat) : "";
-  const chickenfoot = view.game === "chickenfoot";
+  const centred = kindOf(view.game).layout === "feet";
   switch (entry.kind) {
     case "round": {
       const round = roundName(view.game, entry.round);
@@ -83,7 +84,7 @@ export function describe(entry, view, board) {
         who: seatName(view.players, entry.first),
         double: entry.double ?? "",
       };
-      if (!chickenfoot)
+      if (!centred)
         return t(entry.first === view.viewer ? "log.you_lead_round" : "log.leads_round", starter);
       if (!entry.board.length) {
         return t(
@@ -104,7 +105,7 @@ export function describe(entry, view, board) {
       const tile = action.play;
       let text;
       if (action.on === null) {
-        const key = chickenfoot ? "log.places_centre" : "log.leads";
+        const key = centred ? "log.places_centre" : "log.leads";
         text = t(you ? `${key}_you` : key, { who, tile });
       } else {
         const target = board[action.on]?.tile ?? "";

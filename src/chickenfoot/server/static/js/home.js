@@ -3,6 +3,7 @@
 
 import { gameName, levelName, presetName } from "./describe.js";
 import { $, api, h, postJSON } from "./dom.js";
+import { loadMeta as askMeta } from "./games.js";
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
 import { describeTable, storeInvites, storedInvites } from "./tables.js";
@@ -11,16 +12,7 @@ const NAME = "chickenfoot.name";
 const REFRESH_MS = 5000;
 
 /**
- * @typedef {object} Meta what /api/meta says of the server's games, in the page's language
- * @property {string[]} games
- * @property {{name: string, summary: string}[]} presets
- * @property {{name: string, text: string}[]} levels
- * @property {string[]} lengths
- * @property {string[]} languages
- * @property {Record<string, [number, number]>} players each game's fewest and most players
- * @property {Record<string, {preset: boolean, length: boolean}>} choices what a table of each
- *   game chooses besides its seats: a preset, a match's length
- * @property {Record<string, "round" | "hand">} nouns what each game's matches are played in
+ * @typedef {import("./games.js").Meta} Meta
  * @typedef {{kind: "human" | "bot", name: string, level: string}} Seat a seat as set up here
  */
 
@@ -271,7 +263,7 @@ async function refreshLists() {
 }
 
 async function loadMeta() {
-  meta = await api(`/api/meta?lang=${i18n.language()}`);
+  meta = await askMeta(i18n.language());
   renderForm();
 }
 

@@ -28,7 +28,7 @@ import { parse } from "./tiles.js";
  * @property {Line[]} lines
  * @property {number} [need] the toes it still waits for
  * @typedef {object} Layout
- * @property {boolean} chickenfoot
+ * @property {import("./games.js").LayoutKind} kind
  * @property {number | null} root
  * @property {Foot | null} centre
  * @property {Shown | null} middle
@@ -74,19 +74,19 @@ function shownOf(placed, touching) {
 /** @param {Shown} shown */
 const isDouble = (shown) => shown.near === shown.far;
 
-// The board as lines, as the terminal's Layout: {chickenfoot, root (its id), centre (Chicken
-// Foot), middle, left, right (a standard game: the lead, and the line's two halves out from
-// it, each tile's near number towards the lead), arms, spinner}.
+// The board as lines, as the terminal's Layout: {kind, root (its id), centre (laid out in
+// feet), middle, left, right (laid out in a line: the lead, and the line's two halves out
+// from it, each tile's near number towards the lead), arms, spinner}.
 /**
  * @param {Placed[]} board
  * @param {Public | null | undefined} pub
- * @param {boolean} chickenfoot
+ * @param {import("./games.js").LayoutKind} kind
  * @returns {Layout}
  */
-export function tree(board, pub, chickenfoot) {
+export function tree(board, pub, kind) {
   /** @type {Layout} */
   const layout = {
-    chickenfoot,
+    kind,
     root: null,
     centre: null,
     middle: null,
@@ -130,13 +130,13 @@ export function tree(board, pub, chickenfoot) {
     const line = { tiles: [first], foot: null };
     let node = first;
     for (;;) {
-      if (chickenfoot && isDouble(node)) {
+      if (kind === "feet" && isDouble(node)) {
         line.foot = { tile: node, lines: footLines(node), need: needOf(node.id) };
         line.tiles.pop();
         return line;
       }
       const following = kids(node.id);
-      if (!chickenfoot && node.id === spinner && following.length > 1) {
+      if (kind === "line" && node.id === spinner && following.length > 1) {
         line.foot = { tile: node, lines: following.slice(1).map((c) => run(shownOf(c, node.far))) };
       }
       if (!following.length) return line;
@@ -145,7 +145,7 @@ export function tree(board, pub, chickenfoot) {
     }
   }
 
-  if (chickenfoot) {
+  if (kind === "feet") {
     layout.centre = { tile: rootShown, lines: footLines(rootShown), need: needOf(root.id) };
     return layout;
   }
@@ -203,10 +203,10 @@ export function geometry(layout, aspect = 1.5) {
   };
   let upright = false;
   if (layout.centre) {
-    chickenfootGeometry(layout.centre, put, links, notes);
+    feetGeometry(layout.centre, put, links, notes);
     upright = aspect < 0.9;
   } else if (layout.middle) {
-    standardGeometry(layout, layout.middle, put, tiles, aspect);
+    lineGeometry(layout, layout.middle, put, tiles, aspect);
   }
   if (upright) {
     for (const tile of tiles) [tile.x, tile.y, tile.vertical] = [tile.y, tile.x, !tile.vertical];
@@ -234,7 +234,7 @@ export function geometry(layout, aspect = 1.5) {
  * @param {Link[]} links
  * @param {Note[]} notes
  */
-function chickenfootGeometry(centre, put, links, notes) {
+function feetGeometry(centre, put, links, notes) {
   const U = UNIT;
   /**
    * @param {Line} line
@@ -308,7 +308,7 @@ function chickenfootGeometry(centre, put, links, notes) {
  * @param {TileAt[]} tiles
  * @param {number} aspect
  */
-function standardGeometry(layout, middle, put, tiles, aspect) {
+function lineGeometry(layout, middle, put, tiles, aspect) {
   const U = UNIT;
   const rootWidth = isDouble(middle) ? U : 2 * U;
   if (isDouble(middle)) put(middle, -U / 2, -U, true, middle.near, middle.far);

@@ -7,6 +7,7 @@ import { AnalysisPanel } from "./analysis.js";
 import { BoardView } from "./board.js";
 import { describe, gameName, presetName, roundName, seatName } from "./describe.js";
 import { $, api, h, postJSON } from "./dom.js";
+import { kindOf, loadMeta } from "./games.js";
 import { handsAt } from "./hands.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
@@ -109,7 +110,7 @@ function render() {
   const view = views[at];
   const entry = at > 0 ? replay.entries[at - 1] : null;
   const parts = [gameName(view.game)];
-  if (view.game === "chickenfoot") parts.push(presetName(view.preset));
+  if (kindOf(view.game).preset) parts.push(presetName(view.preset));
   if (view.round) parts.push(roundName(view.game, view.round));
   if (view.public) parts.push(t("info.boneyard", { n: view.public.boneyard }));
   $("#info").textContent = parts.join(" · ");
@@ -119,7 +120,7 @@ function render() {
   board.render({
     board: view.board,
     pub: view.public,
-    chickenfoot: view.game === "chickenfoot",
+    layout: kindOf(view.game).layout,
     last: entry && "placed" in entry ? (entry.placed?.id ?? null) : null,
     names,
     emptyText: t("replay.start"),
@@ -186,6 +187,7 @@ function onKey(event) {
 
 async function main() {
   await i18n.start();
+  await loadMeta(i18n.language());
   i18n.languageSwitch($("#lang"));
   board = new BoardView($("#board"));
   analysis = new AnalysisPanel({ go });

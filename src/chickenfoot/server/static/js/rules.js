@@ -7,11 +7,13 @@
 import { BoardView } from "./board.js";
 import { gameName, presetName } from "./describe.js";
 import { $, api, h } from "./dom.js";
+import { kindOf, loadMeta } from "./games.js";
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
 
 /**
- * @typedef {import("./home.js").Meta} Meta
+ * @typedef {import("./games.js").Meta} Meta
+ * @typedef {import("./games.js").LayoutKind} LayoutKind
  * @typedef {{kind: "paragraph", text: string}} Paragraph
  * @typedef {{kind: "items", lead: string | null, texts: string[]}} Items
  * @typedef {{kind: "grid", header: string[], rows: string[][]}} Grid
@@ -77,8 +79,11 @@ function choose() {
   load();
 }
 
-/** @param {Block} data */
-function block(data) {
+/**
+ * @param {Block} data
+ * @param {LayoutKind} layout how the guide's game lays its board out
+ */
+function block(data, layout) {
   switch (data.kind) {
     case "paragraph":
       return h("p", {}, data.text);
@@ -101,24 +106,28 @@ function block(data) {
         ),
       );
     default:
-      return picture(data);
+      return picture(data, layout);
   }
 }
 
-/** @param {Picture} data */
-function picture(data) {
+/**
+ * @param {Picture} data
+ * @param {LayoutKind} layout
+ */
+function picture(data, layout) {
   const box = h("div", { class: "rules-board", "data-picture": data.name });
   const figure = h("figure", { class: "rules-picture" }, box, h("figcaption", {}, data.caption));
   requestAnimationFrame(() => {
     const board = new BoardView(box, { still: true });
     board.svg.setAttribute("aria-label", data.caption);
-    board.render({ board: data.board, pub: data.public, chickenfoot: true });
+    board.render({ board: data.board, pub: data.public, layout });
   });
   return figure;
 }
 
 /** @param {Guide} guide */
 function render(guide) {
+  const { layout } = kindOf(guide.game);
   document.title = `${guide.title} · ${t("app.name")}`;
   $("#contents").replaceChildren(
     h(
@@ -145,7 +154,7 @@ function render(guide) {
           s.title,
           s.changed ? h("span", { class: "changed-note" }, guide.changed_note) : null,
         ),
-        ...s.blocks.map(block),
+        ...s.blocks.map((b) => block(b, layout)),
       ),
     ),
   );
@@ -171,7 +180,7 @@ async function load() {
 async function main() {
   await i18n.start();
   i18n.languageSwitch($("#lang"));
-  meta = await api(`/api/meta?lang=${i18n.language()}`);
+  meta = await loadMeta(i18n.language());
   $("#rules-game").addEventListener("change", choose);
   $("#rules-preset").addEventListener("change", choose);
   i18n.onLanguage(load);

@@ -14,6 +14,7 @@ import {
   seatName,
 } from "./describe.js";
 import { $, copyField, h, toast } from "./dom.js";
+import { kindOf, loadMeta } from "./games.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { scoreTable } from "./scores.js";
@@ -473,7 +474,7 @@ function renderInfo() {
   const parts = [];
   if (view) {
     parts.push(gameName(view.game));
-    if (view.game === "chickenfoot") parts.push(presetName(view.preset));
+    if (kindOf(view.game).preset) parts.push(presetName(view.preset));
     if (view.round) parts.push(roundName(view.game, view.round));
     if (view.public) parts.push(t("info.boneyard", { n: view.public.boneyard }));
   }
@@ -494,7 +495,7 @@ function renderBoard(view) {
   board.render({
     board: view.board,
     pub: view.public,
-    chickenfoot: view.game === "chickenfoot",
+    layout: kindOf(view.game).layout,
     phantoms: choosing ? choosing.targets.map((on) => ({ tile: choosing.tile, on })) : [],
     cursor: choosing ? state.targetCursor : null,
     last: lastPlaced(view),
@@ -745,7 +746,7 @@ function renderSummary() {
       ),
     );
   }
-  const next = view.game === "chickenfoot" ? "summary.next_round" : "summary.next_hand";
+  const next = `summary.next_${kindOf(view.game).noun}`;
   const close = h(
     "button",
     { type: "button", class: "primary", onclick: closeSummary },
@@ -828,6 +829,7 @@ function spectateURL() {
 
 async function main() {
   await i18n.start();
+  await loadMeta(i18n.language());
   i18n.languageSwitch($("#lang"));
   /** @type {HTMLAnchorElement} */ ($("#rules-link")).href =
     `/rules?table=${encodeURIComponent(tableId)}`;

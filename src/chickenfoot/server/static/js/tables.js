@@ -12,7 +12,7 @@ import { t } from "./i18n.js";
  * @typedef {object} Summary a table in the server's lists
  * @property {string} table
  * @property {string} game
- * @property {string} preset
+ * @property {string | null} preset null where the game has no presets
  * @property {string | null} [length]
  * @property {string} status "waiting", "playing" or "over"
  * @property {{seat: number, name: string, joined: boolean}[]} seats
@@ -48,10 +48,8 @@ export function storedInvites(table) {
 export function describeTable(summary) {
   const names = summary.seats.map((s) => s.name);
   const parts = [gameName(summary.game)];
-  if (summary.game === "chickenfoot") {
-    parts.push(presetName(summary.preset));
-    if (summary.length) parts.push(t(`length.${summary.length}`));
-  }
+  if (summary.preset !== null) parts.push(presetName(summary.preset));
+  if (summary.length) parts.push(t(`length.${summary.length}`));
   parts.push(t(`status.${summary.status}`));
   if (summary.winners?.length) {
     const winners = summary.winners.map((seat) => seatName(names, seat));
