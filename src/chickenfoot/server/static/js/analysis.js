@@ -37,12 +37,10 @@ const DEPTHS = { quick: 50, normal: 200, deep: 600 };
 /** @type {Set<string | null>} */
 const SERIOUS = new Set(["mistake", "blunder"]);
 const CHART = { height: 160, phoneHeight: 150, left: 34, right: 10, top: 16, bottom: 8 };
-// The catalogue's texts of a match's values, by what its matches are played in: a round's
-// penalty points kept, or a hand's points scored.
-const VALUES = { round: "chickenfoot", hand: "standard" };
-
+// The catalogue's texts of a match's values are named by what its matches are played in: a
+// round's penalty points kept, or a hand's points scored.
 /** @param {string} game */
-const valued = (game) => VALUES[kindOf(game).noun];
+const valued = (game) => kindOf(game).noun;
 
 // Where each action of the record is among the replay's steps: "round/index" -> step, and
 // each round's first and last step.
