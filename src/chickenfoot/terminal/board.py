@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from chickenfoot.core.games import game_named
 from chickenfoot.core.tiles import Tile
 from chickenfoot.core.wire import Public, Snapshot, WirePlaced
 
@@ -170,7 +171,7 @@ def _touching(root: Shown, child: WirePlaced) -> int:
 
 
 def of_snapshot(snapshot: Snapshot) -> Layout:
-    return layout(snapshot.board, snapshot.public, snapshot.game == "chickenfoot")
+    return layout(snapshot.board, snapshot.public, game_named(snapshot.game).layout == "feet")
 
 
 def open_ends(board: Sequence[WirePlaced]) -> list[tuple[int, int]]:
