@@ -321,19 +321,25 @@ class Hub:
 
     # -- acting ---------------------------------------------------------------------------
 
-    async def act(self, live: Live, seat: int | None, action: Action) -> None:
-        """A person's action; refused (nothing changes) with a :class:`CodedError`."""
+    async def act(
+        self, live: Live, seat: int | None, action: Action, expect: int | None = None
+    ) -> None:
+        """A person's action; refused (nothing changes) with a :class:`CodedError`. With
+        ``expect``, the version the person chose it at, it is refused as ``stale`` if the
+        table is no longer there (an action sent twice is taken once)."""
         if seat is None:
             raise ServerError("spectator-acts")
         arrived = time.perf_counter()
         for _ in range(3):  # the table may change owners meanwhile
             if not live.owned:
                 message = {"op": "act", "seat": seat, "action": action_to_json(action)}
+                if expect is not None:
+                    message["expect"] = expect
                 if await self.channel.forward(live, message):
                     return
             # Once taken, an action is seen through even if the socket that sent it goes
             # away meanwhile: the table and the store must not part ways.
-            taking = asyncio.create_task(self._take_action(live, seat, action, arrived))
+            taking = asyncio.create_task(self._take_action(live, seat, action, arrived, expect))
             taking.add_done_callback(_observed)
             try:
                 await asyncio.shield(taking)
@@ -342,14 +348,16 @@ class Hub:
             return
         raise ServerError(TABLE_UNREACHABLE, status=503)
 
-    async def _take_action(self, live: Live, seat: int, action: Action, arrived: float) -> None:
+    async def _take_action(
+        self, live: Live, seat: int, action: Action, arrived: float, expect: int | None
+    ) -> None:
         try:
             async with live.lock:
                 if not live.owned:
                     raise _Moved
                 if live.table is None:
                     raise ServerError("table-waiting")
-                await self._accept(live, seat, action, arrived)
+                await self._accept(live, seat, action, arrived, expect)
         finally:
             self.schedule(live)  # even refused, the action may have settled the table
 
@@ -363,7 +371,9 @@ class Hub:
             raise ServerError("no-hint-now")
         return found
 
-    async def _accept(self, live: Live, seat: int, action: Action, arrived: float) -> None:
+    async def _accept(
+        self, live: Live, seat: int, action: Action, arrived: float, expect: int | None = None
+    ) -> None:
         """Check, commit, apply, then tell: the caller holds the table's lock. A commit that
         fails refuses the action, the table left as it was (see the module docstring)."""
         if live.unsure:
@@ -371,6 +381,8 @@ class Hub:
                 await self._settle(live)
         table = live.table
         assert table is not None
+        if expect is not None and expect != table.version:
+            raise ServerError("stale", status=409, expect=expect, version=table.version)
         checked = table.check(seat, action)  # refuses what the core refuses
         rerate = _rerating(checked) if checked.record is not None else None
         try:
