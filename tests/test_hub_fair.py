@@ -1,9 +1,11 @@
-"""Fair play at a table open to strangers: an action sent twice is taken once (``expect``)."""
+"""Fair play at a table open to strangers: an action sent twice is taken once (``expect``);
+a bot's move comes after its pace whatever it holds, its thinking done meanwhile."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -93,3 +95,63 @@ def test_an_action_at_the_version_it_was_chosen_at_is_taken(tmp_path: Path) -> N
 
     before, after = asyncio.run(play())
     assert after == before + 1
+
+
+PACE = 0.8
+"""Seconds of the bots' pace in the tests of timing: far more than a loaded machine takes to
+start a task, so that "thinking began before the pace ran out" cannot fail by chance."""
+
+
+@pytest.mark.parametrize("thinking", [0.0, PACE / 2], ids=["forced", "searching"])
+def test_a_bots_move_comes_after_its_pace_and_its_thinking_runs_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, thinking: float
+) -> None:
+    """Ann acts; the bot's choice (instant, as with one legal action, or taking half the
+    pace, as a search) starts at once, and its move is taken no sooner than the pace: the
+    same delay either way, so the delay says nothing of the bot's hand."""
+
+    async def play() -> tuple[float, float]:
+        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}")
+        await store.open()
+        hub = Hub(store, bot_delay=PACE)
+        await hub.start()
+        loop = asyncio.get_running_loop()
+        asked: list[float] = []
+
+        async def choose(name: str, seed: str, view: Any) -> Any:
+            asked.append(loop.time())
+            await asyncio.sleep(thinking)
+            table = live.table
+            assert table is not None and table.turn is not None
+            legal = table.snapshot(table.turn).legal
+            assert legal
+            return action_from_json(legal[0])
+
+        monkeypatch.setattr(hub.thinkers, "choose", choose)
+        try:
+            seats = [NewSeat(human="Ann"), NewSeat(bot="expert")]
+            table_id, _ = await hub.create("chickenfoot", None, {}, seats, 3, "x")
+            live = await hub.get(table_id)
+            await hub.connect(live, Connection(0))
+            table = live.table
+            assert table is not None
+            while table.turn != 0:  # the bot may lead: its move, then Ann's turn
+                await asyncio.sleep(0.01)
+            legal = table.snapshot(0).legal
+            assert legal
+            asked.clear()
+            await hub.act(live, 0, action_from_json(legal[0]))
+            turn_began, version = loop.time(), table.version
+            assert table.turn == 1
+            while table.version == version:
+                await asyncio.sleep(0.01)
+            taken = loop.time()
+            assert asked
+            return asked[0] - turn_began, taken - turn_began
+        finally:
+            await hub.stop()
+            await store.close()
+
+    asked_after, taken_after = asyncio.run(play())
+    assert asked_after < PACE  # the thinking did not wait for the pace
+    assert taken_after >= PACE  # and the move did not come before it

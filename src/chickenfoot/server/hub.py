@@ -5,7 +5,8 @@ holding a secret token, or a bot), the connections watching it and the bots that
 The :class:`Hub` is the only way anything changes: it takes an action from a seat, lets the
 core check it (without taking it), commits it to the store, and only then applies it to the
 table and tells each connection what that connection may see (the core's projection, per
-viewer). Bots think in worker processes, off the event loop, at the server's pace; a person
+viewer). Bots think in worker processes, off the event loop, at the server's pace (a move is
+taken no sooner than the pace after its turn began, however quick the choice); a person
 gone longer than ``away`` seconds is played by a bot until they come back. Each match that
 ends updates its players' ratings, committed with its last action. After a restart the hub
 rebuilds every table not yet over from the store, where it was.
@@ -504,14 +505,19 @@ class Hub:
             live.thinking = asyncio.create_task(self._bot_turn(live, seat, bot))
 
     async def _bot_turn(self, live: Live, seat: int, bot: str) -> None:
+        """The bot thinks while its pace runs, and its action is taken when both are done:
+        whatever the position (one legal action or many), it comes no sooner than
+        :attr:`bot_delay` after its turn began, so its timing tells nothing of its hand."""
         try:
-            await asyncio.sleep(self.bot_delay)
+            loop = asyncio.get_running_loop()
+            paced = loop.time() + self.bot_delay
             table = live.table
             assert table is not None
             version = table.version
             seed = f"{seat_seed(live.row.seed, seat)}/{version}"
             view = table.snapshot(seat) if reads_tables(bot) else table.view(seat)
             action = await self.thinkers.choose(bot, seed, view)
+            await asyncio.sleep(max(0.0, paced - loop.time()))
             arrived = time.perf_counter()
             async with live.lock:
                 current = live.table is table and table.version == version and live.owned
