@@ -112,6 +112,8 @@ class Hub:
         self.ratings = Ratings()
         self._closing = False
         self._opening: dict[str, asyncio.Task[Live]] = {}
+        self._hints: dict[str, _Hinted] = {}
+        """Each table's hint for the turn it was asked at."""
         self.metrics.count_owned_tables(lambda: sum(1 for live in self.live.values() if live.owned))
         self.channel: TableChannel = channel or LocalChannel()
         """What depends on the other processes, if any."""
@@ -148,6 +150,9 @@ class Hub:
                 live.thinking.cancel()
             for connection in live.connections:
                 connection.send(None)
+        for asked in self._hints.values():
+            asked.search.cancel()
+        self._hints.clear()
         tasks = [live.thinking for live in self.live.values() if live.thinking is not None]
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
@@ -363,14 +368,27 @@ class Hub:
             self.schedule(live)  # even refused, the action may have settled the table
 
     async def hint(self, live: Live, seat: int | None) -> Hint:
-        """The expert's advice for ``seat``, from that seat's view alone."""
+        """The expert's advice for ``seat``, from that seat's view alone: one search per
+        turn, however many sockets of the seat ask (asked again, the same answer)."""
         table = live.table
         if seat is None or table is None or table.turn != seat:
             raise ServerError("no-hint-now")
-        found = await self.thinkers.advise(table.view(seat))
+        asked = self._hints.get(live.id)
+        if asked is None or asked.table is not table or asked.version != table.version:
+            search = asyncio.create_task(self.thinkers.advise(table.view(seat)))
+            asked = self._hints[live.id] = _Hinted(table, table.version, search)
+            search.add_done_callback(lambda done: self._hint_done(live.id, done))
+        found = await asyncio.shield(asked.search)
         if found is None:
             raise ServerError("no-hint-now")
         return found
+
+    def _hint_done(self, table_id: str, search: asyncio.Task[Hint | None]) -> None:
+        """A search that failed is not kept: the next ask searches again."""
+        if search.cancelled() or search.exception() is not None:
+            asked = self._hints.get(table_id)
+            if asked is not None and asked.search is search:
+                del self._hints[table_id]
 
     async def _accept(
         self, live: Live, seat: int, action: Action, arrived: float, expect: int | None = None
@@ -552,6 +570,7 @@ class Hub:
         """Let ``live`` go from memory (and its channel hear of it)."""
         if self.live.get(live.id) is live:
             del self.live[live.id]
+        self._hints.pop(live.id, None)
         self.channel.forget(live)
 
     # -- holding tables -------------------------------------------------------------------
@@ -611,6 +630,15 @@ class Hub:
         for frame in made.events(max(since, last), viewer):
             connection.send(frame)
         connection.told = (first, max(last, latest))
+
+
+@dataclass(frozen=True, slots=True)
+class _Hinted:
+    """The hint of a table's turn: the seat to act at ``version`` of ``table``."""
+
+    table: Table
+    version: int
+    search: asyncio.Task[Hint | None]
 
 
 class _Moved(Exception):
