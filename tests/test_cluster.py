@@ -424,3 +424,37 @@ def test_an_owner_paused_past_its_lease_loses_the_table_and_writes_nothing(
     while _metric(a.text("/metrics"), lost) != 1:
         assert time.monotonic() < deadline, "the paused owner did not learn it lost the table"
         time.sleep(0.2)
+
+
+def test_a_forwarded_action_keeps_the_version_it_was_chosen_at(cluster: Cluster) -> None:
+    """Both people on a process that does not own the table: each action is forwarded to the
+    owner with its ``expect``, so the same frame sent again is refused there as ``stale``
+    (not as another seat's turn: the owner compares the versions first)."""
+    owner, b = cluster.start(), cluster.start()
+    made = table_of(owner, [{"human": "Ann"}, {"human": "Bo"}], 41)
+    table, tokens = made["table"], [s["token"] for s in made["seats"]]
+
+    async def play() -> tuple[int, dict[str, Any], dict[str, Any]]:
+        async with b.socket(table, tokens[0]) as ann, b.socket(table, tokens[1]) as bo:
+            sockets = (ann, bo)
+            firsts = []
+            for ws in sockets:
+                frame = check_frame(await asyncio.wait_for(ws.recv(), 30))
+                while frame["type"] != "snapshot":
+                    frame = check_frame(await asyncio.wait_for(ws.recv(), 30))
+                firsts.append(frame)
+            turn = firsts[0]["view"]["public"]["turn"]
+            ws, frame = sockets[turn], firsts[turn]
+            act = json.dumps(
+                {"type": "act", "action": frame["legal"][0], "expect": frame["version"]}
+            )
+            await ws.send(act)
+            taken = check_frame(await asyncio.wait_for(ws.recv(), 30))
+            await ws.send(act)
+            refused = check_frame(await asyncio.wait_for(ws.recv(), 30))
+            return frame["version"], taken, refused
+
+    version, taken, refused = asyncio.run(play())
+    assert (taken["type"], taken["version"]) == ("event", version + 1)
+    assert (refused["type"], refused["code"]) == ("error", "stale")
+    assert _metric(b.text("/metrics"), "chickenfoot_forwarded_total") >= 2

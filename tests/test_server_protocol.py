@@ -411,3 +411,29 @@ def test_a_table_is_said_over_only_once_its_last_action_is_stored(
     assert seen[-1][0] == "over" and seen[-1][1], seen[-1]
     assert all(winners is None for status, winners in seen if status != "over")
     assert len(seen) > 10  # polled through the held-back commit, said "playing" all along
+
+
+def test_an_action_sent_again_at_the_same_version_is_refused_as_stale(client: TestClient) -> None:
+    """Ann's frame, sent twice with the version she chose at: taken once, then ``stale``."""
+    made = new_table(client, [{"human": "Ann"}, {"human": "Bo"}], seed=5)
+    ann, bo = (s["token"] for s in made["seats"])
+    url = f"/ws/tables/{made['table']}"
+    with client.websocket_connect(f"{url}?token={ann}") as ws_ann:
+        check_frame(ws_ann.receive_text())
+        with client.websocket_connect(f"{url}?token={bo}") as ws_bo:
+            frames_ = [check_frame(ws.receive_text()) for ws in (ws_ann, ws_bo)]
+            turn = frames_[0]["view"]["public"]["turn"]
+            ws = (ws_ann, ws_bo)[turn]
+            version = frames_[turn]["version"]
+            act = {"type": "act", "action": frames_[turn]["legal"][0], "expect": version}
+            ws.send_json(act)
+            taken = check_frame(ws.receive_text())
+            ws.send_json(act)
+            refused = check_frame(ws.receive_text())
+            ws.send_json({"type": "hint"})  # answered after anything the resend made
+            after = check_frame(ws.receive_text())
+            other = check_frame((ws_ann, ws_bo)[1 - turn].receive_text())
+    assert (taken["type"], taken["version"]) == ("event", version + 1)
+    assert refused["type"] == "error" and refused["code"] == "stale"
+    assert after["type"] == "error" and after["code"] == "no-hint-now"  # no second event
+    assert (other["type"], other["version"]) == ("event", version + 1)

@@ -338,3 +338,34 @@ def test_the_ratings_page_lists_the_players_of_finished_matches(
     tab.shot("ratings")
     assert tab.errors == []
     tab.close()
+
+
+def test_each_action_the_page_sends_names_the_version_it_was_chosen_at(
+    server: Server, browser: Browser
+) -> None:
+    """Every ``act`` frame carries ``expect``: the version of the last frame the page had
+    read when it sent it, so that the same frame sent again would be refused as stale."""
+    made = new_table(server, [{"human": "Ann"}, {"bot": "easy"}], seed=4)
+    tab = open_tab(browser, f"{server.url}/table/{made['table']}#token={made['seats'][0]['token']}")
+    page = tab.page
+    heard: list[tuple[str, Any]] = []
+
+    def on_socket(socket: Any) -> None:
+        socket.on("framereceived", lambda payload: heard.append(("in", json.loads(payload))))
+        socket.on("framesent", lambda payload: heard.append(("out", json.loads(payload))))
+
+    page.on("websocket", on_socket)
+    page.reload()
+    played = play_round([page], ["click"], actions=4)
+    assert any(played)
+    acts, version = [], -1
+    for way, frame in heard:
+        if way == "in":
+            version = frame.get("version", version)
+        elif frame["type"] == "act":
+            acts.append((frame["expect"], version))
+    assert acts
+    assert all(expect == seen for expect, seen in acts)
+    assert not [f for way, f in heard if way == "in" and f["type"] == "error"]
+    assert tab.errors == []
+    tab.close()

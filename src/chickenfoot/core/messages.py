@@ -44,6 +44,10 @@ ENGLISH: dict[str, str] = {
     "match-over": "the match is over",
     "no-round": "no round is in play",
     "stale-version": "the table is at version {version}, not {asked}",
+    "stale": (
+        "the table has moved on since version {expect} (it is at {version}), so nothing was "
+        "done: look at the table again"
+    ),
     # The server refusing a request or a message
     "no-such-table": "there is no table {table}",
     "bad-token": "that link is not a seat at this table",

@@ -551,7 +551,8 @@ class _Api:
                     raise ServerError("too-many-frames", rate=FRAMES_PER_SECOND)
                 frame, action = frames.decode(data)
                 if action is not None:
-                    await self.hub.act(live, connection.viewer, action)
+                    assert isinstance(frame, frames.Act)
+                    await self.hub.act(live, connection.viewer, action, frame.expect)
                     bucket.refund()  # an accepted action is play, however fast: never limited
                 elif isinstance(frame, frames.Sync):
                     async with live.lock:

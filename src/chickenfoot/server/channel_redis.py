@@ -302,7 +302,11 @@ class RedisChannel:
             return {"code": "bad-frame", "params": {"reason": "no such seat"}, "status": 400}
         try:
             if body.get("op") == "act":
-                await self.tables.act(live, seat, action_from_json(body.get("action")))
+                action = action_from_json(body.get("action"))
+                expect = body.get("expect")
+                await self.tables.act(
+                    live, seat, action, expect if isinstance(expect, int) else None
+                )
             elif body.get("op") == "join":
                 await self.tables.join(live, seat)
             elif body.get("op") == "presence":

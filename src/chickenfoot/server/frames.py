@@ -41,6 +41,9 @@ class Act(Struct, tag="act", tag_field="type", forbid_unknown_fields=True):
     ``{"pass": true}``)."""
 
     action: dict[str, Any]
+    expect: Annotated[int, Meta(ge=0, le=2**31)] | None = None
+    """The table's version the sender chose the action at: if the table has moved since, the
+    action is refused (``stale``) and nothing is taken, so an action sent twice counts once."""
 
 
 class Sync(Struct, tag="sync", tag_field="type", forbid_unknown_fields=True):

@@ -5,7 +5,8 @@ holding a secret token, or a bot), the connections watching it and the bots that
 The :class:`Hub` is the only way anything changes: it takes an action from a seat, lets the
 core check it (without taking it), commits it to the store, and only then applies it to the
 table and tells each connection what that connection may see (the core's projection, per
-viewer). Bots think in worker processes, off the event loop, at the server's pace; a person
+viewer). Bots think in worker processes, off the event loop, at the server's pace (a move is
+taken no sooner than the pace after its turn began, however quick the choice); a person
 gone longer than ``away`` seconds is played by a bot until they come back. Each match that
 ends updates its players' ratings, committed with its last action. After a restart the hub
 rebuilds every table not yet over from the store, where it was.
@@ -111,6 +112,8 @@ class Hub:
         self.ratings = Ratings()
         self._closing = False
         self._opening: dict[str, asyncio.Task[Live]] = {}
+        self._hints: dict[str, _Hinted] = {}
+        """Each table's hint for the turn it was asked at."""
         self.metrics.count_owned_tables(lambda: sum(1 for live in self.live.values() if live.owned))
         self.channel: TableChannel = channel or LocalChannel()
         """What depends on the other processes, if any."""
@@ -147,6 +150,9 @@ class Hub:
                 live.thinking.cancel()
             for connection in live.connections:
                 connection.send(None)
+        for asked in self._hints.values():
+            asked.search.cancel()
+        self._hints.clear()
         tasks = [live.thinking for live in self.live.values() if live.thinking is not None]
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
@@ -321,19 +327,25 @@ class Hub:
 
     # -- acting ---------------------------------------------------------------------------
 
-    async def act(self, live: Live, seat: int | None, action: Action) -> None:
-        """A person's action; refused (nothing changes) with a :class:`CodedError`."""
+    async def act(
+        self, live: Live, seat: int | None, action: Action, expect: int | None = None
+    ) -> None:
+        """A person's action; refused (nothing changes) with a :class:`CodedError`. With
+        ``expect``, the version the person chose it at, it is refused as ``stale`` if the
+        table is no longer there (an action sent twice is taken once)."""
         if seat is None:
             raise ServerError("spectator-acts")
         arrived = time.perf_counter()
         for _ in range(3):  # the table may change owners meanwhile
             if not live.owned:
                 message = {"op": "act", "seat": seat, "action": action_to_json(action)}
+                if expect is not None:
+                    message["expect"] = expect
                 if await self.channel.forward(live, message):
                     return
             # Once taken, an action is seen through even if the socket that sent it goes
             # away meanwhile: the table and the store must not part ways.
-            taking = asyncio.create_task(self._take_action(live, seat, action, arrived))
+            taking = asyncio.create_task(self._take_action(live, seat, action, arrived, expect))
             taking.add_done_callback(_observed)
             try:
                 await asyncio.shield(taking)
@@ -342,28 +354,45 @@ class Hub:
             return
         raise ServerError(TABLE_UNREACHABLE, status=503)
 
-    async def _take_action(self, live: Live, seat: int, action: Action, arrived: float) -> None:
+    async def _take_action(
+        self, live: Live, seat: int, action: Action, arrived: float, expect: int | None
+    ) -> None:
         try:
             async with live.lock:
                 if not live.owned:
                     raise _Moved
                 if live.table is None:
                     raise ServerError("table-waiting")
-                await self._accept(live, seat, action, arrived)
+                await self._accept(live, seat, action, arrived, expect)
         finally:
             self.schedule(live)  # even refused, the action may have settled the table
 
     async def hint(self, live: Live, seat: int | None) -> Hint:
-        """The expert's advice for ``seat``, from that seat's view alone."""
+        """The expert's advice for ``seat``, from that seat's view alone: one search per
+        turn, however many sockets of the seat ask (asked again, the same answer)."""
         table = live.table
         if seat is None or table is None or table.turn != seat:
             raise ServerError("no-hint-now")
-        found = await self.thinkers.advise(table.view(seat))
+        asked = self._hints.get(live.id)
+        if asked is None or asked.table is not table or asked.version != table.version:
+            search = asyncio.create_task(self.thinkers.advise(table.view(seat)))
+            asked = self._hints[live.id] = _Hinted(table, table.version, search)
+            search.add_done_callback(lambda done: self._hint_done(live.id, done))
+        found = await asyncio.shield(asked.search)
         if found is None:
             raise ServerError("no-hint-now")
         return found
 
-    async def _accept(self, live: Live, seat: int, action: Action, arrived: float) -> None:
+    def _hint_done(self, table_id: str, search: asyncio.Task[Hint | None]) -> None:
+        """A search that failed is not kept: the next ask searches again."""
+        if search.cancelled() or search.exception() is not None:
+            asked = self._hints.get(table_id)
+            if asked is not None and asked.search is search:
+                del self._hints[table_id]
+
+    async def _accept(
+        self, live: Live, seat: int, action: Action, arrived: float, expect: int | None = None
+    ) -> None:
         """Check, commit, apply, then tell: the caller holds the table's lock. A commit that
         fails refuses the action, the table left as it was (see the module docstring)."""
         if live.unsure:
@@ -371,6 +400,8 @@ class Hub:
                 await self._settle(live)
         table = live.table
         assert table is not None
+        if expect is not None and expect != table.version:
+            raise ServerError("stale", status=409, expect=expect, version=table.version)
         checked = table.check(seat, action)  # refuses what the core refuses
         rerate = _rerating(checked) if checked.record is not None else None
         try:
@@ -492,14 +523,19 @@ class Hub:
             live.thinking = asyncio.create_task(self._bot_turn(live, seat, bot))
 
     async def _bot_turn(self, live: Live, seat: int, bot: str) -> None:
+        """The bot thinks while its pace runs, and its action is taken when both are done:
+        whatever the position (one legal action or many), it comes no sooner than
+        :attr:`bot_delay` after its turn began, so its timing tells nothing of its hand."""
         try:
-            await asyncio.sleep(self.bot_delay)
+            loop = asyncio.get_running_loop()
+            paced = loop.time() + self.bot_delay
             table = live.table
             assert table is not None
             version = table.version
             seed = f"{seat_seed(live.row.seed, seat)}/{version}"
             view = table.snapshot(seat) if reads_tables(bot) else table.view(seat)
             action = await self.thinkers.choose(bot, seed, view)
+            await asyncio.sleep(max(0.0, paced - loop.time()))
             arrived = time.perf_counter()
             async with live.lock:
                 current = live.table is table and table.version == version and live.owned
@@ -534,6 +570,7 @@ class Hub:
         """Let ``live`` go from memory (and its channel hear of it)."""
         if self.live.get(live.id) is live:
             del self.live[live.id]
+        self._hints.pop(live.id, None)
         self.channel.forget(live)
 
     # -- holding tables -------------------------------------------------------------------
@@ -593,6 +630,15 @@ class Hub:
         for frame in made.events(max(since, last), viewer):
             connection.send(frame)
         connection.told = (first, max(last, latest))
+
+
+@dataclass(frozen=True, slots=True)
+class _Hinted:
+    """The hint of a table's turn: the seat to act at ``version`` of ``table``."""
+
+    table: Table
+    version: int
+    search: asyncio.Task[Hint | None]
 
 
 class _Moved(Exception):

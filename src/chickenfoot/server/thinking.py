@@ -4,7 +4,8 @@ holds up no other table (a thread would share the interpreter's lock with the lo
 threads where processes are not wanted (tests in one process). The others decide in tens of
 microseconds, less than sending them the position would cost: they decide on the spot. The
 analyses (:mod:`~chickenfoot.server.analyses`) search their decisions here too, each at most
-one decision per worker at a time, between the bots' moves.
+one decision per worker at a time, between the bots' moves. The hints have workers of their
+own: however many hints people ask for, the bots' searches do not wait behind them.
 
 A bot is made afresh for each decision from its name and a seed of the seat and the table's
 version, so its choice depends on the position alone: a restarted server, or any worker,
@@ -55,39 +56,73 @@ def advise(view: Any) -> Hint | None:
 
 
 class Thinkers:
-    """Where bots and hints are worked out: ``processes`` worker processes, or two threads
-    when ``processes`` is 0."""
+    """Where bots and hints are worked out: ``processes`` worker processes for the bots (and
+    the analyses) and ``hint_processes`` others for the hints, or threads (two for the bots,
+    one for the hints) when ``processes`` is 0."""
 
-    def __init__(self, processes: int) -> None:
+    def __init__(self, processes: int, hint_processes: int = 1) -> None:
         self.processes = processes
-        self._context = worker_context()
+        context = worker_context()
         # The workers see this process die, killed or not, and exit too.
-        self._lifeline = Lifeline(self._context)
+        self._lifeline = Lifeline(context)
+        self._bots = _Pool(context, self._lifeline, processes, threads=2, name="bot")
+        self._hints = _Pool(
+            context, self._lifeline, hint_processes if processes else 0, threads=1, name="hint"
+        )
+
+    @property
+    def executor(self) -> Executor:
+        """The bots' (and the analyses') workers."""
+        return self._bots.executor
+
+    @property
+    def hint_executor(self) -> Executor:
+        """The hints' workers."""
+        return self._hints.executor
+
+    async def choose(self, name: str, seed: str, view: Any) -> Action:
+        if not searches(name):
+            return choose(name, seed, view)
+        return await self._bots.run(choose, name, seed, view)
+
+    async def advise(self, view: Any) -> Hint | None:
+        return await self._hints.run(advise, view)
+
+    async def analyse(self, point: DecisionPoint, settings: AnalysisSettings) -> Decision:
+        """Both searches of one decision of an analysis (:func:`analyse_decision`)."""
+        return await self._bots.run(analyse_decision, point, settings)
+
+    def close(self) -> None:
+        self._bots.close()
+        self._hints.close()
+        self._lifeline.close()
+
+
+class _Pool:
+    """``processes`` worker processes, or ``threads`` threads when ``processes`` is 0; a
+    pool whose worker was killed is made anew."""
+
+    def __init__(
+        self, context: Any, lifeline: Lifeline, processes: int, threads: int, name: str
+    ) -> None:
+        self._context = context
+        self._lifeline = lifeline
+        self._processes = processes
+        self._threads = threads
+        self._name = name
         self.executor = self._new()
 
     def _new(self) -> Executor:
-        if self.processes == 0:
-            return ThreadPoolExecutor(2, thread_name_prefix="bot")
+        if self._processes == 0:
+            return ThreadPoolExecutor(self._threads, thread_name_prefix=self._name)
         return ProcessPoolExecutor(
-            self.processes,
+            self._processes,
             mp_context=self._context,
             initializer=start_worker_of,
             initargs=(self._lifeline.end,),
         )
 
-    async def choose(self, name: str, seed: str, view: Any) -> Action:
-        if not searches(name):
-            return choose(name, seed, view)
-        return await self._run(choose, name, seed, view)
-
-    async def advise(self, view: Any) -> Hint | None:
-        return await self._run(advise, view)
-
-    async def analyse(self, point: DecisionPoint, settings: AnalysisSettings) -> Decision:
-        """Both searches of one decision of an analysis (:func:`analyse_decision`)."""
-        return await self._run(analyse_decision, point, settings)
-
-    async def _run(self, function: Callable[..., T], *args: Any) -> T:
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self.executor, function, *args)
@@ -98,4 +133,3 @@ class Thinkers:
 
     def close(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=True)
-        self._lifeline.close()

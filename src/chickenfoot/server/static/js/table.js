@@ -264,7 +264,8 @@ function act(action) {
   state.pending = true;
   state.choosing = null;
   state.hint = null;
-  send({ type: "act", action });
+  // The version it was chosen at: the same frame sent again is refused as stale, not taken twice.
+  send({ type: "act", action, expect: state.view?.v ?? null });
   render();
 }
 

@@ -12,6 +12,7 @@ export type ServerFrame = Lobby | SnapshotFrame | EventFrame | HintFrame | Error
  */
 export interface Act {
   action: Action;
+  expect?: number | null;
   type: "act";
 }
 export interface PlayAction {
