@@ -18,7 +18,7 @@ from chickenfoot.core.wire import action_from_json
 from chickenfoot.server import thinking
 from chickenfoot.server.errors import ServerError
 from chickenfoot.server.hub import Connection, Hub, NewSeat
-from chickenfoot.server.store import Store
+from tests.hub_helpers import running_hub, two_people
 
 
 def test_a_draw_sent_twice_at_the_same_version_draws_one_tile(tmp_path: Path) -> None:
@@ -28,17 +28,9 @@ def test_a_draw_sent_twice_at_the_same_version_draws_one_tile(tmp_path: Path) ->
     one left it. Every such draw of a match is sent twice."""
 
     async def play() -> tuple[int, int]:
-        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}")
-        await store.open()
-        hub = Hub(store, bot_delay=0)
-        await hub.start()
         resent = would_draw_again = 0
-        try:
-            seats = [NewSeat(human="Ann"), NewSeat(human="Bo")]
-            table_id, _ = await hub.create("draw", None, {}, seats, 7, "x")
-            live = await hub.get(table_id)
-            for seat in (0, 1):
-                await hub.connect(live, Connection(seat))
+        async with running_hub(tmp_path) as hub:
+            live = await two_people(hub, "draw", 7)
             table = live.table
             assert table is not None
             while not table.is_over and table.turn is not None:
@@ -56,7 +48,7 @@ def test_a_draw_sent_twice_at_the_same_version_draws_one_tile(tmp_path: Path) ->
                 assert refused.value.code == "stale"
                 assert refused.value.status == 409
                 assert (table.version, len(table.view(seat).hand)) == (version + 1, hand)
-                assert live.actions == len(await store.actions_of(table_id))
+                assert live.actions == len(await hub.store.actions_of(live.id))
                 resent += 1
                 if table.turn == seat:
                     try:
@@ -64,9 +56,6 @@ def test_a_draw_sent_twice_at_the_same_version_draws_one_tile(tmp_path: Path) ->
                         would_draw_again += 1
                     except CodedError:
                         pass
-        finally:
-            await hub.stop()
-            await store.close()
         return resent, would_draw_again
 
     resent, would_draw_again = asyncio.run(play())
@@ -76,16 +65,8 @@ def test_a_draw_sent_twice_at_the_same_version_draws_one_tile(tmp_path: Path) ->
 
 def test_an_action_at_the_version_it_was_chosen_at_is_taken(tmp_path: Path) -> None:
     async def play() -> tuple[int, int]:
-        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}")
-        await store.open()
-        hub = Hub(store, bot_delay=0)
-        await hub.start()
-        try:
-            seats = [NewSeat(human="Ann"), NewSeat(human="Bo")]
-            table_id, _ = await hub.create("chickenfoot", None, {}, seats, 5, "x")
-            live = await hub.get(table_id)
-            for seat in (0, 1):
-                await hub.connect(live, Connection(seat))
+        async with running_hub(tmp_path) as hub:
+            live = await two_people(hub)
             table = live.table
             assert table is not None and table.turn is not None
             before = table.version
@@ -93,9 +74,6 @@ def test_an_action_at_the_version_it_was_chosen_at_is_taken(tmp_path: Path) -> N
             assert legal
             await hub.act(live, table.turn, action_from_json(legal[0]), expect=before)
             return before, table.version
-        finally:
-            await hub.stop()
-            await store.close()
 
     before, after = asyncio.run(play())
     assert after == before + 1
@@ -115,10 +93,10 @@ def test_a_bots_move_comes_after_its_pace_and_its_thinking_runs_meanwhile(
     same delay either way, so the delay says nothing of the bot's hand."""
 
     async def play() -> tuple[float, float]:
-        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}")
-        await store.open()
-        hub = Hub(store, bot_delay=PACE)
-        await hub.start()
+        async with running_hub(tmp_path, bot_delay=PACE) as hub:
+            return await timed(hub)
+
+    async def timed(hub: Hub) -> tuple[float, float]:
         loop = asyncio.get_running_loop()
         asked: list[float] = []
 
@@ -132,29 +110,25 @@ def test_a_bots_move_comes_after_its_pace_and_its_thinking_runs_meanwhile(
             return action_from_json(legal[0])
 
         monkeypatch.setattr(hub.thinkers, "choose", choose)
-        try:
-            seats = [NewSeat(human="Ann"), NewSeat(bot="expert")]
-            table_id, _ = await hub.create("chickenfoot", None, {}, seats, 3, "x")
-            live = await hub.get(table_id)
-            await hub.connect(live, Connection(0))
-            table = live.table
-            assert table is not None
-            while table.turn != 0:  # the bot may lead: its move, then Ann's turn
-                await asyncio.sleep(0.01)
-            legal = table.snapshot(0).legal
-            assert legal
-            asked.clear()
-            await hub.act(live, 0, action_from_json(legal[0]))
-            turn_began, version = loop.time(), table.version
-            assert table.turn == 1
-            while table.version == version:
-                await asyncio.sleep(0.01)
-            taken = loop.time()
-            assert asked
-            return asked[0] - turn_began, taken - turn_began
-        finally:
-            await hub.stop()
-            await store.close()
+        seats = [NewSeat(human="Ann"), NewSeat(bot="expert")]
+        table_id, _ = await hub.create("chickenfoot", None, {}, seats, 3, "x")
+        live = await hub.get(table_id)
+        await hub.connect(live, Connection(0))
+        table = live.table
+        assert table is not None
+        while table.turn != 0:  # the bot may lead: its move, then Ann's turn
+            await asyncio.sleep(0.01)
+        legal = table.snapshot(0).legal
+        assert legal
+        asked.clear()
+        await hub.act(live, 0, action_from_json(legal[0]))
+        turn_began, version = loop.time(), table.version
+        assert table.turn == 1
+        while table.version == version:
+            await asyncio.sleep(0.01)
+        taken = loop.time()
+        assert asked
+        return asked[0] - turn_began, taken - turn_began
 
     asked_after, taken_after = asyncio.run(play())
     assert asked_after < PACE  # the thinking did not wait for the pace
@@ -168,10 +142,10 @@ def test_forty_sockets_asking_a_hint_for_one_turn_cost_one_search(
     and every answer is that search's; at her next turn she is advised afresh."""
 
     async def play() -> tuple[list[int], int, int]:
-        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}")
-        await store.open()
-        hub = Hub(store, bot_delay=0)
-        await hub.start()
+        async with running_hub(tmp_path) as hub:
+            return await asked(hub)
+
+    async def asked(hub: Hub) -> tuple[list[int], int, int]:
         searched = []
         advise = hub.thinkers.advise
 
@@ -180,34 +154,26 @@ def test_forty_sockets_asking_a_hint_for_one_turn_cost_one_search(
             return await advise(view)
 
         monkeypatch.setattr(hub.thinkers, "advise", counted)
-        try:
-            seats = [NewSeat(human="Ann"), NewSeat(human="Bo")]
-            table_id, _ = await hub.create("chickenfoot", None, {}, seats, 5, "x")
-            live = await hub.get(table_id)
-            for seat in (0, 1):
-                await hub.connect(live, Connection(seat))
-            table = live.table
-            assert table is not None and table.turn is not None
-            seat = table.turn
-            found = await asyncio.gather(*(hub.hint(live, seat) for _ in range(40)))
-            again = await hub.hint(live, seat)
-            answers = {id(hint) for hint in [*found, again]}
-            first_turn = len(searched)
-            while table.turn == seat:  # this turn played out, to the seat's next one
-                legal = table.snapshot(seat).legal
-                assert legal
-                await hub.act(live, seat, action_from_json(legal[0]))
-            while table.turn != seat:
-                other = table.turn
-                assert other is not None
-                legal = table.snapshot(other).legal
-                assert legal
-                await hub.act(live, other, action_from_json(legal[0]))
-            await hub.hint(live, seat)
-            return list(answers), first_turn, len(searched)
-        finally:
-            await hub.stop()
-            await store.close()
+        live = await two_people(hub)
+        table = live.table
+        assert table is not None and table.turn is not None
+        seat = table.turn
+        found = await asyncio.gather(*(hub.hint(live, seat) for _ in range(40)))
+        again = await hub.hint(live, seat)
+        answers = {id(hint) for hint in [*found, again]}
+        first_turn = len(searched)
+        while table.turn == seat:  # this turn played out, to the seat's next one
+            legal = table.snapshot(seat).legal
+            assert legal
+            await hub.act(live, seat, action_from_json(legal[0]))
+        while table.turn != seat:
+            other = table.turn
+            assert other is not None
+            legal = table.snapshot(other).legal
+            assert legal
+            await hub.act(live, other, action_from_json(legal[0]))
+        await hub.hint(live, seat)
+        return list(answers), first_turn, len(searched)
 
     answers, first_turn, searches = asyncio.run(play())
     assert len(answers) == 1  # 41 answers, one hint
@@ -227,32 +193,26 @@ def test_hints_have_workers_of_their_own_and_bots_search_while_they_are_busy(
     monkeypatch.setattr(thinking, "advise", stuck)
 
     async def play() -> bool:
-        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}")
-        await store.open()
-        hub = Hub(store, bot_delay=0)
-        await hub.start()
+        async with running_hub(tmp_path) as hub:
+            try:
+                return await held_up(hub)
+            finally:
+                release.set()
+
+    async def held_up(hub: Hub) -> bool:
         thinkers = hub.thinkers
         assert thinkers.hint_executor is not thinkers.executor
-        try:
-            seats = [NewSeat(human="Ann"), NewSeat(human="Bo")]
-            table_id, _ = await hub.create("chickenfoot", None, {}, seats, 5, "x")
-            live = await hub.get(table_id)
-            for seat in (0, 1):
-                await hub.connect(live, Connection(seat))
-            table = live.table
-            assert table is not None and table.turn is not None
-            view = table.view(table.turn)
-            held = [asyncio.create_task(thinkers.advise(view)) for _ in range(4)]
-            await asyncio.sleep(0)
-            action = await asyncio.wait_for(thinkers.choose("expert", "1", view), 60)
-            busy = not any(task.done() for task in held)
-            release.set()
-            await asyncio.gather(*held)
-            return busy and action is not None
-        finally:
-            release.set()
-            await hub.stop()
-            await store.close()
+        live = await two_people(hub)
+        table = live.table
+        assert table is not None and table.turn is not None
+        view = table.view(table.turn)
+        held = [asyncio.create_task(thinkers.advise(view)) for _ in range(4)]
+        await asyncio.sleep(0)
+        action = await asyncio.wait_for(thinkers.choose("expert", "1", view), 60)
+        busy = not any(task.done() for task in held)
+        release.set()
+        await asyncio.gather(*held)
+        return busy and action is not None
 
     assert asyncio.run(play())
 

@@ -7,18 +7,8 @@ import asyncio
 import json
 from pathlib import Path
 
-from chickenfoot.core.wire import action_from_json
-from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
-from chickenfoot.server.store import Store
-
-
-async def _act_once(hub: Hub, live: Live) -> None:
-    """The seat to act takes its first legal action."""
-    table = live.table
-    assert table is not None and table.turn is not None
-    legal = table.snapshot(table.turn).legal
-    assert legal
-    await hub.act(live, table.turn, action_from_json(legal[0]))
+from chickenfoot.server.hub import Connection, NewSeat
+from tests.hub_helpers import act_once, running_hub
 
 
 def _events(connection: Connection) -> list[int]:
@@ -38,11 +28,7 @@ def test_a_reconnected_socket_is_not_told_again_what_came_after_its_snapshot(
     tells the events up to the snapshot, not Bo's action a second time."""
 
     async def play() -> tuple[int, int, list[int]]:
-        store = Store(f"sqlite+aiosqlite:///{tmp_path / 'tables.db'}")
-        await store.open()
-        hub = Hub(store, bot_delay=0)
-        await hub.start()
-        try:
+        async with running_hub(tmp_path) as hub:
             seats = [NewSeat(human="Ann"), NewSeat(human="Bo")]
             table_id, _ = await hub.create("chickenfoot", None, {}, seats, 5, "x")
             live = await hub.get(table_id)
@@ -50,22 +36,19 @@ def test_a_reconnected_socket_is_not_told_again_what_came_after_its_snapshot(
             await hub.connect(live, first)
             await hub.connect(live, bo)
             for _ in range(3):
-                await _act_once(hub, live)
+                await act_once(hub, live)
             hub.disconnect(live, first)
             assert live.table is not None
             seen = live.table.version
             for _ in range(2):
-                await _act_once(hub, live)
+                await act_once(hub, live)
             again = Connection(0)
             await hub.connect(live, again)  # its snapshot
             snapshot = live.table.version
-            await _act_once(hub, live)
+            await act_once(hub, live)
             async with live.lock:
                 hub.sync(live, again, seen)
             return seen, snapshot, _events(again)
-        finally:
-            await hub.stop()
-            await store.close()
 
     seen, snapshot, told = asyncio.run(play())
     assert seen < snapshot
