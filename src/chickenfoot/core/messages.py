@@ -45,8 +45,8 @@ ENGLISH: dict[str, str] = {
     "no-round": "no round is in play",
     "stale-version": "the table is at version {version}, not {asked}",
     "stale": (
-        "the table has moved on since version {expect} (it is at {version}), so nothing was "
-        "done: look at the table again"
+        "the table has moved on since you chose that move, so it was not made: look at the "
+        "table again"
     ),
     # The server refusing a request or a message
     "no-such-table": "there is no table {table}",
