@@ -22,6 +22,7 @@ from typer.core import TyperArgument, TyperOption
 from chickenfoot.cli import app
 from chickenfoot.cli.group import COMMANDS
 from chickenfoot.cli.values import plain_path, plain_value
+from chickenfoot.core.rules import MatchLength
 
 HEAVY = (
     "chickenfoot.arena",
@@ -92,9 +93,9 @@ def test_the_version_imports_no_command_and_nothing_heavy(tmp_path: Path) -> Non
 
 def test_simulate_imports_its_own_module_and_none_of_the_others(tmp_path: Path) -> None:
     out = tmp_path / "1.jsonl"
-    names = imported(tmp_path, "simulate", "-m", "1", "-g", "block", "-r", str(out))
+    names = imported(tmp_path, "simulate", "-m", "1", "-l", "single", "-r", str(out))
     assert commands_in(names) == {"chickenfoot.cli.simulate"}
-    played = ("chickenfoot.arena", "chickenfoot.play", "chickenfoot.bots", "rich.")
+    played = ("chickenfoot.arena", "chickenfoot.play", "chickenfoot.bots", "rich.table")
     assert heavy_in(names, allowed=played) == []
     assert out.read_text(encoding="utf-8").count("\n") == 1
 
@@ -165,7 +166,9 @@ def test_plain_values_are_told_apart_from_others() -> None:
     assert plain_value(by_name["serve port"], "70000") is None  # out of range: typer says so
     assert plain_value(by_name["simulate game"], "block") == ("block",)
     assert plain_value(by_name["simulate option"], ("a=b",)) == (["a=b"],)
-    assert plain_value(by_name["simulate length"], "full") is None  # a choice: typer's
+    length = by_name["simulate length"]
+    assert plain_value(length, "full") == (MatchLength.FULL,)  # a choice's value as written
+    assert plain_value(length, "FULL") is None  # any other way of writing it: typer's
     records = by_name["simulate records"]
     assert plain_path(records, "out/1.jsonl")
     assert not plain_path(records, "out/")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
@@ -63,7 +63,13 @@ def plain_value(descriptor: TypeDescriptor, value: Any) -> tuple[Any] | None:
         if isinstance(value, list | tuple) and all(type(item) is str for item in value):
             return (list(value),)
         return None
-    if kind is str or kind is bool or (isinstance(kind, type) and issubclass(kind, Enum)):
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        if type(value) is kind:
+            return (value,)
+        # a choice written as one of its values exactly is that member, as typer reads it
+        member = _members(kind).get(value) if type(value) is str else None
+        return None if member is None else (member,)
+    if kind is str or kind is bool:
         return (value,) if type(value) is kind else None
     if kind is not int and kind is not float:
         return None
@@ -74,6 +80,12 @@ def plain_value(descriptor: TypeDescriptor, value: Any) -> tuple[Any] | None:
     if (info.min is not None and value < info.min) or (info.max is not None and value > info.max):
         return None
     return (value,)
+
+
+@cache
+def _members(kind: type[Enum]) -> dict[str, Enum]:
+    """The members of a choice by their text values."""
+    return {member.value: member for member in kind if type(member.value) is str}
 
 
 def plain_path(descriptor: TypeDescriptor, value: Any) -> bool:

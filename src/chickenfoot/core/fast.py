@@ -15,7 +15,8 @@ validation; bots copy it (:meth:`FastRound.copy`) and play it out thousands of t
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Any, Final
 
 from chickenfoot.core.engine_error import EngineError
 from chickenfoot.core.tiles import HI, LO, NUMBER_MASK, PIPS, indices_of
@@ -37,6 +38,24 @@ def action_limit(tiles: int, players: int) -> int:
     which nobody can play or draw ends at once). A round that goes on past this is a bug.
     """
     return (tiles + 1) * (players + 3)
+
+
+def shuffle_drawn(items: list[Any], getrandbits: Callable[[int], int]) -> None:
+    """Shuffle ``items`` in place exactly as ``Random.shuffle`` does when ``getrandbits`` is
+    that generator's (the same draws, the same order): every deal shuffles, compiled."""
+    i = len(items) - 1
+    while i > 0:
+        n = i + 1
+        bits = 0
+        rest = n
+        while rest:
+            rest >>= 1
+            bits += 1
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+        i -= 1
 
 
 def too_long(limit: int) -> EngineError:

@@ -7,6 +7,7 @@ from enum import StrEnum
 from random import Random
 from typing import TypeVar
 
+from chickenfoot.core.fast import shuffle_drawn
 from chickenfoot.core.tiles import Tile
 
 T = TypeVar("T")
@@ -54,11 +55,4 @@ def round_rng(seed: int, round_index: int) -> Random:
 def shuffle(items: list[T], rng: Random) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same draws from
     ``rng``, the same order), in fewer steps: every deal shuffles."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
+    shuffle_drawn(items, rng.getrandbits)

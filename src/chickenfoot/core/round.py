@@ -15,8 +15,8 @@ from chickenfoot.core.tiles import (
     LO,
     TILES,
     Tile,
-    full_set,
     mask_of,
+    set_size,
     tile_index,
     tiles_of,
 )
@@ -39,17 +39,19 @@ def deal(
     where the rules make them (``found``: before the deal, from the :func:`rotation_seat`
     seat; round 1's starter draw, which the rules never combine with ``found``: after it)."""
     rules.check_players(players)
-    tiles = full_set(rules.set_top(players))
-    centre = tile_index(double, double)  # also where it lies in ``tiles`` until they are shuffled
+    order = list(range(set_size(rules.set_top(players))))  # the set's tiles by index
+    centre = tile_index(double, double)  # also where it lies in ``order`` until it is shuffled
     start_draw: tuple[tuple[int, Tile], ...] = ()
     if rules.round_double is RoundDouble.FOUND:
-        shuffle(tiles, rng)
+        shuffle(order, rng)
         seat = rotation_seat(round_index, players)
-        centre = [t.index for t in tiles].index(centre)
-        start_draw = tuple(((seat + i) % players, t) for i, t in enumerate(tiles[: centre + 1]))
+        centre = order.index(centre)
+        found = enumerate(order[: centre + 1])
+        start_draw = tuple(((seat + i) % players, TILES[t]) for i, t in found)
     if not rules.double_dealt:
-        del tiles[centre]
-    shuffle(tiles, rng)
+        del order[centre]
+    shuffle(order, rng)
+    tiles = [TILES[t] for t in order]
     size = rules.hand_size(players)
     hands = tuple(tuple(tiles[s * size : (s + 1) * size]) for s in range(players))
     boneyard = tiles[players * size :]
