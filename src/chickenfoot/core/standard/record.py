@@ -13,20 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from chickenfoot.core import record_fields as fields
 from chickenfoot.core.common import entry_of, replay_actions
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.pieces import Deal
 from chickenfoot.core.record import FORMAT
-from chickenfoot.core.record_fields import (
-    RecordError,
-    check_result,
-    finish_record,
-    need,
-    read_deal,
-    read_header,
-    read_seed,
-    round_entry,
-)
+from chickenfoot.core.record_fields import RecordError
 from chickenfoot.core.standard.game import StandardGame
 from chickenfoot.core.standard.hand import DealError, check_deal
 from chickenfoot.core.standard.rules import Game, StandardRules
@@ -39,7 +31,7 @@ def to_record(
     given, are each hand's actions in record form (hands played out on the compact state
     keep no history of events)."""
     rounds = [
-        round_entry({"first": hand.first}, hand, k, game.points, actions)
+        fields.round_entry({"first": hand.first}, hand, k, game.points, actions)
         for k, hand in enumerate(game.rounds)
     ]
     rules = game.rules
@@ -50,7 +42,7 @@ def to_record(
         "players": list(game.players),
         "sides": [list(side) for side in rules.sides],
     }
-    return finish_record(record, game, rounds, lambda: _booked_totals(game))
+    return fields.finish_record(record, game, rounds, lambda: _booked_totals(game))
 
 
 def _booked_totals(game: StandardGame) -> list[int]:
@@ -60,24 +52,24 @@ def _booked_totals(game: StandardGame) -> list[int]:
 
 def replay(record: Any) -> StandardGame:
     """Rebuild and check the game a record describes; raises :class:`RecordError`."""
-    name, players = read_header(record, FORMAT, [g.value for g in Game])
+    name, players = fields.read_header(record, FORMAT, [g.value for g in Game])
     rules = _rules(record, name, len(players))
     if "sides" in record and record["sides"] != [list(side) for side in rules.sides]:
         sides = [list(side) for side in rules.sides]
         found = f"{record['sides']!r:.60}"
         raise RecordError("sides-wrong", "sides", sides=str(sides), found=found)
-    game = StandardGame(players, rules, read_seed(record))
-    rounds = need(record, "rounds", list, "rounds")
+    game = StandardGame(players, rules, fields.read_seed(record))
+    rounds = fields.need(record, "rounds", list, "rounds")
     for k, entry in enumerate(rounds):
         _replay_hand(game, k, entry, last=k == len(rounds) - 1)
     outcome = game.outcome()
-    check_result(record, _booked_totals(game), outcome.winners if outcome else None)
+    fields.check_result(record, _booked_totals(game), outcome.winners if outcome else None)
     return game
 
 
 def _rules(record: Mapping[str, Any], name: str, players: int) -> StandardRules:
-    spec = need(record, "rules", dict, "rules")
-    preset = need(spec, "preset", str, "rules")
+    spec = fields.need(record, "rules", dict, "rules")
+    preset = fields.need(spec, "preset", str, "rules")
     if preset != name:
         raise RecordError(
             "preset-of-game", "rules", game=name, expected=repr(name), preset=repr(preset)
@@ -99,7 +91,7 @@ def _rules(record: Mapping[str, Any], name: str, players: int) -> StandardRules:
 def _replay_hand(game: StandardGame, k: int, entry: Any, last: bool) -> None:
     where = entry_of(game, k, entry, "hand", "game")
     rules = game.rules
-    first = need(entry, "first", int, where)
+    first = fields.need(entry, "first", int, where)
     if not 0 <= first < rules.players:
         raise RecordError("no-seat", f"{where}.first", seat=first)
     dealt = _deal(rules, entry, where, first, game.lot_decides_next())
@@ -109,14 +101,14 @@ def _replay_hand(game: StandardGame, k: int, entry: Any, last: bool) -> None:
             "leader-wrong", f"{where}.first", expected=expected, hand=k + 1, first=first
         )
     game.start_round(dealt)
-    items = need(entry, "actions", list, where)
+    items = fields.need(entry, "actions", list, where)
     replay_actions(game, k, entry, items, rules.set_top, last, noun="hand", first_tile="leads")
 
 
 def _deal(
     rules: StandardRules, entry: Mapping[str, Any], where: str, first: int, by_lot: bool
 ) -> Deal:
-    hands, boneyard = read_deal(entry, where, rules.players, rules.hand_size, rules.set_top)
+    hands, boneyard = fields.read_deal(entry, where, rules.players, rules.hand_size, rules.set_top)
     lot = first if by_lot else None
     dealt = Deal(tuple(hands), boneyard, lot=lot)
     try:
