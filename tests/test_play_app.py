@@ -126,6 +126,31 @@ def test_a_single_round_against_three_bots_by_keys_alone(tmp_path: Path) -> None
     assert mine, "the person played no tile"
 
 
+@pytest.mark.parametrize("ask_forced", [False, True])
+def test_a_forced_draw_or_pass_waits_for_a_key_only_when_asked(
+    tmp_path: Path, ask_forced: bool
+) -> None:
+    waits: list[list[str]] = []
+
+    def until(screen: Any) -> bool:
+        if isinstance(screen, TableScreen) and screen.awaiting():
+            if screen.choices in (["draw"], ["pass"]):
+                waits.append(screen.choices[:])
+        return isinstance(screen, FinalScreen)
+
+    async def scenario() -> None:
+        app = direct_app(tmp_path, [SeatSpec("You"), *bots("medium", 3)], seed=12)
+        app.ask_forced = ask_forced
+        async with app.run_test(size=(100, 30)) as pilot:
+            await play_on(pilot, app, random.Random(1), until=until, keys=False)
+
+    run(scenario())
+    actions = saved_record(tmp_path)["rounds"][0]["actions"]
+    forced = [a for a in actions if a["seat"] == 0 and ("draw" in a or "pass" in a)]
+    assert forced, "no forced move came to the person"  # in Chicken Foot every draw is forced
+    assert len(waits) == (len(forced) if ask_forced else 0)
+
+
 @pytest.mark.parametrize(
     ("game", "players", "options"),
     [("all-fives", 2, {"target": 30}), ("draw", 4, {}), ("block", 3, {})],

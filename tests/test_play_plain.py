@@ -125,6 +125,33 @@ def test_a_script_plays_a_whole_round_in_a_real_process(tmp_path: Path) -> None:
     assert check_record(record) == []
 
 
+@pytest.mark.parametrize("ask_forced", [False, True])
+def test_a_forced_draw_or_pass_is_made_for_you_and_said_unless_asked(
+    tmp_path: Path, ask_forced: bool
+) -> None:
+    out = io.StringIO()
+    played = session(tmp_path, 4, seed=2)
+    assert PlainGame(played, Script(out, 2), out, ask_forced=ask_forced).run() == 0
+    lines = out.getvalue().splitlines()
+    said = lines.count("No tile fits: you draw.") + lines.count("Nothing fits: you pass.")
+    asked = lines.count("legal: draw") + lines.count("legal: pass")
+    record = json.loads(played.path.read_text(encoding="utf-8"))
+    actions = record["rounds"][0]["actions"]
+    forced = [a for a in actions if a["seat"] == 0 and ("draw" in a or "pass" in a)]
+    assert len(forced) >= 2  # every draw and pass in Chicken Foot is the only legal move
+    assert (said, asked) == ((0, len(forced)) if ask_forced else (len(forced), 0))
+    assert check_record(record) == []
+
+
+def test_ask_forced_on_the_command_line_waits_for_a_typed_draw_or_pass(tmp_path: Path) -> None:
+    args = ["--seed", "11", "--data", str(tmp_path), "--bots", "easy,medium,hard"]
+    made = play_by_script(args, seed=1)
+    asked = play_by_script([*args, "--ask-forced"], seed=1)
+    assert "legal: draw" not in made and "legal: pass" not in made
+    assert "No tile fits: you draw." in made
+    assert "legal: draw" in asked and "No tile fits: you draw." not in asked
+
+
 @pytest.mark.parametrize("players", [2, 5, 8])
 def test_scripted_rounds_with_junk_between_moves(tmp_path: Path, players: int) -> None:
     out = io.StringIO()

@@ -147,6 +147,14 @@ def play_cmd(
             "space skips ahead).",
         ),
     ] = DEFAULT_PACE,
+    ask_forced: Annotated[
+        bool,
+        typer.Option(
+            "--ask-forced",
+            help="Wait for your move even when a draw or a pass is the only one you have "
+            "(by default such a move is made for you at once, and said).",
+        ),
+    ] = False,
     lang: Annotated[
         str | None,
         typer.Option(
@@ -185,7 +193,7 @@ def play_cmd(
             session = session_.Session.resume(resume)
         except session_.SessionError as exc:
             _fail(_one_line(str(exc)))
-        _run_play(session, plain, pace, resumed=True)
+        _run_play(session, plain, pace, ask_forced, resumed=True)
         return
     folder = session_.records_folder(data if data is not None else session_.default_data_folder())
     try:
@@ -205,7 +213,7 @@ def play_cmd(
             import secrets
 
             seed = secrets.randbelow(MAX_SEED + 1)
-        _run_play(session_.Session.new(seats, rules, seed, folder), plain, pace)
+        _run_play(session_.Session.new(seats, rules, seed, folder), plain, pace, ask_forced)
         return
     _check_terminal()
     from chickenfoot.terminal.app import Setup, run_app
@@ -224,7 +232,7 @@ def play_cmd(
         rules,
     )
     direct = any(o is not None for o in table_options) or game != DEFAULT_GAME
-    _after_app(run_app(setup, folder, pace, direct))
+    _after_app(run_app(setup, folder, pace, direct, ask_forced))
 
 
 def _play_lineup(bots: str | None, players: int | None) -> tuple[int, list[str]]:
@@ -266,19 +274,21 @@ def _check_terminal() -> None:
         _fail(_("the full-screen app needs a terminal; use --plain for lines of text"))
 
 
-def _run_play(session: Any, plain: bool, pace: float, resumed: bool = False) -> None:
+def _run_play(
+    session: Any, plain: bool, pace: float, ask_forced: bool, resumed: bool = False
+) -> None:
     if not plain:
         _check_terminal()
         from chickenfoot.terminal.app import run_session
 
-        _after_app(run_session(session, pace))
+        _after_app(run_session(session, pace, ask_forced))
         return
     from chickenfoot.terminal import stops as stops_
     from chickenfoot.terminal.plain import InputGone, OutputGone, PlainGame
 
     if isinstance(sys.stdin, io.TextIOWrapper):
         sys.stdin.reconfigure(errors="replace")
-    game = PlainGame(session, sys.stdin, sys.stdout, sys.stderr)
+    game = PlainGame(session, sys.stdin, sys.stdout, sys.stderr, ask_forced)
 
     def stop(signum: int) -> None:
         if signum == signal.SIGHUP:

@@ -358,12 +358,14 @@ class ChickenfootApp(App[None]):
         pace: float = 0.8,
         session: Session | None = None,
         direct: bool = False,
+        ask_forced: bool = False,
     ) -> None:
         super().__init__()
         translate_bindings(self)
         self.setup = setup or Setup()
         self.folder = folder
         self.pace = pace
+        self.ask_forced = ask_forced
         self.session = session
         self.direct = direct
         self.resumed = session is not None
@@ -374,7 +376,8 @@ class ChickenfootApp(App[None]):
 
     def on_mount(self) -> None:
         if self.session is not None:
-            self.push_screen(TableScreen(self.session, self.pace, resumed=True))
+            screen = TableScreen(self.session, self.pace, True, self.ask_forced)
+            self.push_screen(screen)
         elif self.direct and self.setup.rules is not None:
             self.start(self.setup.seats, self.setup.rules, self.setup.new_seed())
         else:
@@ -385,7 +388,7 @@ class ChickenfootApp(App[None]):
         session = Session.new(seats, rules, seed, self.folder)
         session.shield = self.guard
         self.session = session
-        screen = TableScreen(self.session, self.pace)
+        screen = TableScreen(self.session, self.pace, ask_forced=self.ask_forced)
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)
         else:
@@ -454,16 +457,20 @@ def _run(app: ChickenfootApp) -> None:
         raise
 
 
-def run_app(setup: Setup, folder: Path, pace: float, direct: bool) -> Session | None:
+def run_app(
+    setup: Setup, folder: Path, pace: float, direct: bool, ask_forced: bool = False
+) -> Session | None:
     """Run the app from the setup screen (or at once, ``direct``); the session played."""
-    app = ChickenfootApp(setup=setup, folder=folder, pace=pace, direct=direct)
+    app = ChickenfootApp(
+        setup=setup, folder=folder, pace=pace, direct=direct, ask_forced=ask_forced
+    )
     _run(app)
     return app.session
 
 
-def run_session(session: Session, pace: float) -> Session:
+def run_session(session: Session, pace: float, ask_forced: bool = False) -> Session:
     """Run the app on a resumed session."""
-    _run(ChickenfootApp(session=session, pace=pace))
+    _run(ChickenfootApp(session=session, pace=pace, ask_forced=ask_forced))
     return session
 
 

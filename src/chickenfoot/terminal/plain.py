@@ -4,7 +4,8 @@ scripts.
 After every move one line says what happened; before each of a person's turns the table is
 printed (the board a line per line of tiles, every seat's tiles and total, the boneyard, the
 person's hand) and then one line ``legal: ...`` with every legal move in the notation the
-person types (``9-4@0``, ``draw``, ``pass``), so that a script can play. ``help``, ``hint``,
+person types (``9-4@0``, ``draw``, ``pass``), so that a script can play; a draw or a pass
+that is the only legal move is made at once and said (unless ``ask_forced``). ``help``, ``hint``,
 ``board`` and ``quit`` are commands; anything else gets one line saying what was expected,
 and the match goes on. At every round's end the record is saved (if it cannot be, a line on
 stderr says so and the match goes on); at the match's end, at ``quit`` and at the end of the
@@ -23,7 +24,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from chickenfoot.core.actions import IllegalActionError
+from chickenfoot.core.actions import Draw, IllegalActionError, Pass
 from chickenfoot.core.messages import CodedError
 from chickenfoot.core.wire import RoundEndEntry, parse_any_action
 from chickenfoot.howto import guide
@@ -75,9 +76,17 @@ class PlainGame:
     """The line-mode loop over one session (see the module docstring)."""
 
     def __init__(
-        self, session: Session, stdin: TextIO, stdout: TextIO, stderr: TextIO | None = None
+        self,
+        session: Session,
+        stdin: TextIO,
+        stdout: TextIO,
+        stderr: TextIO | None = None,
+        ask_forced: bool = False,
     ) -> None:
+        """``ask_forced``: wait for a typed ``draw`` or ``pass`` even where it is the only
+        legal move (else such a move is made at once, and said)."""
         self.session = session
+        self.ask_forced = ask_forced
         self.stdin = stdin
         self.stdout = stdout
         self.stderr = stderr if stderr is not None else sys.stderr
@@ -123,6 +132,8 @@ class PlainGame:
             assert seat is not None
             if self.session.is_bot(seat):
                 self.session.play_bot()
+                continue
+            if not self.ask_forced and self.forced(seat):
                 continue
             if self.shown_turn != table.version:
                 self.show_turn(seat)
@@ -173,6 +184,27 @@ class PlainGame:
             self.say(_("Your turn."))
         self.say(legal_line(snapshot.legal))
         self.shown_turn = table.version
+
+    def forced(self, seat: int) -> bool:
+        """Make ``seat``'s move if a draw or a pass is its only legal one, and say so; False
+        where the person has a choice."""
+        legal = self._legal(seat)
+        if legal == [{"draw": True}]:
+            self.say(self._for(seat, _("No tile fits: you draw."), _("No tile fits: {who} draws.")))
+            self.session.act(seat, Draw())
+            return True
+        if legal == [{"pass": True}]:
+            self.say(
+                self._for(seat, _("Nothing fits: you pass."), _("Nothing fits: {who} passes."))
+            )
+            self.session.act(seat, Pass())
+            return True
+        return False
+
+    def _for(self, seat: int, yours: str, theirs: str) -> str:
+        """``yours`` where the one person at the keyboard plays, else ``theirs`` with the
+        seat's name (several people take turns at it)."""
+        return yours if self.you is not None else theirs.format(who=self.words.who(seat))
 
     def read(self) -> str | None:
         try:

@@ -135,8 +135,13 @@ class TableScreen(Screen[None]):
         *[Binding(k, f"pick({i})", "", show=False) for i, k in enumerate(TARGET_KEYS)],
     ]
 
-    def __init__(self, session: Session, pace: float, resumed: bool = False) -> None:
+    def __init__(
+        self, session: Session, pace: float, resumed: bool = False, ask_forced: bool = False
+    ) -> None:
+        """``ask_forced``: wait for the person's key even where a draw or a pass is the only
+        legal move (else it is made at once, and said)."""
         super().__init__()
+        self.ask_forced = ask_forced
         translate_bindings(self)
         self.session = session
         self.pace = pace
@@ -296,16 +301,17 @@ class TableScreen(Screen[None]):
     # -- a person's turn -------------------------------------------------------------------
 
     def start_turn(self, seat: int) -> None:
-        """Wait for ``seat``'s move; a forced draw or pass is made at once, and said."""
+        """Wait for ``seat``'s move; a forced draw or pass is made at once, and said (unless
+        :attr:`ask_forced`)."""
         legal = self.snap.legal or []
         self.turn_of = seat
         self.picking = False
         self.rule_section = None
-        if legal == [{"draw": True}]:
+        if not self.ask_forced and legal == [{"draw": True}]:
             self.note = _("No tile fits: you drew")
             self.act(Draw())
             return
-        if legal == [{"pass": True}]:
+        if not self.ask_forced and legal == [{"pass": True}]:
             drawn = self._drawn_now()
             if drawn is not None:
                 self.note = ""
