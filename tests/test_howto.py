@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from chickenfoot.cli import app as cli_app
 from chickenfoot.core.actions import IllegalActionError, Play
-from chickenfoot.core.messages import ENGLISH
+from chickenfoot.core.messages import ENGLISH, Message, message
 from chickenfoot.core.round import RoundState
 from chickenfoot.core.rules import CLASSIC, PRESETS, RoundDouble, Rules
 from chickenfoot.core.standard.rules import GAMES as STANDARD_GAMES
@@ -27,7 +27,7 @@ from chickenfoot.howto import SECTION_IDS, SECTION_OF_CODE, TITLES, guide, secti
 from chickenfoot.howto.changes import OPTION_SECTIONS
 from chickenfoot.howto.guide import Grid, Guide, Items, Paragraph, Picture
 from chickenfoot.howto.positions import PICTURES, policy, positions
-from chickenfoot.howto.refusals import turn_refusal
+from chickenfoot.howto.refusals import said_to_you, turn_refusal, with_names
 from chickenfoot.i18n import LANGUAGES, set_language, translation
 from chickenfoot.terminal.guide_view import picture
 from chickenfoot.terminal.plain import PlainGame
@@ -307,6 +307,56 @@ def test_the_centres_foot_is_the_rule_of_the_centre_and_a_tile_that_fits_nowhere
         assert section_of(turn_refusal(view, "pass")) == "drawing"
 
 
+SCREEN_REFUSALS = [
+    message("foot-waiting", foot=37, double="8-8", need=2),
+    message("foot-waiting", foot=37, double="8-8", need=1),
+    message("not-your-turn", turn=6, seat=5),
+    message("drawn-already", seat=5),
+    message("must-play", seat=5),
+    message("must-draw", seat=5),
+    message("no-drawing", game="block", seat=5),
+    message("not-held", seat=5, tile="9-4"),
+    message("place-centre-first", tile="9-9"),
+    message("name-target", tile="9-4"),
+    message("no-open-end", on=37, target="9-8"),
+    message("no-match", tile="4-4", number=9, on=37),
+    message("no-match-ends", tile="4-4", ends="9, 8", on=37),
+    message("not-legal-now", tile="4-4", on=37),
+    message("fits-nowhere", tile="4-4"),
+    message("led-already"),
+    message("must-lead", seat=5, tile="9-9"),
+    message("lead-first"),
+]
+"""Every refusal the table screens and the page work out, with ids and seats that no tile of
+them shows (37, 5, 6)."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refused_move_is_said_to_the_player_by_tiles_and_names_never_seats_or_ids(
+    lang: str,
+) -> None:
+    catalogue, english = translation(lang), translation("en")
+    tiles = {37: "9-8"}
+    for refusal in SCREEN_REFUSALS:
+        told = with_names(refusal, tiles, lambda seat: f"Ada{seat}")
+        said = said_to_you(told, catalogue)
+        assert not re.search(r"[3567]", said.replace("Ada6", "")), (refusal, said)
+        assert "toe" not in said and "(s)" not in said and "seat" not in said, said
+        if "on" in refusal.params:
+            assert "9-8" in said, said
+        if lang != "en":
+            assert said != said_to_you(told, english), said  # translated
+    assert said_to_you(with_names(SCREEN_REFUSALS[2], tiles, "Ada{}".format), english) == (
+        "it is Ada6's turn, not yours"
+    )
+    assert (
+        said_to_you(SCREEN_REFUSALS[0], english) == "play on the 8-8 first: it needs 2 more tiles"
+    )
+    assert said_to_you(SCREEN_REFUSALS[1], english) == "play on the 8-8 first: it needs 1 more tile"
+    unnamed = Message("not-legal-now", {"tile": "4-4", "on": 37})
+    assert said_to_you(unnamed, english) == "4-4 on tile 37 is not a legal play now"  # engine's
+
+
 def test_play_plain_names_the_rule_of_a_refused_move_and_shows_it(tmp_path: Path) -> None:
     table, seat, view, tile = seat_facing_a_waiting_foot()
     session = Session(table, tmp_path / "match.json")
@@ -319,7 +369,7 @@ def test_play_plain_names_the_rule_of_a_refused_move_and_shows_it(tmp_path: Path
     game.handle(seat, "rules feet")
     game.handle(seat, "rules nonsense")
     said = out.getvalue()
-    assert "Not allowed: the foot on tile" in said
+    assert "Not allowed: play on the " in said and " first: it needs " in said
     assert "See How to play: Feet (type rules feet)." in said
     assert "Feet\n====\nA double played at the open end of a line closes that line" in said
     assert "No section 'nonsense'; the sections are: table, aim, deal," in said

@@ -57,15 +57,20 @@ def test_the_api_gives_every_section_and_refuses_an_unknown_preset_in_its_langua
 def test_a_refusal_is_said_with_the_section_of_its_rule(server: Server) -> None:
     said = server.get("/api/refusal?lang=en&code=foot-waiting&foot=7&double=7-7&need=2")
     assert said["section"] == "feet" and said["title"] == "Feet"
-    assert (
-        said["text"]
-        == "the foot on tile 7 (7-7) needs 2 more toe(s) before anything else is played"
-    )
-    centre = server.get("/api/refusal?lang=it&code=foot-waiting&foot=0&double=9-9&need=3")
+    assert said["text"] == "play on the 7-7 first: it needs 2 more tiles"
+    centre = server.get("/api/refusal?lang=it&code=foot-waiting&foot=0&double=9-9&need=1")
     assert centre["section"] == "centre-foot"
     assert centre["title"] == "Il doppio del round e la zampa di gallina al centro"
+    assert centre["text"] == "gioca prima sul 9-9: gli manca ancora 1 tessera"
+    turn = server.get("/api/refusal?lang=en&code=not-your-turn&turn=2&seat=0&name=Ada")
+    assert turn["text"] == "it is Ada's turn, not yours"
+    placed = "tile=4-4&on=3&on_tile=9-4"
+    there = server.get(f"/api/refusal?lang=nl&code=not-legal-now&{placed}")
+    assert there["text"] == "de 4-4 kan nu niet op de 9-4 worden gelegd"
     bare = server.get("/api/refusal?lang=en&code=must-draw")
-    assert bare["section"] == "drawing" and bare["text"] is None
+    assert bare["section"] == "drawing" and bare["text"] == "draw before you pass"
+    engine = server.get("/api/refusal?lang=en&code=no-such-tile")
+    assert engine["section"] == "lines" and engine["text"] is None  # the page has its words
 
 
 def test_the_rules_page_marks_what_a_preset_changes_and_draws_its_pictures(

@@ -142,6 +142,11 @@ _KIND_PARAMETERS: Mapping[str, tuple[str, ...]] = {"option-type": ("expected", "
 """The messages whose parameters may be one of :data:`KINDS`, and which parameters."""
 
 
+def catalogue() -> gettext.NullTranslations:
+    """The catalogue of the language spoken now (:func:`set_language`)."""
+    return _current
+
+
 def message_text(message: Message) -> str:
     """An engine message (a code with parameters) in the player's language."""
     return message_in(message, _current)
@@ -182,6 +187,7 @@ __all__ = [
     "N_",
     "UnknownLanguageError",
     "_",
+    "catalogue",
     "error_in",
     "error_text",
     "language",

@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { tileRefusal, turnRefusal } from "../../src/chickenfoot/server/static/js/refusals.js";
+import {
+  tileRefusal,
+  turnRefusal,
+  withNames,
+} from "../../src/chickenfoot/server/static/js/refusals.js";
 
 const PUBLIC = { boneyard: 10, drawable: 10, drew: false, hand_sizes: [3, 3], turn: 0 };
 const CENTRE = { id: 0, tile: "9-9", on: null, open: [9, 9, 9] };
@@ -101,4 +105,16 @@ test("passing while the boneyard still has tiles to draw", () => {
     code: "must-draw",
     params: { seat: 0 },
   });
+});
+
+test("a refusal is sent with the tile its id names and the name of the seat to play", () => {
+  const players = ["Ada", "bot:medium"];
+  const played = { id: 1, tile: "9-4", on: 0, open: [4] };
+  const board = { ...view({ players, board: [CENTRE, played] }) };
+  const named = withNames({ code: "not-legal-now", params: { tile: "4-4", on: 1 } }, board);
+  assert.deepEqual(named.params, { tile: "4-4", on: 1, on_tile: "9-4" });
+  const turn = withNames({ code: "not-your-turn", params: { turn: 0, seat: 1 } }, board);
+  assert.deepEqual(turn.params, { turn: 0, seat: 1, name: "Ada" });
+  const none = withNames({ code: "fits-nowhere", params: { tile: "4-4" } }, board);
+  assert.deepEqual(none.params, { tile: "4-4" });
 });

@@ -9,7 +9,8 @@ from typing import Any
 from chickenfoot.core.games import AnyRules
 from chickenfoot.core.messages import ENGLISH, Message
 from chickenfoot.howto import TITLES, guide, section_of
-from chickenfoot.i18n import message_in, translation
+from chickenfoot.howto.refusals import said_to_you
+from chickenfoot.i18n import translation
 
 
 def guide_json(rules: AnyRules, players: int, lang: str) -> dict[str, Any]:
@@ -20,10 +21,11 @@ def guide_json(rules: AnyRules, players: int, lang: str) -> dict[str, Any]:
 
 
 def refusal_json(code: str, params: dict[str, str], lang: str) -> dict[str, Any]:
-    """What a refused move says and the section of the rule behind it (``section`` None: no
-    rule explains it). ``params`` are the message's, as text; numbers are read back as
-    numbers. Without every parameter there is no ``text``: the page has it already (an
-    error frame's message)."""
+    """What a refused move says to the player who tried it (:func:`said_to_you`: the page
+    adds ``on_tile`` and ``name`` to the engine's parameters) and the section of the rule
+    behind it (``section`` None: no rule explains it). ``params`` are the message's, as text;
+    numbers are read back as numbers. Without every parameter there is no ``text``: the page
+    has it already (an error frame's message)."""
     catalogue = translation(lang)
     values: dict[str, str | int] = {
         name: int(value) if value.isdigit() else value for name, value in params.items()
@@ -32,8 +34,8 @@ def refusal_json(code: str, params: dict[str, str], lang: str) -> dict[str, Any]
     section = section_of(refusal)
     text: str | None
     try:
-        text = message_in(refusal, catalogue)
-    except (KeyError, IndexError):
+        text = said_to_you(refusal, catalogue)
+    except (KeyError, IndexError, ValueError):
         text = None
     return {
         "code": code,

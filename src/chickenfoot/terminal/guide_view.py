@@ -20,7 +20,8 @@ from chickenfoot.core.messages import Message
 from chickenfoot.howto import TITLES, Section, section_of
 from chickenfoot.howto.guide import Block, Grid, Guide, Items, Paragraph, Picture
 from chickenfoot.howto.positions import Position
-from chickenfoot.i18n import _, message_text
+from chickenfoot.howto.refusals import said_to_you
+from chickenfoot.i18n import _, catalogue
 from chickenfoot.terminal.board import layout
 from chickenfoot.terminal.render import BoardView, Marks
 
@@ -96,10 +97,12 @@ def section_lines(section: Section, guide: Guide) -> Iterator[str]:
 
 
 def refusal_with_rule(refusal: Message, pointer: str) -> tuple[str, str | None]:
-    """A refused move said in the player's language, with ``pointer`` (a text with
+    """A refused move said to the player in their language (:func:`said_to_you`; the refusal
+    :func:`~chickenfoot.howto.refusals.with_names` if it names a tile id or a turn), with
+    ``pointer`` (a text with
     ``{reason}``, ``{section}`` and ``{id}``) naming the rule's section when one explains it;
     and that section's id."""
-    reason = message_text(refusal)
+    reason = said_to_you(refusal, catalogue())
     section = section_of(refusal)
     if section is None:
         return reason + ".", None

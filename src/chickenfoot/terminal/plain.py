@@ -28,6 +28,7 @@ from chickenfoot.core.actions import Draw, IllegalActionError, Pass
 from chickenfoot.core.messages import CodedError
 from chickenfoot.core.wire import RoundEndEntry, parse_any_action
 from chickenfoot.howto import guide
+from chickenfoot.howto.refusals import with_names
 from chickenfoot.i18n import _, language, message_text, ngettext, translation
 from chickenfoot.terminal import nouns
 from chickenfoot.terminal.describe import (
@@ -267,7 +268,10 @@ class PlainGame:
             # TRANSLATORS: {reason} is why a move is refused, {section} a title of "How to
             # play" and {id} the name of that section that the command rules takes
             pointer = _("{reason}. See How to play: {section} (type rules {id}).")
-            why, _section = refusal_with_rule(exc.message, pointer)
+            board = self.session.table.snapshot(seat).board
+            tiles = {placed.id: placed.tile for placed in board}
+            told = with_names(exc.message, tiles, self.words.who)
+            why, _section = refusal_with_rule(told, pointer)
             self.say(
                 _("Not allowed: {why} {legal}").format(why=why, legal=legal_line(self._legal(seat)))
             )

@@ -38,7 +38,7 @@ from chickenfoot.core.wire import (
     RoundEndEntry,
     Snapshot,
 )
-from chickenfoot.howto.refusals import tile_refusal, turn_refusal
+from chickenfoot.howto.refusals import tile_refusal, turn_refusal, with_names
 from chickenfoot.i18n import N_, _, message_text, ngettext
 from chickenfoot.terminal import nouns
 from chickenfoot.terminal.board import of_snapshot
@@ -435,7 +435,9 @@ class TableScreen(Screen[None]):
         the rule."""
         # TRANSLATORS: {reason} is why a move is refused; {section} a title of "How to play"
         pointer = _("{reason}. See How to play: {section} (F1).")
-        said, self.rule_section = refusal_with_rule(refusal, pointer)
+        tiles = {placed.id: placed.tile for placed in self.snap.board}
+        told = with_names(refusal, tiles, self.words.who)
+        said, self.rule_section = refusal_with_rule(told, pointer)
         self.message = said[:1].upper() + said[1:]
         self.show()
 

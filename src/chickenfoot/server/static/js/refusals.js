@@ -4,6 +4,7 @@
 // the server says it in the page's language with the section of "How to play" that explains
 // it (/api/refusal); the note links to that section of the Rules page.
 
+import { seatName } from "./describe.js";
 import { api, h, toast } from "./dom.js";
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
@@ -66,6 +67,23 @@ export function turnRefusal(view, kind) {
     return { code: "nothing-to-draw", params: {} };
   }
   return { code: "must-draw", params: { seat } };
+}
+
+// `refusal` with what the server says it by to the player (as chickenfoot.howto.refusals
+// with_names does): `on_tile`, the tile at the id `on`, and `name`, the name of the seat
+// whose turn it is.
+/**
+ * @param {Refusal} refusal
+ * @param {View} view
+ * @returns {Refusal}
+ */
+export function withNames({ code, params }, view) {
+  /** @type {Record<string, string | number>} */
+  const named = { ...params };
+  const placed = typeof params.on === "number" ? view.board[params.on] : undefined;
+  if (placed) named.on_tile = placed.tile;
+  if (typeof params.turn === "number") named.name = seatName(view.players, params.turn);
+  return { code, params: named };
 }
 
 // Say a refusal (`text`: the words the server sent already, if any) with a link to its rule.

@@ -18,7 +18,7 @@ import { kindOf, loadMeta } from "./games.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { scoreTable } from "./scores.js";
-import { explain, tileRefusal, turnRefusal } from "./refusals.js";
+import { explain, tileRefusal, turnRefusal, withNames } from "./refusals.js";
 import { storedInvites } from "./tables.js";
 import { tileSVG } from "./tiles.js";
 
@@ -282,7 +282,7 @@ function choose(tile, playIfOne = true) {
   }
   const targets = targetsOf(tile);
   if (!targets.length) {
-    explain(tileRefusal(state.view, tile), tableId);
+    explain(withNames(tileRefusal(state.view, tile), state.view), tableId);
     return;
   }
   if (targets.length === 1 && playIfOne) {
@@ -301,7 +301,8 @@ function choose(tile, playIfOne = true) {
 /** @param {"draw" | "pass"} kind */
 function tryTurn(kind) {
   if (can(kind)) act(kind === "draw" ? { draw: true } : { pass: true });
-  else if (state.view && myTurn()) explain(turnRefusal(state.view, kind), tableId);
+  else if (state.view && myTurn())
+    explain(withNames(turnRefusal(state.view, kind), state.view), tableId);
 }
 
 /** @param {string} target a tile's id, or "none" for the table's first tile */
