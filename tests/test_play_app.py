@@ -133,9 +133,9 @@ def test_a_forced_draw_or_pass_waits_for_a_key_only_when_asked(
     waits: list[list[str]] = []
 
     def until(screen: Any) -> bool:
-        if isinstance(screen, TableScreen) and screen.awaiting():
-            if screen.choices in (["draw"], ["pass"]):
-                waits.append(screen.choices[:])
+        forced = isinstance(screen, TableScreen) and screen.choices in (["draw"], ["pass"])
+        if forced and screen.awaiting():
+            waits.append(screen.choices[:])
         return isinstance(screen, FinalScreen)
 
     async def scenario() -> None:
