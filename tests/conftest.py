@@ -58,6 +58,7 @@ END_TO_END = frozenset(
         "test_web_cluster",
         "test_web_pages",
         "test_web_rules",
+        "test_web_busywork",
     }
 )
 """The modules whose tests drive the real thing (processes, servers, a browser, a terminal,
@@ -66,7 +67,13 @@ leaves out."""
 
 
 ONE_WORKER = frozenset(
-    {"test_web_analysis", "test_web_cluster", "test_web_pages", "test_web_rules"}
+    {
+        "test_web_analysis",
+        "test_web_busywork",
+        "test_web_cluster",
+        "test_web_pages",
+        "test_web_rules",
+    }
 )
 """The modules whose tests share a server and a browser started once for the module: with
 ``pytest -n`` (pytest-xdist, ``--dist loadgroup``) each runs on one worker, so that they are

@@ -52,6 +52,7 @@ import { tileSVG } from "./tiles.js";
 const tableId = decodeURIComponent(location.pathname.split("/").pop() ?? "");
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const LOG_LIMIT = 200;
+const FORCED = "chickenfoot.forced";
 
 /** @type {State} */
 const state = {
@@ -85,6 +86,8 @@ const targetsOf = (tile) => legal().flatMap((a) => ("play" in a && a.play === ti
 /** @param {"draw" | "pass"} kind */
 const can = (kind) => myTurn() && legal().some((a) => kind in a);
 const hand = () => state.view?.hand || [];
+// The page's setting: a draw or a pass that is the viewer's only move is made at once.
+const makesForced = () => localStorage.getItem(FORCED) !== "off";
 
 function turnSeat() {
   const view = state.view;
@@ -196,7 +199,22 @@ function onFrame(frame) {
       else state.fatal = frame.message;
       break;
   }
+  makeForcedMove();
   render();
+}
+
+// A draw or a pass that is the viewer's only move: made at once and said (unless the setting
+// is off), as the terminal does.
+function makeForcedMove() {
+  const only = legal();
+  if (!makesForced() || !myTurn() || only.length !== 1) return;
+  if ("draw" in only[0]) {
+    toast(t("play.forced_draw"));
+    act({ draw: true });
+  } else if ("pass" in only[0]) {
+    toast(t("play.forced_pass"));
+    act({ pass: true });
+  }
 }
 
 /**
@@ -276,6 +294,7 @@ function act(action) {
  */
 function choose(tile, playIfOne = true) {
   state.cursor = Math.max(0, hand().indexOf(tile));
+  if (state.pending) return; // a second click of a double-click: the first is on its way
   if (!state.view || !myTurn()) {
     toast(t("play.not_your_turn"));
     return;
@@ -846,6 +865,14 @@ async function main() {
     keysButton.setAttribute("aria-expanded", String(!keys.hidden));
   });
   document.addEventListener("keydown", onKey);
+  /** @type {HTMLInputElement} */
+  const forced = $("#forced");
+  forced.checked = makesForced();
+  forced.addEventListener("change", () => {
+    localStorage.setItem(FORCED, forced.checked ? "on" : "off");
+    makeForcedMove();
+    render();
+  });
   i18n.onLanguage(() => {
     state.log = state.view ? logOf(state.view) : [];
     drawnSummary = null;
