@@ -59,6 +59,7 @@ END_TO_END = frozenset(
         "test_web_pages",
         "test_web_rules",
         "test_web_busywork",
+        "test_web_touch",
     }
 )
 """The modules whose tests drive the real thing (processes, servers, a browser, a terminal,

@@ -70,8 +70,11 @@ class Tab:
         self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
-def open_tab(browser: Browser, url: str, viewport: ViewportSize = DESKTOP) -> Tab:
-    context = browser.new_context(viewport=viewport)
+def open_tab(
+    browser: Browser, url: str, viewport: ViewportSize = DESKTOP, touch: bool = False
+) -> Tab:
+    """``url`` in a new tab; ``touch``: a phone's touch screen (no mouse, no keyboard)."""
+    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
     page = context.new_page()
     page.set_default_timeout(20_000)
     tab = Tab(context, page)

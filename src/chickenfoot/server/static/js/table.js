@@ -88,6 +88,8 @@ const can = (kind) => myTurn() && legal().some((a) => kind in a);
 const hand = () => state.view?.hand || [];
 // The page's setting: a draw or a pass that is the viewer's only move is made at once.
 const makesForced = () => localStorage.getItem(FORCED) !== "off";
+// A screen that is touched, not clicked: its words say tap, and it shows no keys.
+const touchOnly = () => matchMedia("(hover: none) and (pointer: coarse)").matches;
 
 function turnSeat() {
   const view = state.view;
@@ -538,10 +540,11 @@ function renderTurn(view) {
   else if (seat !== view.viewer) text = t("turn.of", { who: seatName(view.players, seat) });
   else if (state.pending) text = t("turn.sent");
   else if (state.choosing) {
-    text = tn("turn.places", state.choosing.targets.length, { tile: state.choosing.tile });
+    const places = touchOnly() ? "turn.places_touch" : "turn.places";
+    text = tn(places, state.choosing.targets.length, { tile: state.choosing.tile });
   } else {
     const fitting = hand().filter((tile) => targetsOf(tile).length).length;
-    if (fitting) text = tn("turn.fits", fitting);
+    if (fitting) text = tn(touchOnly() ? "turn.fits_touch" : "turn.fits", fitting);
     else if (can("draw")) text = t("turn.draw");
     else text = t("turn.pass");
   }
