@@ -7,8 +7,8 @@ names it: ``round``, ``action``, ``round-end``, ``match-end``), a ``lobby`` whil
 still to come, a ``hint``, an ``error``, the ``seats`` (who is away, and the time left before
 the computer plays for a person) and, to a person back at their seat, what was ``played-for``
 them meanwhile. A frame after which it is the receiver's turn carries ``legal``; an action the
-computer played for a person is marked ``stand_in``. The client sends ``act``, ``sync`` and ``hint``; anything else is refused
-with one error.
+computer played for a person is marked ``stand_in``. The client sends ``act``, ``sync`` and
+``hint``; anything else is refused with one error.
 """
 
 from __future__ import annotations

@@ -672,10 +672,12 @@ class Hub:
             connection.send(frame)
 
     def _send_seats(self, live: Live, connection: Connection) -> None:
-        """The seats as they are now, to one socket (on a table followed here: as the owner
-        last said, the time since taken off)."""
+        """The seats as they are now, to one socket, if there is a clock or somebody is
+        away (else nothing: everybody is here; on a table followed here: as the owner last
+        said, the time since taken off)."""
         if live.owned:
-            connection.send(self._seats_frame(live))
+            if live.row.clock is not None or live.gone_since:
+                connection.send(self._seats_frame(live))
         elif live.heard_seats is not None:
             frame, heard = live.heard_seats
             connection.send(frames.seats_later(frame, time.monotonic() - heard))
@@ -740,9 +742,6 @@ class Hub:
         for connection in live.connections:
             self._send_snapshot(live, connection)
         self.schedule(live)
-        if live.turn_since is not None and live.row.clock is None and not live.gone_since:
-            for connection in live.connections:
-                self._send_seats(live, connection)
 
     # -- frames ---------------------------------------------------------------------------
 
