@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from chickenfoot.core import games
+from chickenfoot.core.record import check_text
 from tests.server_helpers import Server, check_frame
 
 AWAY = 2
@@ -108,7 +109,8 @@ def test_out_of_time_the_stand_in_plays_and_the_move_is_marked_played_for(
     marked = marked_actions(record)
     assert len(marked) == len(stood_in) >= 1
     assert all(a["seat"] == 0 and a["stand_in"] is True for _, a in marked)
-    games.replay(record)  # a reader takes the record as it is
+    games.replay(record)  # a reader takes the record as it is, on both of its paths
+    assert check_text(json.dumps(record).encode()) is not None
     replayed = server.post("/api/replay", record)
     assert replayed["stand_ins"] == stood_in
     unmarked = json.loads(json.dumps(record))

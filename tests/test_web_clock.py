@@ -70,7 +70,7 @@ def test_the_home_page_sets_a_move_clock_and_the_seat_to_act_shows_it_running(
     assert 10 <= first <= 15
     assert "left" in row.inner_text()
     time.sleep(2.5)
-    assert seconds_left(page, 0) <= first - 1  # it counts down on the page (each second)  # it counts down on the page
+    assert seconds_left(page, 0) <= first - 1  # it counts down on the page (each second)
     assert page.locator("[data-seat][data-away]").count() == 0
     ann.shot("clock-running")
     assert ann.errors == []
@@ -132,3 +132,35 @@ def test_a_friend_who_leaves_is_shown_away_at_once_and_told_on_return(
     for tab in (ann, back, spectator):
         assert tab.errors == []
         tab.close()
+
+
+def test_the_replay_says_which_moves_the_computer_played_for_a_person(
+    server: Server, browser: Browser
+) -> None:
+    body = {"seats": [{"human": "Ann"}, {"bot": "easy"}], "length": "single", "seed": 9}
+    made: Any = server.post("/api/tables", body)
+    ann = open_tab(browser, made["seats"][0]["invite"])
+    ann.page.wait_for_selector("#hand [data-tile]")
+    ann.close()  # Ann goes: the computer plays for her to the end
+    server.wait_over(made["table"])
+    record = server.get(f"/api/tables/{made['table']}/record")
+    marked = [a for r in record["rounds"] for a in r["actions"] if a.get("stand_in")]
+    assert marked and all(a["seat"] == 0 for a in marked)
+    replay = server.post("/api/replay", record)
+    tab = open_tab(browser, f"{server.url}/replay?table={made['table']}")
+    page = tab.page
+    page.wait_for_function("() => Number(document.querySelector('#slider').max) > 0")
+    slider = page.locator("#slider")
+    for v in (replay["stand_ins"][0], replay["stand_ins"][0] - 1):
+        slider.evaluate(
+            "(slider, n) => { slider.value = n; slider.dispatchEvent(new Event('input')); }", v
+        )
+        said = page.locator("#current").inner_text()
+        entry = replay["entries"][v - 1]
+        if v in replay["stand_ins"]:
+            assert said.startswith("The computer, for Ann,")
+        else:
+            assert "The computer, for" not in said, (entry, said)
+    tab.shot("replay-played-for")
+    assert tab.errors == [] and ann.errors == []
+    tab.close()
