@@ -177,3 +177,14 @@ def test_with_no_clock_and_nobody_away_the_seats_are_not_said(server: Server) ->
 
     kinds = asyncio.run(visit())
     assert kinds[0] == "snapshot" and not {"seats", "played-for"} & set(kinds)
+
+
+def test_a_record_with_nothing_played_for_anybody_has_no_mark(server: Server) -> None:
+    made = server.post(
+        "/api/tables", {"seats": [{"bot": "easy"}, {"bot": "medium"}], "length": "single"}
+    )
+    server.wait_over(made["table"])
+    record = server.get(f"/api/tables/{made['table']}/record")
+    assert "stand_in" not in json.dumps(record)
+    assert games.check(record).is_over
+    assert "stand_ins" not in server.post("/api/replay", record)
