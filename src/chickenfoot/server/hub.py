@@ -655,7 +655,7 @@ class Hub:
     def presence_changed(self, live: Live) -> None:
         """Tell every viewer of a table owned here (here and through other processes) who
         is away and how long before the computer plays for each person."""
-        if live.table is None or not live.owned:
+        if live.table is None or not live.owned or self._closing:
             return
         frame = self._seats_frame(live)
         for connection in live.connections:
