@@ -458,3 +458,44 @@ def test_a_forwarded_action_keeps_the_version_it_was_chosen_at(cluster: Cluster)
     assert (taken["type"], taken["version"]) == ("event", version + 1)
     assert (refused["type"], refused["code"]) == ("error", "stale")
     assert _metric(b.text("/metrics"), "chickenfoot_forwarded_total") >= 2
+
+
+def test_the_owner_runs_the_move_clock_and_the_other_processes_show_it(cluster: Cluster) -> None:
+    """Ann on a process that does not own her table: the owner's clock runs out on her, its
+    stand-in's move reaches her marked as played for her, the owner's seats frames reach
+    everybody there, her leaving is seen there at once, and back, she is told."""
+    owner, b = cluster.start(), cluster.start()
+    body = {"seats": [{"human": "Ann"}, {"bot": "easy"}], "seed": 43, "clock": 5}
+    made = owner.post("/api/tables", body)
+    table, token = made["table"], made["seats"][0]["token"]
+
+    async def frame_of(ws: Any, kind: str, seconds: float = 15) -> dict[str, Any]:
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            assert left > 0, f"no {kind} frame"
+            frame = check_frame(await asyncio.wait_for(ws.recv(), left))
+            if frame["type"] == kind:
+                return frame
+
+    async def play() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
+        async with b.socket(table) as watcher:
+            async with b.socket(table, token) as ann:
+                timed = await frame_of(ann, "seats")
+                while timed["seats"][0].get("left") is None:
+                    timed = await frame_of(ann, "seats")
+                event = await frame_of(ann, "event")
+                while event["event"].get("seat") != 0:
+                    event = await frame_of(ann, "event")
+            gone = await frame_of(watcher, "seats", seconds=5)
+            while not gone["seats"][0].get("away"):
+                gone = await frame_of(watcher, "seats", seconds=5)
+            async with b.socket(table, token) as ann:
+                told = await frame_of(ann, "played-for")
+        return timed, event, gone, told
+
+    timed, event, gone, told = asyncio.run(play())
+    assert timed["clock"] == 5 and 0 < timed["seats"][0]["left"] <= 5
+    assert event["stand_in"] is True
+    assert gone["seats"][0]["away"] is True
+    assert told["actions"][0] == event["event"]["action"]

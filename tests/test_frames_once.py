@@ -46,13 +46,13 @@ class Counted:
             self.snapshots += 1
             return snapshot(table, viewer)
 
-        def counted_event(made: Any) -> bytes:
+        def counted_event(made: Any, *marked: Any) -> bytes:
             self.encoded += 1
-            return event(made)
+            return event(made, *marked)
 
-        def counted_snapshot_frame(view: Any) -> bytes:
+        def counted_snapshot_frame(view: Any, *marked: Any) -> bytes:
             self.encoded += 1
-            return snapshot_frame(view)
+            return snapshot_frame(view, *marked)
 
         monkeypatch.setattr(Table, "entry", counted_entry)
         monkeypatch.setattr(Table, "snapshot", counted_snapshot)

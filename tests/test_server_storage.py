@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -170,3 +171,34 @@ def test_ratings_are_kept_with_the_match_that_made_them(db_url: str) -> None:
     served = Ratings()  # a server's players go on playing: their skill may drift
     served.add(record)
     assert before == [row.to_json() for row in served.table()]
+
+
+def test_a_tables_clock_and_the_moves_played_for_a_person_are_kept(db_url: str) -> None:
+    settings = Settings(db_url=db_url, bot_delay=0, away=0.1)
+    body = {"seats": [{"human": "Ann"}, {"bot": "easy"}], "seed": 8, "length": "single"}
+    with TestClient(create_app(settings)) as client:
+        made = client.post("/api/tables", json={**body, "clock": 30}).json()
+        table, token = made["table"], made["seats"][0]["token"]
+        url = f"/ws/tables/{table}?token={token}"
+        with client.websocket_connect(url) as ws:
+            assert check_frame(ws.receive_text())["type"] == "snapshot"
+        deadline = time.monotonic() + 30  # Ann has gone: the computer plays for her
+        while client.get(f"/api/tables/{table}").json()["status"] != "over":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    with TestClient(create_app(settings)) as client:
+        assert client.get(f"/api/tables/{table}").json()["clock"] == 30
+        record = client.get(f"/api/tables/{table}/record").json()
+        with client.websocket_connect(url) as ws:
+            told = [check_frame(ws.receive_text()) for _ in range(3)]
+    acts = [a for r in record["rounds"] for a in r["actions"]]
+    anns = [a for a in acts if a["seat"] == 0]
+    assert anns and all(a["stand_in"] is True for a in anns)
+    assert not any("stand_in" in a for a in acts if a["seat"] == 1)
+    assert games.check(record).is_over
+    assert [f["type"] for f in told] == ["snapshot", "seats", "played-for"]
+    assert told[1]["clock"] == 30 and told[1]["seats"] == [{"seat": 0}]  # here again
+    assert len(told[2]["actions"]) == len(anns)
+    marked = told[0]["stand_ins"]
+    history = told[0]["view"]["history"]
+    assert marked == [e["v"] for e in history if e["seat"] == 0]

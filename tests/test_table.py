@@ -22,6 +22,7 @@ from chickenfoot.core.pieces import round_rng
 from chickenfoot.core.projection import ViewerError, advance
 from chickenfoot.core.table import Table, TableError
 from chickenfoot.core.wire import (
+    ActionEntry,
     Entry,
     RoundEndEntry,
     RoundEntry,
@@ -483,3 +484,20 @@ def test_an_action_that_is_not_legal_in_the_copy_says_the_copy_has_parted(table:
 
 def _refuse_to_check(self: object, action: object) -> object:
     raise AssertionError("checked again")
+
+
+@pytest.mark.parametrize("game", [("chickenfoot", "classic"), ("block", None)])
+def test_each_action_is_numbered_in_the_order_taken_and_found_by_its_version(
+    game: tuple[str, str | None],
+) -> None:
+    table = new_table(*game, 3, 7)
+    while not table.is_over:
+        step(table, 7)
+    acted = [e.v for e in table.entries(0, None) if isinstance(e, ActionEntry)]
+    assert table.actions == len(acted) == sum(len(r["actions"]) for r in table.record()["rounds"])
+    assert [table.action_version(n) for n in range(table.actions)] == acted
+    for v in range(1, table.version + 1):
+        n = table.action_number(v)
+        assert (n is not None) == (v in acted)
+        assert n is None or table.action_version(n) == v
+    assert table.action_number(0) is None and table.action_number(table.version + 1) is None

@@ -61,6 +61,7 @@ ENGLISH: dict[str, str] = {
     "too-many-connections": "{limit} connections from your address are open: close one first",
     "too-many-replays": "the server is preparing {limit} replays just now: try again in a moment",
     "name-reserved": "a player's name cannot start with 'bot:'",
+    "bad-clock": "a move clock gives each move {low} to {high} seconds",
     "table-waiting": "the table waits until every player has joined",
     "record-not-ready": "the match is not over yet: its record comes at its end",
     "no-hint-now": "a hint is given when it is your turn",

@@ -185,6 +185,8 @@ class _Action(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     on: int | UnsetType | None = UNSET
     draw: str | UnsetType = UNSET
     pass_: bool | UnsetType = msgspec.field(default=UNSET, name="pass")
+    stand_in: bool | UnsetType = UNSET
+    """The computer played the action for the seat's person (a server's table)."""
 
 
 class _StartDraw(msgspec.Struct, forbid_unknown_fields=True, gc=False):

@@ -15,6 +15,7 @@ worked out once and shared by every viewer.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -108,6 +109,8 @@ class Table:
         self.match = games.new_match(list(players), rules, seed)
         self.seed = seed
         self._log: list[_Fact] = []
+        self._action_versions: list[int] = []
+        """The version each action made, in the order taken."""
         self._lacks = Lacks(len(players), rules.drawn_tile_must_be_played)
         """What the seats are known to lack in the round in play."""
         self._rules = MatchRules(rules.preset_name, rules.options())
@@ -325,6 +328,22 @@ class Table:
             match.deal_next(round_rng(self.seed, len(match.rounds)))
         return match if match.is_over else None
 
+    @property
+    def actions(self) -> int:
+        """How many actions have been taken."""
+        return len(self._action_versions)
+
+    def action_version(self, n: int) -> int:
+        """The version action ``n`` (from 0, in the order taken) made."""
+        return self._action_versions[n]
+
+    def action_number(self, version: int) -> int | None:
+        """The number of the action that made ``version`` (None: no action made it)."""
+        n = bisect.bisect_left(self._action_versions, version)
+        if n < len(self._action_versions) and self._action_versions[n] == version:
+            return n
+        return None
+
     def action_json(self, version: int) -> dict[str, Any]:
         """The JSON form of the action that made ``version`` (shared: not to be changed)."""
         fact = self._log[version - 1] if 1 <= version <= self.version else None
@@ -389,6 +408,7 @@ class Table:
             shown=shown,
         )
         self._log.append(fact)
+        self._action_versions.append(len(self._log))
         self._finish_if_over(state)
 
     def _finish_if_over(self, state: RoundLike) -> None:

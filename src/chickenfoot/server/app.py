@@ -128,6 +128,7 @@ class TableRequest(Struct, forbid_unknown_fields=True):
     options: dict[str, Any] = msgspec.field(default_factory=dict)
     length: MatchLength | None = None
     seed: Annotated[int, Meta(ge=0, le=2**53)] | None = None
+    clock: int | None = None
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -339,7 +340,13 @@ class _Api:
             if asked.length is not None:
                 options["length"] = asked.length.value
             table, tokens = await self.hub.create(
-                asked.game, asked.preset, options, seats, asked.seed, _address(request)
+                asked.game,
+                asked.preset,
+                options,
+                seats,
+                asked.seed,
+                _address(request),
+                clock=asked.clock,
             )
         except CodedError as exc:
             return self._refusal(exc, lang)
@@ -394,6 +401,7 @@ class _Api:
             "game": row.game,
             "preset": row.preset,
             "length": row.options.get("length"),
+            "clock": row.clock,
             "status": status,
             "version": version,
             "seats": [
@@ -569,7 +577,8 @@ def replay_json(record: Any) -> bytes:
     """A record's table for the replay viewer, in proportion to the record: the log as a
     spectator sees it, each draw naming its tile (the record names them all), and the hands
     each round was dealt (``dealt[round][seat]``, as the round's entry stands); the viewer
-    steps the hands from these. Raises :class:`~chickenfoot.core.messages.CodedError`."""
+    steps the hands from these; with ``stand_ins``, the versions of the actions the computer
+    played for a person. Raises :class:`~chickenfoot.core.messages.CodedError`."""
     table = Table.of_record(record)
     seats = range(table.seats)
     entries = []
@@ -590,6 +599,10 @@ def replay_json(record: Any) -> bytes:
         "entries": entries,
         "dealt": dealt,
     }
+    played = [a for r in record["rounds"] for a in r["actions"]]
+    stand_ins = [table.action_version(n) for n, a in enumerate(played) if a.get("stand_in") is True]
+    if stand_ins:
+        data["stand_ins"] = stand_ins
     return msgspec.json.encode(data)
 
 

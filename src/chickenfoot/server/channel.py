@@ -70,6 +70,14 @@ class Live:
     """A person's seat with nobody connected: since when."""
     thinking: asyncio.Task[None] | None = None
     wake: asyncio.TimerHandle | None = None
+    wake_at: float = 0.0
+    """When ``wake`` wakes the table (monotonic seconds)."""
+    turn_since: tuple[int, float] | None = None
+    """The version whose turn the move clock times, and since when (monotonic seconds)."""
+    stand_ins: set[int] = field(default_factory=set)
+    """The actions (by number, from 0) the computer played for a person."""
+    heard_seats: tuple[bytes, float] | None = None
+    """On a table followed here: the owner's latest ``seats`` frame, and when it came."""
     retry: asyncio.TimerHandle | None = None
     """A bot's next try after its action could not be saved."""
     unsure: bool = False
@@ -129,7 +137,7 @@ class Live:
         assert table is not None
         made = self.made
         if made is None or made.table is not table:
-            made = self.made = frames.TableFrames(table)
+            made = self.made = frames.TableFrames(table, self.stand_ins)
         return made
 
 
@@ -175,10 +183,22 @@ class Tables(Protocol):
         missed (the caller holds its lock)."""
         ...
 
-    def apply_published(self, live: Live, n: int, seat: int, action: Any) -> None:
+    def apply_published(
+        self, live: Live, n: int, seat: int, action: Any, stand_in: bool = False
+    ) -> None:
         """Take the owner's action ``n`` (JSON) on a table followed here, without deciding
         its legality again, and tell the viewers here: :class:`Behind` if it is not the next
-        one (an earlier one is ignored). The caller holds the table's lock."""
+        one (an earlier one is ignored). ``stand_in``: the computer played it for the seat's
+        person. The caller holds the table's lock."""
+        ...
+
+    def presence_changed(self, live: Live) -> None:
+        """A person has come to a table owned here or gone from it (through another
+        process): every viewer is told, here and elsewhere."""
+        ...
+
+    def relay_seats(self, live: Live, frame: bytes) -> None:
+        """The owner's ``seats`` frame of a table followed here: told to the viewers here."""
         ...
 
     def schedule(self, live: Live) -> None:

@@ -124,6 +124,7 @@ class RedisChannel:
                 fence = await self.tables.store.take(live.id)
                 row = await self.tables.store.table(live.id)
                 stored = await self.tables.store.actions_of(live.id)
+                live.stand_ins |= await self.tables.store.stand_ins(live.id)
         except Exception:
             with contextlib.suppress(Exception):
                 await self.cluster.release(live.id)
@@ -146,6 +147,7 @@ class RedisChannel:
         logs.event(logging.INFO, "table-taken", table=live.id, fence=fence, actions=live.actions)
         await self.publish(live, {"kind": "owner", "owner": self.cluster.name})
         self.tables.schedule(live)
+        self.tables.presence_changed(live)
 
     async def follow(self, live: Live) -> None:
         """Follow ``live``, which another process owns: its messages from now on, then the
@@ -160,6 +162,7 @@ class RedisChannel:
             with reaching_storage(live.id):
                 row = await self.tables.store.table(live.id)
                 stored = await self.tables.store.actions_of(live.id) if row is not None else []
+                live.stand_ins |= await self.tables.store.stand_ins(live.id)
         except Exception:
             self.inboxes.pop(live.id, None)
             self.cluster.forget(live.id)
@@ -207,6 +210,10 @@ class RedisChannel:
             async with live.lock:
                 if live.owned:
                     return
+                if message.get("kind") == "seats":
+                    if isinstance(message.get("frame"), str):
+                        self.tables.relay_seats(live, message["frame"].encode())
+                    continue
                 try:
                     self._heard_one(live, message)
                 except Behind:
@@ -225,7 +232,8 @@ class RedisChannel:
             seat = int(message["seat"])
         except (KeyError, TypeError, ValueError):
             raise Behind from None
-        self.tables.apply_published(live, n, seat, message.get("action"))
+        stand_in = message.get("stand_in") is True
+        self.tables.apply_published(live, n, seat, message.get("action"), stand_in)
 
     async def _resync(self, live: Live) -> None:
         """Read ``live`` from the store again (a message missed, or one that says the table
@@ -234,6 +242,7 @@ class RedisChannel:
             with reaching_storage(live.id):
                 row = await self.tables.store.table(live.id)
                 stored = await self.tables.store.actions_of(live.id)
+                live.stand_ins |= await self.tables.store.stand_ins(live.id)
         except ServerError:
             return
         if row is not None:
@@ -334,12 +343,14 @@ class RedisChannel:
         seen = live.remote.setdefault(seat, {})
         if here:
             seen[process] = time.monotonic() + 3 * self.cluster.lease_seconds
-            live.gone_since.pop(seat, None)
+            if live.gone_since.pop(seat, None) is not None:
+                self.tables.presence_changed(live)
             return
         seen.pop(process, None)
         if not live.present(seat) and seat not in live.gone_since:
             live.gone_since[seat] = time.monotonic()
             self.tables.schedule(live)
+            self.tables.presence_changed(live)
 
     async def tend(self) -> None:
         """Every third of a lease: renew this process's leases, hold on to the presence of
@@ -396,6 +407,7 @@ class RedisChannel:
                 if gone and not live.present(seat) and seat not in live.gone_since:
                     live.gone_since[seat] = now
                     self.tables.schedule(live)
+                    self.tables.presence_changed(live)
 
     async def _sweep(self) -> None:
         """Adopt the tables in play whose lease nobody holds (their owner has died), and take

@@ -4,9 +4,11 @@ Schema).
 The server sends what the core's projection gives each viewer, wrapped in a frame: a
 ``snapshot`` (the view now), an ``event`` (one entry of the table's log, named as the core
 names it: ``round``, ``action``, ``round-end``, ``match-end``), a ``lobby`` while people are
-still to come, a ``hint``, an ``error``. A frame after which it is the receiver's turn
-carries ``legal``. The client sends ``act``, ``sync`` and ``hint``; anything else is refused
-with one error.
+still to come, a ``hint``, an ``error``, the ``seats`` (who is away, and the time left before
+the computer plays for a person) and, to a person back at their seat, what was ``played-for``
+them meanwhile. A frame after which it is the receiver's turn carries ``legal``; an action the
+computer played for a person is marked ``stand_in``. The client sends ``act``, ``sync`` and
+``hint``; anything else is refused with one error.
 """
 
 from __future__ import annotations
@@ -94,12 +96,40 @@ class SnapshotFrame(Struct, tag="snapshot", tag_field="type", omit_defaults=True
     version: int
     view: Snapshot
     legal: list[dict[str, Any]] | None = None
+    stand_ins: list[int] | None = None
+    """The versions of the history's actions that the computer played for a person."""
 
 
 class EventFrame(Struct, tag="event", tag_field="type", omit_defaults=True):
     version: int
     event: Entry
     legal: list[dict[str, Any]] | None = None
+    stand_in: bool = False
+    """The computer played this action for the seat's person (gone, or out of time)."""
+
+
+class SeatState(Struct, omit_defaults=True):
+    seat: int
+    away: bool = False
+    """Nobody is at the seat: its person has closed the page or lost the connection."""
+    left: float | None = None
+    """Seconds before the computer plays for the seat's person: while they are away, or on
+    their turn at a table with a clock (the earlier of the two); absent otherwise."""
+
+
+class SeatsFrame(Struct, tag="seats", tag_field="type"):
+    """The persons' seats: who is away, and how long before the computer plays for them."""
+
+    seats: list[SeatState]
+    clock: int | None
+    """The table's seconds per move (None: no clock)."""
+
+
+class PlayedForFrame(Struct, tag="played-for", tag_field="type"):
+    """To a person back at their seat: what the computer played for them since their own
+    last action, in order."""
+
+    actions: list[dict[str, Any]]
 
 
 class HintText(Struct):
@@ -121,7 +151,9 @@ class ErrorFrame(Struct, tag="error", tag_field="type"):
     """In the receiver's language."""
 
 
-ServerFrame = Lobby | SnapshotFrame | EventFrame | HintFrame | ErrorFrame
+ServerFrame = (
+    Lobby | SnapshotFrame | EventFrame | HintFrame | ErrorFrame | SeatsFrame | PlayedForFrame
+)
 
 _encoder = msgspec.json.Encoder()
 
@@ -139,10 +171,13 @@ class TableFrames:
     (an action undone) gets a new :class:`TableFrames`.
     """
 
-    __slots__ = ("_events", "_oldest", "_snapshot_version", "_snapshots", "table")
+    __slots__ = ("_events", "_oldest", "_snapshot_version", "_snapshots", "stand_ins", "table")
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, stand_ins: set[int] | None = None) -> None:
         self.table = table
+        self.stand_ins = set() if stand_ins is None else stand_ins
+        """The actions (by number) the computer played for a person: one is added before
+        the frames of its version are made."""
         self._events: dict[int, dict[Viewer, bytes]] = {}
         self._oldest = 1
         """No frame of a version before this one is kept."""
@@ -164,14 +199,15 @@ class TableFrames:
         out = []
         for version in range(since + 1, end + 1):
             if version < oldest:
-                out.append(event(table.entry(version, viewer)))
+                out.append(event(table.entry(version, viewer), self._stood_in(version)))
                 continue
             made = self._events.get(version)
             if made is None:
                 made = self._events[version] = {}
             frame = made.get(viewer)
             if frame is None:
-                frame = made[viewer] = event(table.entry(version, viewer))
+                entry = table.entry(version, viewer)
+                frame = made[viewer] = event(entry, self._stood_in(version))
             out.append(frame)
         return out
 
@@ -182,16 +218,22 @@ class TableFrames:
             self._snapshot_version = self.table.version
         frame = self._snapshots.get(viewer)
         if frame is None:
-            frame = self._snapshots[viewer] = snapshot(self.table.snapshot(viewer))
+            view = self.table.snapshot(viewer)
+            marked = [e.v for e in view.history if self._stood_in(e.v)]
+            frame = self._snapshots[viewer] = snapshot(view, marked)
         return frame
+
+    def _stood_in(self, version: int) -> bool:
+        n = self.table.action_number(version)
+        return n is not None and n in self.stand_ins
 
 
 def lobby(seats: Sequence[SeatRow]) -> bytes:
     return _encoder.encode(Lobby([LobbySeat(s.seat, s.name, s.bot, s.joined) for s in seats]))
 
 
-def snapshot(view: Snapshot) -> bytes:
-    return _encoder.encode(SnapshotFrame(view.v, view, view.legal))
+def snapshot(view: Snapshot, stand_ins: list[int] | None = None) -> bytes:
+    return _encoder.encode(SnapshotFrame(view.v, view, view.legal, stand_ins or None))
 
 
 def event_json(entry: Entry) -> dict[str, Any]:
@@ -200,8 +242,25 @@ def event_json(entry: Entry) -> dict[str, Any]:
     return data
 
 
-def event(entry: Entry) -> bytes:
-    return _encoder.encode(EventFrame(entry.v, entry, getattr(entry, "legal", None)))
+def event(entry: Entry, stand_in: bool = False) -> bytes:
+    return _encoder.encode(EventFrame(entry.v, entry, getattr(entry, "legal", None), stand_in))
+
+
+def seats(states: list[SeatState], clock: int | None) -> bytes:
+    return _encoder.encode(SeatsFrame(states, clock))
+
+
+def seats_later(frame: bytes, elapsed: float) -> bytes:
+    """A ``seats`` frame told ``elapsed`` seconds later: the times left are that much less."""
+    told = msgspec.json.decode(frame, type=SeatsFrame)
+    for state in told.seats:
+        if state.left is not None:
+            state.left = round(max(0.0, state.left - elapsed), 1)
+    return _encoder.encode(told)
+
+
+def played_for(actions: list[dict[str, Any]]) -> bytes:
+    return _encoder.encode(PlayedForFrame(actions))
 
 
 def hint(found: Hint, text: str) -> bytes:
@@ -218,19 +277,36 @@ def error(code: str, message: str) -> bytes:
 
 def schema() -> dict[str, Any]:
     """The JSON Schema of every frame, both ways (``$defs`` names each)."""
-    server_types = [Lobby, SnapshotFrame, EventFrame, HintFrame, ErrorFrame]
+    server_types = [
+        Lobby,
+        SnapshotFrame,
+        EventFrame,
+        HintFrame,
+        ErrorFrame,
+        SeatsFrame,
+        PlayedForFrame,
+    ]
     actions = [PlayAction, DrawAction, PassAction]
     _, definitions = msgspec.json.schema_components([Act, Sync, AskHint, *server_types, *actions])
     action = {"$ref": "#/$defs/Action"}
     definitions["Action"] = {"anyOf": [{"$ref": f"#/$defs/{a.__name__}"} for a in actions]}
     definitions["Act"]["properties"]["action"] = action
     definitions["HintText"]["properties"]["action"] = action
+    definitions["PlayedForFrame"]["properties"]["actions"] = {"type": "array", "items": action}
     for definition in definitions.values():
         legal = definition.get("properties", {}).get("legal")
         if legal is not None:
             legal["anyOf"] = [{"type": "array", "items": action}, {"type": "null"}]
     client = ("Act", "Sync", "AskHint")
-    server = ("Lobby", "SnapshotFrame", "EventFrame", "HintFrame", "ErrorFrame")
+    server = (
+        "Lobby",
+        "SnapshotFrame",
+        "EventFrame",
+        "HintFrame",
+        "ErrorFrame",
+        "SeatsFrame",
+        "PlayedForFrame",
+    )
     definitions["ClientFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in client]}
     definitions["ServerFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in server]}
     return {

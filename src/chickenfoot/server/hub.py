@@ -7,7 +7,12 @@ core check it (without taking it), commits it to the store, and only then applie
 table and tells each connection what that connection may see (the core's projection, per
 viewer). Bots think in worker processes, off the event loop, at the server's pace (a move is
 taken no sooner than the pace after its turn began, however quick the choice); a person
-gone longer than ``away`` seconds is played by a bot until they come back. Each match that
+gone longer than ``away`` seconds is played by a bot (the stand-in) until they come back, and
+at a table with a move clock, a person whose time for a move has run out has that move played
+by the stand-in. Every action the stand-in plays is marked as played for the seat's person
+(in the store, the frames and the record), every viewer is told which seats are away and how
+long before the stand-in plays for them (``seats`` frames), and a person back at their seat
+is told what was played for them. The owner of a table runs its timers. Each match that
 ends updates its players' ratings, committed with its last action. After a restart the hub
 rebuilds every table not yet over from the store, where it was.
 
@@ -77,6 +82,10 @@ STAND_IN = "medium"
 """The level of the bot that plays for a person who has gone away."""
 STORAGE_RETRY = 1.0
 """Seconds a bot whose action could not be saved waits before it tries again."""
+CLOCK_SECONDS = (5, 600)
+"""The move clocks a table may have: seconds per move, at least and at most."""
+PLAYED_FOR_LIMIT = 200
+"""The most actions a person back at their seat is told were played for them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,9 +179,13 @@ class Hub:
         seats: list[NewSeat],
         seed: int | None,
         creator: str,
+        clock: int | None = None,
     ) -> tuple[str, dict[int, str]]:
-        """A new table; its id and the token of each person's seat."""
+        """A new table; its id and the token of each person's seat. ``clock``: the seconds
+        each person has for a move (None: as long as they like)."""
         rules = games.make_rules(game, len(seats), preset, options)  # RulesError
+        if clock is not None and not CLOCK_SECONDS[0] <= clock <= CLOCK_SECONDS[1]:
+            raise ServerError("bad-clock", low=CLOCK_SECONDS[0], high=CLOCK_SECONDS[1])
         for spec in seats:
             if spec.bot is not None:
                 make_bot(spec.bot, 0)  # an unknown name raises UnknownBotError
@@ -202,6 +215,7 @@ class Hub:
                 )
                 for s, spec in enumerate(seats)
             ],
+            clock=clock,
         )
         fence = await self.channel.claim(row.id)
         with reaching_storage():
@@ -269,15 +283,22 @@ class Hub:
             if seat is not None and not live.owned and not live.here(seat):
                 self.channel.say_present(live, seat, True)
             live.connections.add(connection)
-            if seat is not None:
-                live.gone_since.pop(seat, None)
+            back = seat is not None and live.gone_since.pop(seat, None) is not None
             if deal:
                 self._deal(live)
                 return
             if live.table is None:
                 self._send_lobby(live)
+                return
+            self._send_snapshot(live, connection)
+            if back and live.owned:
+                self.presence_changed(live)  # every viewer, this one included
             else:
-                self._send_snapshot(live, connection)
+                self._send_seats(live, connection)
+            if seat is not None:
+                played = self._played_for(live, seat)
+                if played:
+                    connection.send(frames.played_for(played))
 
     async def _join(self, live: Live, seat: int) -> bool:
         """The person takes ``seat`` (the caller holds the lock): whether every seat is taken
@@ -311,6 +332,7 @@ class Hub:
         elif seat is not None and not live.present(seat):
             live.gone_since[seat] = time.monotonic()
             self.schedule(live)
+            self.presence_changed(live)
         if not live.connections and (not live.owned or live.status == OVER):
             self.drop(live)
 
@@ -391,10 +413,17 @@ class Hub:
                 del self._hints[table_id]
 
     async def _accept(
-        self, live: Live, seat: int, action: Action, arrived: float, expect: int | None = None
+        self,
+        live: Live,
+        seat: int,
+        action: Action,
+        arrived: float,
+        expect: int | None = None,
+        stand_in: bool = False,
     ) -> None:
         """Check, commit, apply, then tell: the caller holds the table's lock. A commit that
-        fails refuses the action, the table left as it was (see the module docstring)."""
+        fails refuses the action, the table left as it was (see the module docstring).
+        ``stand_in``: the computer plays the action for the seat's person."""
         if live.unsure:
             with reaching_storage(live.id):
                 await self._settle(live)
@@ -404,9 +433,13 @@ class Hub:
             raise ServerError("stale", status=409, expect=expect, version=table.version)
         checked = table.check(seat, action)  # refuses what the core refuses
         rerate = _rerating(checked) if checked.record is not None else None
+        n = live.actions
+        record = checked.record
+        if record is not None:
+            record = _marked(record, live.stand_ins | ({n} if stand_in else set()))
         try:
             rated = await self.store.add_action(
-                live.id, live.actions, seat, checked.action_json, checked.record, rerate, live.fence
+                live.id, n, seat, checked.action_json, record, rerate, live.fence, stand_in
             )
         except StaleOwner:
             logs.event(logging.WARNING, "table-lost", table=live.id, action=live.actions)
@@ -422,12 +455,17 @@ class Hub:
             logs.event(logging.ERROR, "action-not-saved", error=True, **fields)
             raise ServerError(NOT_SAVED, status=503) from None
         before = table.version
+        if stand_in:
+            live.stand_ins.add(n)  # before the frames of its version are made
+            logs.event(logging.INFO, "played-for", table=live.id, seat=seat, action=n)
         table.take(checked)
         live.actions += 1
         self.ratings.load(rated)
         for connection in live.connections:
             self._send_entries(live, connection, before)
-        message = {"kind": "act", "n": live.actions - 1, "seat": seat}
+        message: dict[str, Any] = {"kind": "act", "n": n, "seat": seat}
+        if stand_in:
+            message["stand_in"] = True
         await self.channel.publish(live, {**message, "action": checked.action_json})
         self.metrics.actions.inc()
         self.metrics.broadcast_seconds.observe(time.perf_counter() - arrived)
@@ -440,6 +478,7 @@ class Hub:
         """After a failed commit: take the table's actions from the store again (the commit
         may have been made), and tell every viewer of those they were not told."""
         stored = await self.store.actions_of(live.id)
+        live.stand_ins |= await self.store.stand_ins(live.id)
         if len(stored) != live.actions:
             rows = await self.store.ratings()  # read before anything changes here
             self.catch_up(live, stored)
@@ -470,20 +509,25 @@ class Hub:
         for connection in live.connections:
             self._send_entries(live, connection, before)
 
-    def apply_published(self, live: Live, n: int, seat: int, action: Any) -> None:
+    def apply_published(
+        self, live: Live, n: int, seat: int, action: Any, stand_in: bool = False
+    ) -> None:
         """Take the owner's action ``n`` (its JSON) on a table followed here, without deciding
         its legality again (the owner has), and tell the viewers here: :class:`Behind` if it
-        is not the next one (one already read from the store is passed over). The caller
-        holds the table's lock."""
+        is not the next one (one already read from the store is passed over). ``stand_in``:
+        the computer played it for the seat's person. The caller holds the table's lock."""
         table = live.table
         if table is None or n > live.actions:
             raise Behind
         if n < live.actions:
             return
         before = table.version
+        if stand_in:
+            live.stand_ins.add(n)
         try:
             table.take_known(seat, action_from_json(action))
         except (CodedError, KeyError, TypeError, ValueError):
+            live.stand_ins.discard(n)
             raise Behind from None
         live.actions += 1
         for connection in live.connections:
@@ -493,27 +537,54 @@ class Hub:
 
     def _player_for(self, live: Live, seat: int) -> str | None:
         """Who plays ``seat`` now if not a person at their screen: its bot, or a stand-in for
-        a person gone longer than :attr:`away` (a timer wakes the table when that comes)."""
+        a person gone longer than :attr:`away` or out of time for the move (a timer wakes the
+        table when that comes)."""
         bot = live.bots.get(seat)
         if bot is not None:
             return bot
-        gone = live.gone_since.get(seat)
-        if gone is None:
+        deadline = self._deadline(live, seat)
+        if deadline is None:
             return None
-        wait = gone + self.away - time.monotonic()
-        if wait > 0:
-            if live.wake is None:
-                live.wake = asyncio.get_running_loop().call_later(wait, self._woken, live)
+        if deadline > time.monotonic():
+            self._wake_at(live, deadline)
             return None
         return STAND_IN
+
+    def _deadline(self, live: Live, seat: int) -> float | None:
+        """When the stand-in is to play for the person of ``seat`` (monotonic seconds): the
+        earlier of their being gone :attr:`away` seconds and, on their turn at a table with a
+        clock, their time for the move running out; None while neither can come."""
+        times = []
+        gone = live.gone_since.get(seat)
+        if gone is not None:
+            times.append(gone + self.away)
+        clock, timed = live.row.clock, live.turn_since
+        table = live.table
+        if clock is not None and timed is not None and table is not None and table.turn == seat:
+            times.append(timed[1] + clock)
+        return min(times, default=None)
+
+    def _wake_at(self, live: Live, when: float) -> None:
+        """Wake the table at ``when`` (monotonic seconds), unless it wakes sooner already."""
+        if live.wake is not None:
+            if live.wake_at <= when:
+                return
+            live.wake.cancel()
+        wait = max(0.0, when - time.monotonic())
+        live.wake = asyncio.get_running_loop().call_later(wait, self._woken, live)
+        live.wake_at = when
 
     def _woken(self, live: Live) -> None:
         live.wake = None
         self.schedule(live)
 
     def schedule(self, live: Live) -> None:
-        """If a bot (or a stand-in) is to act and is not thinking yet, let it think."""
-        if self._closing or live.thinking is not None or live.table is None or not live.owned:
+        """If a bot (or a stand-in) is to act and is not thinking yet, let it think; a new
+        turn starts its move clock."""
+        if self._closing or live.table is None or not live.owned:
+            return
+        self._time_turn(live)
+        if live.thinking is not None:
             return
         seat = live.table.turn
         if seat is None:
@@ -540,7 +611,9 @@ class Hub:
             async with live.lock:
                 current = live.table is table and table.version == version and live.owned
                 if current and self._player_for(live, seat) == bot:
-                    await asyncio.shield(self._accept(live, seat, action, arrived))
+                    stand_in = seat not in live.bots
+                    accepting = self._accept(live, seat, action, arrived, stand_in=stand_in)
+                    await asyncio.shield(accepting)
         except asyncio.CancelledError:
             raise
         except _Moved:
@@ -566,6 +639,74 @@ class Hub:
         live.retry = None
         self.schedule(live)
 
+    # -- who is here, and the move clock --------------------------------------------------
+
+    def _time_turn(self, live: Live) -> None:
+        """A table at a new version starts the move clock of its turn; its viewers are told
+        the time left, if there is a clock or somebody is away."""
+        table = live.table
+        assert table is not None
+        if live.turn_since is not None and live.turn_since[0] == table.version:
+            return
+        live.turn_since = (table.version, time.monotonic())
+        if live.row.clock is not None or live.gone_since:
+            self.presence_changed(live)
+
+    def presence_changed(self, live: Live) -> None:
+        """Tell every viewer of a table owned here (here and through other processes) who
+        is away and how long before the computer plays for each person."""
+        if live.table is None or not live.owned or self._closing:
+            return
+        frame = self._seats_frame(live)
+        for connection in live.connections:
+            connection.send(frame)
+        told = asyncio.create_task(
+            self.channel.publish(live, {"kind": "seats", "frame": frame.decode()})
+        )
+        told.add_done_callback(_observed)
+
+    def relay_seats(self, live: Live, frame: bytes) -> None:
+        """The owner's ``seats`` frame, on a table followed here: told to every viewer here."""
+        live.heard_seats = (frame, time.monotonic())
+        for connection in live.connections:
+            connection.send(frame)
+
+    def _send_seats(self, live: Live, connection: Connection) -> None:
+        """The seats as they are now, to one socket, if there is a clock or somebody is
+        away (else nothing: everybody is here; on a table followed here: as the owner last
+        said, the time since taken off)."""
+        if live.owned:
+            if live.row.clock is not None or live.gone_since:
+                connection.send(self._seats_frame(live))
+        elif live.heard_seats is not None:
+            frame, heard = live.heard_seats
+            connection.send(frames.seats_later(frame, time.monotonic() - heard))
+
+    def _seats_frame(self, live: Live) -> bytes:
+        now = time.monotonic()
+        states = []
+        for seat in live.persons():
+            deadline = self._deadline(live, seat)
+            left = None if deadline is None else round(max(0.0, deadline - now), 1)
+            states.append(frames.SeatState(seat, seat in live.gone_since, left))
+        return frames.seats(states, live.row.clock)
+
+    def _played_for(self, live: Live, seat: int) -> list[dict[str, Any]]:
+        """The actions the computer has played for the person of ``seat`` since their own
+        last one, in order."""
+        table = live.table
+        if table is None or not live.stand_ins:
+            return []
+        played: list[dict[str, Any]] = []
+        for n in range(table.actions - 1, -1, -1):
+            entry = table.entry(table.action_version(n), seat)
+            if getattr(entry, "seat", None) != seat:
+                continue
+            if n not in live.stand_ins or len(played) == PLAYED_FOR_LIMIT:
+                break
+            played.append(table.action_json(entry.v))
+        return played[::-1]
+
     def drop(self, live: Live) -> None:
         """Let ``live`` go from memory (and its channel hear of it)."""
         if self.live.get(live.id) is live:
@@ -581,6 +722,7 @@ class Hub:
         live = Live.of(row)
         if row.status != WAITING:
             self._apply_stored(live, await self.store.actions_of(live.id))
+            live.stand_ins |= await self.store.stand_ins(live.id)
         return live
 
     def _apply_stored(self, live: Live, stored: list[tuple[int, dict[str, Any]]]) -> None:
@@ -665,6 +807,22 @@ def _observed(task: asyncio.Task[None]) -> None:
     """Its error was said to the sender, if the sender was still there to hear it."""
     if not task.cancelled():
         task.exception()
+
+
+def _marked(record: dict[str, Any], stand_ins: set[int]) -> dict[str, Any]:
+    """The record with each action the computer played for a person marked
+    ``"stand_in": true`` (RECORD.md); unchanged when there is none."""
+    if not stand_ins:
+        return record
+    n = 0
+    rounds = []
+    for entry in record["rounds"]:
+        acts = []
+        for act in entry["actions"]:
+            acts.append({**act, "stand_in": True} if n in stand_ins else act)
+            n += 1
+        rounds.append({**entry, "actions": acts})
+    return {**record, "rounds": rounds}
 
 
 def _joined(seat: SeatRow) -> SeatRow:

@@ -53,6 +53,7 @@ tables = sa.Table(
     sa.Column("totals", sa.Text, nullable=True),
     sa.Column("winners", sa.Text, nullable=True),
     sa.Column("fence", sa.BigInteger, nullable=False, server_default="0"),
+    sa.Column("clock", sa.Integer, nullable=True),
     sa.Index("tables_by_status", "status", "created"),
     sa.Index("tables_by_creator", "creator", "status"),
 )
@@ -76,6 +77,7 @@ actions = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.Text, nullable=False),
     sa.Column("fence", sa.BigInteger, nullable=False, server_default="0"),
+    sa.Column("stand_in", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 ratings = sa.Table(
@@ -177,6 +179,9 @@ class TableRow:
     totals: list[int] | None = None
     """Once the match is over: the totals, and the winning seats."""
     winners: list[int] | None = None
+    clock: int | None = None
+    """Seconds each person has for a move before the computer plays it for them (None: no
+    clock)."""
 
 
 class Store:
@@ -235,6 +240,7 @@ class Store:
                     status=row.status,
                     record=None,
                     fence=fence,
+                    clock=row.clock,
                 )
             )
             await conn.execute(
@@ -295,6 +301,7 @@ class Store:
         record: Any | None = None,
         rerate: Rerating | None = None,
         fence: int | None = None,
+        stand_in: bool = False,
     ) -> Sequence[Rating]:
         """Action ``n`` (0-based) of the table, committed when this returns; with ``record``
         the match is over, and ``rerate`` makes its players' new ratings from their ratings
@@ -306,13 +313,15 @@ class Store:
 
         Actions of all tables that arrive while a commit is under way are committed together
         in the next transaction (a group commit): one commit for many tables under load; a
-        stale one among them fails alone."""
+        stale one among them fails alone. ``stand_in``: the computer played the action for
+        the seat's person."""
         row = {
             "table_id": table_id,
             "n": n,
             "seat": seat,
             "action": json.dumps(action),
             "fence": fence or 0,
+            "stand_in": stand_in,
         }
         done: asyncio.Future[Sequence[Rating]] = asyncio.get_running_loop().create_future()
         self._pending.append(_Pending(row, record, rerate, fence, done))
@@ -371,6 +380,14 @@ class Store:
                 .order_by(actions.c.n)
             )
             return [(seat, json.loads(text)) for seat, text in result]
+
+    async def stand_ins(self, table_id: str) -> set[int]:
+        """The actions of a table (their numbers, from 0) the computer played for a person."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                sa.select(actions.c.n).where(actions.c.table_id == table_id, actions.c.stand_in)
+            )
+            return {n for (n,) in result}
 
     async def ratings(self) -> list[Rating]:
         """Every player's rating as stored."""
@@ -497,6 +514,7 @@ async def _tables(
             seats=by_table[row.id],
             totals=None if row.totals is None else json.loads(row.totals),
             winners=None if row.winners is None else json.loads(row.winners),
+            clock=row.clock,
         )
         for row in rows
     ]

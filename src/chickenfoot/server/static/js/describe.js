@@ -66,15 +66,19 @@ export function joinNames(names) {
 }
 
 // One line for a log entry; `board` is the board before it (a play names the tile it went on).
+// `standIn`: the computer played the action for the seat's person, and the line says so.
 /**
  * @param {Described} entry
  * @param {Table} view
  * @param {WirePlaced[]} board
+ * @param {boolean} [standIn]
  */
-export function describe(entry, view, board) {
+export function describe(entry, view, board, standIn = false) {
   const seat = "seat" in entry ? entry.seat : undefined;
-  const you = seat !== undefined && seat === view.viewer;
-  const who = seat !== undefined ? seatName(view.players, seat) : "";
+  const mine = seat !== undefined && seat === view.viewer;
+  const you = mine && !standIn;
+  let who = seat !== undefined ? seatName(view.players, seat) : "";
+  if (standIn) who = mine ? t("log.stand_in_you") : t("log.stand_in", { who });
   const centred = kindOf(view.game).layout === "feet";
   switch (entry.kind) {
     case "round": {

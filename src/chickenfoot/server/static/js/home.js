@@ -5,7 +5,7 @@ import { gameName, levelName, presetName } from "./describe.js";
 import { $, api, h, postJSON } from "./dom.js";
 import { loadMeta as askMeta } from "./games.js";
 import * as i18n from "./i18n.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { describeTable, storeInvites, storedInvites } from "./tables.js";
 
 const NAME = "chickenfoot.name";
@@ -59,8 +59,19 @@ function defaultSeat(i) {
   return { kind: "bot", name: "", level: "medium" };
 }
 
+// The move clocks offered, in seconds (0: none, the default).
+const CLOCKS = [0, 15, 30, 60, 120, 300];
+
+/** @param {number} seconds */
+function clockName(seconds) {
+  if (!seconds) return t("home.clock_off");
+  if (seconds < 60) return tn("home.clock_seconds", seconds);
+  return tn("home.clock_minutes", seconds / 60);
+}
+
 function renderForm() {
   if (!meta) return;
+  fillSelect(/** @type {HTMLSelectElement} */ ($("#clock")), CLOCKS, clockName);
   const { lengths } = meta;
   const game = gameSelect;
   fillSelect(game, meta.games, gameName);
@@ -158,7 +169,7 @@ async function create(event) {
   error.hidden = true;
   const game = gameSelect.value;
   /** @type {{game: string, seats: ({human: string} | {bot: string})[], preset?: string,
-   *   length?: string, seed?: number}} */
+   *   length?: string, seed?: number, clock?: number}} */
   const body = {
     game,
     seats: seats.map((seat, i) =>
@@ -172,6 +183,8 @@ async function create(event) {
   if (choices?.length) body.length = lengthSelect.value;
   const seed = /** @type {HTMLInputElement} */ ($("#seed")).value.trim();
   if (seed) body.seed = Number(seed);
+  const clock = Number(/** @type {HTMLSelectElement} */ ($("#clock")).value);
+  if (clock) body.clock = clock;
   /** @type {HTMLButtonElement} */
   const button = $("#create");
   button.disabled = true;

@@ -26,6 +26,7 @@ const AUTO_MS = 700;
  * @property {import("./advance.js").Event[]} entries every entry of the log, as a spectator
  *   sees it but for each draw's tile, named
  * @property {string[][][]} dealt each round's hands as its entry stands (`dealt[round][seat]`)
+ * @property {number[]} [stand_ins] the versions of the actions the computer played for a person
  */
 
 /** @type {BoardView} */
@@ -125,7 +126,10 @@ function render() {
     names,
     emptyText: t("replay.start"),
   });
-  $("#current").textContent = entry ? describe(entry, view, view.board) : t("replay.start");
+  const standIn = !!entry && (replay.stand_ins ?? []).includes(entry.v);
+  $("#current").textContent = entry
+    ? describe(entry, view, view.board, standIn)
+    : t("replay.start");
   slider.value = String(at);
   const position = $("#position");
   position.dataset.version = String(at);

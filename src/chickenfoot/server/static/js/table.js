@@ -7,6 +7,7 @@ import { BoardView } from "./board.js";
 import {
   describe,
   gameName,
+  joinNames,
   matchOver,
   presetName,
   roundName,
@@ -30,6 +31,7 @@ import { tileSVG } from "./tiles.js";
  * @typedef {import("./advance.js").Event} LogEntry
  * @typedef {import("./types/protocol").HintText} Hint
  * @typedef {import("./types/protocol").LobbySeat} LobbySeat
+ * @typedef {import("./types/protocol").SeatsFrame} SeatsFrame
  * @typedef {{text: string, kind: string, seat?: number}} LogLine
  * @typedef {object} State
  * @property {View | null} view the table as this viewer sees it
@@ -47,6 +49,11 @@ import { tileSVG } from "./tiles.js";
  * @property {number} retry connections tried since the last open one
  * @property {number | null} asked the version a sync was last sent for
  * @property {string | null} fatal why the table cannot be followed
+ * @property {{frame: SeatsFrame, at: number} | null} seats who is away and the time left,
+ *   as last told (`at`: when, in `performance.now()` milliseconds)
+ * @property {Set<number>} standIns the versions of the actions the computer played for a person
+ * @property {Action[] | null} playedFor what the computer played for this seat's person
+ *   while they were away, until they close the note
  */
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop() ?? "");
@@ -70,6 +77,9 @@ const state = {
   retry: 0,
   asked: null,
   fatal: null,
+  seats: null,
+  standIns: new Set(),
+  playedFor: null,
 };
 
 /** @type {BoardView} */
@@ -178,6 +188,7 @@ function onFrame(frame) {
         state.view = view;
         state.choosing = null;
         state.hint = null;
+        state.standIns = new Set(frame.stand_ins ?? []);
         state.log = logOf(view);
         if (view.end && !state.summary) openSummary(view);
       }
@@ -189,7 +200,14 @@ function onFrame(frame) {
         state.asked = state.view.v;
         return;
       }
+      if (frame.stand_in) state.standIns.add(frame.version);
       onEvent(state.view, frame.event, frame.legal ?? null);
+      break;
+    case "seats":
+      state.seats = { frame, at: performance.now() };
+      break;
+    case "played-for":
+      state.playedFor = frame.actions;
       break;
     case "hint":
       onHint(frame.hint);
@@ -227,7 +245,7 @@ function makeForcedMove() {
 function onEvent(before, event, nextLegal) {
   const view = advance(before, "legal" in event ? { ...event, legal: nextLegal } : event);
   state.view = view;
-  const text = describe(event, view, view.board);
+  const text = describe(event, view, view.board, state.standIns.has(event.v));
   const kind = event.kind === "action" ? Object.keys(event.action)[0] : event.kind;
   const seat = "seat" in event ? event.seat : undefined;
   state.log.push({ text, seat, kind });
@@ -261,7 +279,8 @@ function logOf(view) {
   const lines = [{ text: describe(dealt, view, view.board), kind: "round" }];
   for (const entry of view.history) {
     const kind = "play" in entry.action ? "play" : "draw" in entry.action ? "draw" : "pass";
-    lines.push({ text: describe(entry, view, view.board), seat: entry.seat, kind });
+    const text = describe(entry, view, view.board, state.standIns.has(entry.v));
+    lines.push({ text, seat: entry.seat, kind });
   }
   if (view.end) {
     lines.push({ text: roundOver(view, view.end, view.shown ?? []), kind: "round-end" });
@@ -282,6 +301,7 @@ function openSummary(view) {
 function act(action) {
   if (!myTurn()) return;
   state.pending = true;
+  state.playedFor = null;
   state.choosing = null;
   state.hint = null;
   // The version it was chosen at: the same frame sent again is refused as stale, not taken twice.
@@ -483,6 +503,7 @@ function render() {
     renderActions();
   }
   renderHint(view);
+  renderPlayedFor();
   renderSeats(view);
   renderScores(view);
   renderLog();
@@ -615,15 +636,52 @@ function renderHint(view) {
   if (state.hint) el.textContent = hintText(view, state.hint);
 }
 
+/** @param {number} seconds */
+function clockText(seconds) {
+  const whole = Math.ceil(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+// A seat's presence as last told: away or not, and the seconds left now before the computer
+// plays for its person (null: it will not).
+/** @param {number} seat */
+function presence(seat) {
+  const told = state.seats;
+  const found = told?.frame.seats.find((s) => s.seat === seat);
+  if (!told || !found) return { away: false, left: null };
+  const left = found.left ?? null;
+  const passed = (performance.now() - told.at) / 1000;
+  return { away: !!found.away, left: left === null ? null : Math.max(0, left - passed) };
+}
+
+/** @param {number} seat */
+function presenceBadge(seat) {
+  const { away, left } = presence(seat);
+  if (!away && left === null) return "";
+  let text;
+  if (away && left === null) text = t("seats.away");
+  else if (away && left === 0) text = t("seats.away_played");
+  else if (away) text = t("seats.away_left", { time: clockText(left ?? 0) });
+  else text = t("seats.clock_left", { time: clockText(left ?? 0) });
+  const attrs = { class: `presence${away ? " away" : ""}` };
+  return h("span", left === null ? attrs : { ...attrs, "data-left": Math.ceil(left) }, text);
+}
+
 /** @param {View} view */
 function renderSeats(view) {
   const seat = turnSeat();
   const items = view.players.map((_, s) => {
     const size = view.public?.hand_sizes[s];
     const points = view.public?.hand_points?.[s];
+    /** @type {Record<string, string | number>} */
+    const attrs = {
+      class: `seat${s === seat ? " turn" : ""}${s === view.viewer ? " you" : ""}`,
+      "data-seat": s,
+    };
+    if (presence(s).away) attrs["data-away"] = "";
     return h(
       "li",
-      { class: `seat${s === seat ? " turn" : ""}${s === view.viewer ? " you" : ""}` },
+      attrs,
       h("span", { class: `swatch seat-${s % 8}`, "aria-hidden": "true" }),
       h(
         "span",
@@ -631,12 +689,47 @@ function renderSeats(view) {
         seatName(view.players, s),
         s === view.viewer ? ` (${t("seats.you")})` : "",
       ),
-      size === undefined ? "" : h("span", { class: "count" }, tn("seats.tiles", size)),
+      presenceBadge(s),
+      size === undefined
+        ? ""
+        : h("span", { class: "count", "data-count": size }, tn("seats.tiles", size)),
       points ? h("span", { class: "count" }, t("seats.hand_points", { n: points })) : "",
-      h("span", { class: "total", title: t("scores.total") }, String(view.totals[s])),
+      h(
+        "span",
+        { class: "total", title: t("scores.total"), "data-total": view.totals[s] },
+        String(view.totals[s]),
+      ),
     );
   });
   $("#seats").replaceChildren(...items);
+}
+
+function renderPlayedFor() {
+  const el = $("#played-for");
+  const played = state.playedFor;
+  el.hidden = !played?.length;
+  if (!played?.length) return;
+  const moves = played.map((action) => {
+    if ("draw" in action) return t("played_for.draw");
+    if ("pass" in action) return t("played_for.pass");
+    return t("played_for.play", { tile: action.play });
+  });
+  el.replaceChildren(
+    h("span", {}, tn("played_for.text", played.length, { moves: joinNames(moves) })),
+    h(
+      "button",
+      {
+        type: "button",
+        class: "quiet",
+        onclick: () => {
+          state.playedFor = null;
+          render();
+        },
+      },
+      t("played_for.close"),
+    ),
+  );
+  el.dataset.playedFor = String(played.length);
 }
 
 /** @param {View} view */
@@ -886,6 +979,11 @@ async function main() {
   renderLinks();
   render();
   connect();
+  // The time left on the seats counts down between the server's word on it.
+  setInterval(() => {
+    if (state.view && state.seats?.frame.seats.some((s) => s.left != null))
+      renderSeats(state.view);
+  }, 1000);
 }
 
 main();

@@ -4,7 +4,8 @@
 export type ChickenfootGameSocketTheFramesBothWays = ClientFrame | ServerFrame;
 export type ClientFrame = Act | Sync | AskHint;
 export type Action = PlayAction | DrawAction | PassAction;
-export type ServerFrame = Lobby | SnapshotFrame | EventFrame | HintFrame | ErrorFrame;
+export type ServerFrame =
+  Lobby | SnapshotFrame | EventFrame | HintFrame | ErrorFrame | SeatsFrame | PlayedForFrame;
 
 /**
  * Take an action (RECORD.md's notation: ``{"play": "9-3", "on": 4}``, ``{"draw": true}``,
@@ -56,6 +57,7 @@ export interface LobbySeat {
 }
 export interface SnapshotFrame {
   legal?: Action[] | null;
+  stand_ins?: number[] | null;
   type: "snapshot";
   version: number;
   view: Snapshot;
@@ -173,6 +175,7 @@ export interface StartDraw {
 export interface EventFrame {
   event: RoundEntry | ActionEntry | RoundEndEntry | MatchEndEntry;
   legal?: Action[] | null;
+  stand_in?: boolean;
   type: "event";
   version: number;
 }
@@ -223,4 +226,25 @@ export interface ErrorFrame {
   code: string;
   message: string;
   type: "error";
+}
+/**
+ * The persons' seats: who is away, and how long before the computer plays for them.
+ */
+export interface SeatsFrame {
+  clock: number | null;
+  seats: SeatState[];
+  type: "seats";
+}
+export interface SeatState {
+  away?: boolean;
+  left?: number | null;
+  seat: number;
+}
+/**
+ * To a person back at their seat: what the computer played for them since their own
+ * last action, in order.
+ */
+export interface PlayedForFrame {
+  actions: Action[];
+  type: "played-for";
 }
