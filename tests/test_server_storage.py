@@ -153,7 +153,7 @@ def test_an_older_database_is_upgraded_and_its_finished_matches_get_their_result
 
 def test_ratings_are_kept_with_the_match_that_made_them(db_url: str) -> None:
     settings = Settings(db_url=db_url, bot_delay=0)
-    body = {"seats": [{"bot": "easy"}, {"bot": "beginner"}], "length": "single", "seed": 3}
+    body = {"seats": [{"bot": "easy"}, {"bot": "beginner"}], "length": "single"}  # rated
     with TestClient(create_app(settings)) as client:
         made = client.post("/api/tables", json=body).json()
         with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
