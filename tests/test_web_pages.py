@@ -158,7 +158,7 @@ def test_a_practice_table_says_so_and_the_creator_cancels_a_table_still_waiting(
     ann.page.locator("#cancel-table").wait_for()
     table = ann.page.url.split("/table/")[1].split("#")[0]
     ann.page.click("#cancel-table")
-    ann.page.wait_for_function("document.querySelector('#turn').textContent.includes('avlyst')")
+    ann.page.locator("#turn", has_text="avlyst").wait_for()  # table-cancelled, in Norwegian
     assert ann.page.locator("#lobby").is_hidden()
     assert server.get(f"/api/tables/{table}")["status"] == "cancelled"
     ann.shot("cancelled")

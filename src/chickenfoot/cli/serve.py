@@ -119,7 +119,7 @@ def serve(
             "--waiting-expiry",
             metavar="SECONDS",
             min=1,
-            max=30 * 86_400,
+            max=7 * 86_400,
             help="Seconds a table may wait for its players to join before it expires (it "
             "is never dealt, and no longer counts in --tables-per-address); its creator may "
             "cancel it before then.",
