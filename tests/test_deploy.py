@@ -5,15 +5,19 @@ and sqlite3 are installed by scripts/test where apt can."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import secrets
 import shlex
 import shutil
 import signal
 import subprocess
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from tests.server_helpers import CHICKENFOOT, Server
@@ -23,6 +27,8 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 CADDY = shutil.which("caddy") or "/usr/bin/caddy"
 SYSTEMD_ANALYZE = shutil.which("systemd-analyze") or "/usr/bin/systemd-analyze"
 SQLITE3 = shutil.which("sqlite3") or "/usr/bin/sqlite3"
+PG_DUMP = shutil.which("pg_dump") or "/usr/bin/pg_dump"
+PG_RESTORE = shutil.which("pg_restore") or "/usr/bin/pg_restore"
 CERTIFICATE = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
 CERTIFICATE += ["-subj", "/CN=play.example.org"]
 
@@ -166,3 +172,61 @@ def test_a_sqlite_backup_of_a_running_server_is_served_again(tmp_path: Path) -> 
             assert (summary["status"], summary["seats"][0]["name"]) == ("waiting", "Ann")
         finally:
             again.stop()
+
+
+POSTGRES = "postgresql://127.0.0.1:5432"
+
+
+def postgres(*statements: str) -> None:
+    async def run() -> None:
+        conn = await asyncpg.connect(f"{POSTGRES}/test", timeout=5)
+        try:
+            for statement in statements:
+                await conn.execute(statement)
+        finally:
+            await conn.close()
+
+    asyncio.run(run())
+
+
+@pytest.fixture
+def two_databases() -> Iterator[tuple[str, str]]:
+    """Two new, empty databases on the machine's PostgreSQL, dropped afterwards."""
+    names = [f"chickenfoot_{secrets.token_hex(6)}" for _ in range(2)]
+    try:
+        postgres(*(f'CREATE DATABASE "{name}"' for name in names))
+    except (OSError, asyncpg.PostgresError) as exc:
+        pytest.skip(f"NO POSTGRESQL SERVER at {POSTGRES} ({exc}): pg_dump is untested")
+    try:
+        yield names[0], names[1]
+    finally:
+        postgres(*(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)' for name in names))
+
+
+def test_a_pg_dump_of_a_running_server_is_served_again(
+    tmp_path: Path, two_databases: tuple[str, str]
+) -> None:
+    live, restored = two_databases
+    needs(PG_DUMP)
+    running = Server(tmp_path, options=["--db", f"{POSTGRES}/{live}"])
+    dump = tmp_path / "chickenfoot.dump"
+    try:
+        made = running.post("/api/tables", {"seats": [{"human": "Ann"}, {"bot": "easy"}]})
+        subprocess.run(  # docs/deploy.md's, while the server runs
+            [PG_DUMP, "--format=custom", f"--file={dump}", f"--dbname={POSTGRES}/{live}"],
+            check=True,
+            capture_output=True,
+        )
+    finally:
+        running.stop()
+    subprocess.run(
+        [PG_RESTORE, "--no-owner", f"--dbname={POSTGRES}/{restored}", str(dump)],
+        check=True,
+        capture_output=True,
+    )
+    again = Server(tmp_path, options=["--db", f"{POSTGRES}/{restored}"])
+    try:
+        summary = again.get(f"/api/tables/{made['table']}")
+        assert (summary["status"], summary["seats"][0]["name"]) == ("waiting", "Ann")
+    finally:
+        again.stop()
