@@ -65,11 +65,11 @@ ENGLISH: dict[str, str] = {
         "a chosen seed is for practice, where at most one person plays (the others are "
         "computer players), not {people} people"
     ),
-    "not-creator": "only whoever set the table up can cancel it, from their own seat's link",
+    "not-creator": "only whoever set up the table can cancel it, from their own link",
     "table-started": (
         "the table has been dealt already: only a table still waiting can be cancelled"
     ),
-    "table-cancelled": "this table was cancelled by whoever set it up: it will not be dealt",
+    "table-cancelled": "whoever set up this table has cancelled it: it will not be dealt",
     "table-expired": "this table waited too long for its players and has expired: set up a new one",
     "table-waiting": "the table waits until every player has joined",
     "record-not-ready": "the match is not over yet: its record comes at its end",
