@@ -405,19 +405,22 @@ class Hub:
 
     async def _expire_now_and_then(self) -> None:
         """Expire the tables that have waited too long, at least every :data:`EXPIRY_CHECKS`
-        seconds (and every half expiry, where that is shorter)."""
+        seconds (and every half expiry, where that is shorter); the waiting tables held here
+        that another process has closed meanwhile are closed here too."""
         every = min(EXPIRY_CHECKS, self.waiting_expiry / 2)
         while True:
             try:
-                expired = await self.store.expire_waiting(self.waiting_since())
+                for table_id in await self.store.expire_waiting(self.waiting_since()):
+                    logs.event(logging.INFO, "table-expired", table=table_id)
+                held = [live.id for live in self.live.values() if live.table is None]
+                closed = await self.store.closed_among(held)
             except Exception as exc:  # the database is away: the next look will do
                 logs.event(logging.WARNING, "expiry-deferred", reason=reason_of(exc))
-                expired = []
-            for table_id in expired:
-                logs.event(logging.INFO, "table-expired", table=table_id)
+                closed = {}
+            for table_id, status in closed.items():
                 live = self.live.get(table_id)
                 if live is not None and live.table is None:
-                    self._say_closed(live, EXPIRED)
+                    self._say_closed(live, status)
             await asyncio.sleep(every)
 
     def sync(self, live: Live, connection: Connection, since: int) -> None:

@@ -434,6 +434,19 @@ class Store:
             if result.rowcount != 1:
                 raise TableClosed(table_id, await _status_of(conn, table_id))
 
+    async def closed_among(self, table_ids: Sequence[str]) -> dict[str, str]:
+        """Those of ``table_ids`` that were cancelled or have expired: their status."""
+        if not table_ids:
+            return {}
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                sa.select(tables.c.id, tables.c.status).where(
+                    tables.c.id.in_(sorted(table_ids)),
+                    tables.c.status.in_([CANCELLED, EXPIRED]),
+                )
+            )
+            return {table_id: status for table_id, status in result}
+
     async def expire_waiting(self, made_before: float) -> list[str]:
         """Every table still waiting that was made before ``made_before`` is expired: their
         ids."""
