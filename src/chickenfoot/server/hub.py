@@ -365,11 +365,8 @@ class Hub:
             row = await self.store.table(table_id)
         if row is None:
             raise ServerError("no-such-table", status=404, table=table_id)
-        creator = next((s for s in row.seats if s.bot is None), None)
-        digest = token_hash(token)
-        if creator is None or creator.token_hash is None:
-            raise ServerError("not-creator", status=403)
-        if not hmac.compare_digest(creator.token_hash, digest):
+        creator = next((s.token_hash for s in row.seats if s.bot is None), None)
+        if creator is None or not hmac.compare_digest(creator, token_hash(token)):
             raise ServerError("not-creator", status=403)
         live = self.live.get(table_id) or Live.of(row)
         await self._close_waiting(live, CANCELLED)
