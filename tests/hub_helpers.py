@@ -4,9 +4,11 @@ and a table of two people with their sockets open."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+import secrets
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from chickenfoot.core.wire import action_from_json
 from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
@@ -27,10 +29,21 @@ async def running_hub(tmp_path: Path, bot_delay: float = 0, **options: Any) -> A
         await store.close()
 
 
+@contextlib.contextmanager
+def seed_drawn(seed: int) -> Iterator[None]:
+    """The server's next deals are dealt from ``seed``, as if :mod:`secrets` had drawn it: a
+    test's matches the same every time, at tables no seed may be chosen for (two people)
+    or that are not for practice."""
+    with mock.patch.object(secrets, "randbelow", return_value=seed):
+        yield
+
+
 async def two_people(hub: Hub, game: str = "chickenfoot", seed: int = 5) -> Live:
-    """A table of Ann and Bo dealt from ``seed``, each with a socket open."""
+    """A table of Ann and Bo dealt from ``seed`` (:func:`seed_drawn`), each with a socket
+    open."""
     seats = [NewSeat(human="Ann"), NewSeat(human="Bo")]
-    table_id, _ = await hub.create(game, None, {}, seats, seed, "x")
+    with seed_drawn(seed):
+        table_id, _ = await hub.create(game, None, {}, seats, None, "x")
     live = await hub.get(table_id)
     for seat in (0, 1):
         await hub.connect(live, Connection(seat))

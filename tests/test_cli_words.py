@@ -107,6 +107,8 @@ def test_every_range_is_said_in_words() -> None:
     assert "--port PORT [0 to 65535] The port to listen on" in text
     assert "--tables-per-address N [at least 1]" in text
     assert "--lease SECONDS [1 to 300]" in text
+    assert "--waiting-expiry SECONDS [1 to 604800] Seconds a table may wait" in text
+    assert "[default: 86400]" in text[text.index("--waiting-expiry") :]
 
 
 # Seeds

@@ -144,8 +144,9 @@ class Viewer:
         self.over = self.over or frame["event"]["kind"] == "match-end"
 
 
-def table_of(server: Server, seats: list[dict[str, str]], seed: int) -> dict[str, Any]:
-    body = {"seats": seats, "length": "half", "seed": seed}
+def table_of(server: Server, seats: list[dict[str, str]]) -> dict[str, Any]:
+    """A table of ``seats`` dealt from the server's own draw (rated, as a seed is not)."""
+    body = {"seats": seats, "length": "half"}
     made: dict[str, Any] = server.post("/api/tables", body)
     return made
 
@@ -196,7 +197,7 @@ def check_bots_reproducible(record: dict[str, Any], bots: dict[int, str]) -> Non
 
 def test_people_on_two_processes_play_one_match(cluster: Cluster) -> None:
     a, b = cluster.start(), cluster.start()
-    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}, {"human": "Bo"}], 31)
+    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}, {"human": "Bo"}])
     table, tokens = made["table"], {s["seat"]: s["token"] for s in made["seats"]}
     ann = Viewer([a], table, 0, tokens[0])
     bo = Viewer([b], table, 2, tokens[2])
@@ -216,7 +217,7 @@ def test_people_on_two_processes_play_one_match(cluster: Cluster) -> None:
     metrics = b.text("/metrics")
     assert "chickenfoot_forwarded_total" in metrics
     assert _metric(metrics, "chickenfoot_forwarded_total") >= bo.acted
-    again = table_of(b, [{"bot": "easy"}, {"human": "Ann"}], 32)  # b owns this one
+    again = table_of(b, [{"bot": "easy"}, {"human": "Ann"}])  # b owns this one
     ann_again = Viewer([a], again["table"], 1, again["seats"][0]["token"])
     asyncio.run(ann_again.play())
     for server in (a, b):  # each process rates from the ratings the other stored
@@ -232,7 +233,7 @@ def test_the_owner_killed_mid_round_the_match_goes_on_elsewhere(cluster: Cluster
     owner, b, c = cluster.start(), cluster.start(), cluster.start()
     bots = {1: "easy", 3: "medium"}
     seats = [{"human": "Ann"}, {"bot": "easy"}, {"human": "Bo"}, {"bot": "medium"}]
-    made = table_of(owner, seats, 57)
+    made = table_of(owner, seats)
     table, tokens = made["table"], {s["seat"]: s["token"] for s in made["seats"]}
     ann = Viewer([b, c], table, 0, tokens[0])
     bo = Viewer([c, b], table, 2, tokens[2])
@@ -269,9 +270,9 @@ def test_the_owner_killed_mid_round_the_match_goes_on_elsewhere(cluster: Cluster
 
 def test_redis_down_the_owner_goes_on_and_no_table_is_taken(cluster: Cluster, redis: Redis) -> None:
     a, b = cluster.start(), cluster.start()
-    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}], 5)
+    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}])
     table, token = made["table"], made["seats"][0]["token"]
-    other = table_of(a, [{"human": "Cy"}, {"bot": "easy"}], 6)["table"]
+    other = table_of(a, [{"human": "Cy"}, {"bot": "easy"}])["table"]
     ann = Viewer([a], table, 0, token)
     asyncio.run(ann.play(acts=3))
     redis.stop()
@@ -311,7 +312,7 @@ def test_postgres_down_a_forwarded_action_is_refused_then_play_resumes(
     cluster: Cluster, postgres: Postgres
 ) -> None:
     a, b = cluster.start(), cluster.start()
-    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}], 8)
+    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}])
     table, token = made["table"], made["seats"][0]["token"]
     ann = Viewer([b], table, 0, token)  # on the follower: each action is forwarded
     watcher = Viewer([b], table, None, None)  # keeps b following the table throughout
@@ -403,7 +404,7 @@ def test_an_owner_paused_past_its_lease_loses_the_table_and_writes_nothing(
     plays on. SIGCONT: the old owner learns it has lost the table (its lease, or a write of
     its refused as stale) and writes nothing more."""
     a, b = cluster.start(), cluster.start()
-    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}, {"bot": "easy"}], 21)
+    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}, {"bot": "easy"}])
     table, token = made["table"], made["seats"][0]["token"]
     ann = Viewer([b], table, 0, token)
     ann.stop_at = 6
@@ -431,7 +432,7 @@ def test_a_forwarded_action_keeps_the_version_it_was_chosen_at(cluster: Cluster)
     owner with its ``expect``, so the same frame sent again is refused there as ``stale``
     (not as another seat's turn: the owner compares the versions first)."""
     owner, b = cluster.start(), cluster.start()
-    made = table_of(owner, [{"human": "Ann"}, {"human": "Bo"}], 41)
+    made = table_of(owner, [{"human": "Ann"}, {"human": "Bo"}])
     table, tokens = made["table"], [s["token"] for s in made["seats"]]
 
     async def play() -> tuple[int, dict[str, Any], dict[str, Any]]:

@@ -24,6 +24,7 @@ from chickenfoot.server.channel import Behind, LocalChannel, Tables
 from chickenfoot.server.errors import ServerError
 from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
 from chickenfoot.server.store import Store
+from tests.hub_helpers import seed_drawn
 
 SERVER = Path(chickenfoot.server.__file__).parent
 
@@ -64,7 +65,8 @@ def on_a_table(
             await hub.start()
             try:
                 seats = [NewSeat(human="Ann"), NewSeat(human="Bo")]
-                table_id, _ = await hub.create(game, None, options, seats, 7, "x")
+                with seed_drawn(7):
+                    table_id, _ = await hub.create(game, None, options, seats, None, "x")
                 live = await hub.get(table_id)
                 sockets = [Connection(0), Connection(1)]
                 for socket in sockets:

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from chickenfoot.server.hub import Connection, NewSeat
-from tests.hub_helpers import act_once, running_hub
+from tests.hub_helpers import act_once, running_hub, seed_drawn
 
 
 def _events(connection: Connection) -> list[int]:
@@ -30,7 +30,8 @@ def test_a_reconnected_socket_is_not_told_again_what_came_after_its_snapshot(
     async def play() -> tuple[int, int, list[int]]:
         async with running_hub(tmp_path) as hub:
             seats = [NewSeat(human="Ann"), NewSeat(human="Bo")]
-            table_id, _ = await hub.create("chickenfoot", None, {}, seats, 5, "x")
+            with seed_drawn(5):
+                table_id, _ = await hub.create("chickenfoot", None, {}, seats, None, "x")
             live = await hub.get(table_id)
             first, bo = Connection(0), Connection(1)
             await hub.connect(live, first)

@@ -21,11 +21,13 @@ from chickenfoot.core.wire import action_from_json
 from chickenfoot.server import frames
 from chickenfoot.server.app import Settings, create_app
 from chickenfoot.server.store import database_url
+from tests.hub_helpers import seed_drawn
 from tests.server_helpers import check_frame
 from tests.services import Postgres
 
 SEED = 11
-BODY = {"seats": [{"human": "Ann"}, {"bot": "easy"}], "length": "single", "seed": SEED}
+BODY = {"seats": [{"human": "Ann"}, {"bot": "easy"}], "length": "single"}
+"""A table dealt from :data:`SEED`, drawn by the server (:func:`seed_drawn`): rated."""
 
 
 def app_on(url: str, **settings: Any) -> TestClient:
@@ -83,7 +85,8 @@ def test_an_action_is_refused_while_the_database_is_down_and_play_resumes(
     postgres: Postgres, postgres_db: str
 ) -> None:
     with app_on(postgres_db, bot_delay=0) as client:
-        made = client.post("/api/tables", json=BODY).json()
+        with seed_drawn(SEED):
+            made = client.post("/api/tables", json=BODY).json()
         table, token = made["table"], made["seats"][0]["token"]
         hub = client.app.state.hub  # type: ignore[attr-defined]
         with client.websocket_connect(f"/ws/tables/{table}?token={token}&lang=nb") as ws:
@@ -117,7 +120,8 @@ def test_a_commit_the_server_could_not_confirm_is_read_back_from_the_store(
     """The database may die after committing an action and before saying so: the table
     then reads its actions again before taking another, and tells of that one."""
     with app_on(postgres_db, bot_delay=0) as client:
-        made = client.post("/api/tables", json=BODY).json()
+        with seed_drawn(SEED):
+            made = client.post("/api/tables", json=BODY).json()
         table, token = made["table"], made["seats"][0]["token"]
         with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
             ann = Player(ws)
@@ -194,8 +198,8 @@ def errors_counted(metrics: str, code: str) -> float:
 def test_a_seat_cannot_be_taken_while_the_database_is_down(
     postgres: Postgres, postgres_db: str
 ) -> None:
-    body = {"seats": [{"human": "Ann"}, {"human": "Bo"}], "length": "single", "seed": 2}
-    with app_on(postgres_db, bot_delay=0) as client:
+    body = {"seats": [{"human": "Ann"}, {"human": "Bo"}], "length": "single"}
+    with app_on(postgres_db, bot_delay=0) as client, seed_drawn(2):
         made = client.post("/api/tables", json=body).json()
         table, token = made["table"], made["seats"][0]["token"]
         postgres.stop()

@@ -62,9 +62,14 @@ TABLES = [
 
 
 def table_body(spec: dict[str, Any], seed: int) -> dict[str, Any]:
+    """The table of ``spec``: dealt from ``seed`` where one person sits (a practice table),
+    from the server's own draw where more do (a seed is for practice only)."""
     people = {"Ann", "Bo", "Cy"}
     seats = [{"human": s} if s in people else {"bot": s} for s in spec["seats"]]
-    return {**{k: v for k, v in spec.items() if k != "seats"}, "seats": seats, "seed": seed}
+    body = {**{k: v for k, v in spec.items() if k != "seats"}, "seats": seats}
+    if sum(s in people for s in spec["seats"]) <= 1:
+        body["seed"] = seed
+    return body
 
 
 def test_no_frame_to_anyone_holds_a_tile_they_may_not_see(server: Server) -> None:

@@ -20,6 +20,7 @@ from chickenfoot.core.rules import PRESETS
 from chickenfoot.server import frames
 from chickenfoot.server.app import FRAME_BURST, FRAME_LIMIT
 from chickenfoot.server.store import Store
+from tests.hub_helpers import seed_drawn
 from tests.server_helpers import check_frame, hidden_tiles, leaked, make_client
 
 JSON = {"Content-Type": "application/json"}
@@ -31,9 +32,13 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
-def new_table(client: TestClient, seats: list[dict[str, str]], **more: Any) -> dict[str, Any]:
-    body = {"seats": seats, "length": "single", "seed": 11, **more}
-    response = client.post("/api/tables", json=body)
+def new_table(
+    client: TestClient, seats: list[dict[str, str]], seed: int = 11, **more: Any
+) -> dict[str, Any]:
+    """A table dealt from ``seed``, drawn by the server (no practice table)."""
+    body = {"seats": seats, "length": "single", **more}
+    with seed_drawn(seed):
+        response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     made: dict[str, Any] = response.json()
     return made

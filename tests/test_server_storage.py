@@ -1,6 +1,7 @@
 """The server's storage on SQLite (the default) and on a real PostgreSQL server: the schema
 its migrations make is the one the code declares, and a table stored there is played,
-stopped and taken up again exactly where it was."""
+stopped and taken up again exactly where it was; a waiting table cancelled or expired
+there once, for good."""
 
 from __future__ import annotations
 
@@ -23,7 +24,18 @@ from chickenfoot.core import games
 from chickenfoot.play import play_recorded_match
 from chickenfoot.ratings import Ratings
 from chickenfoot.server.app import Settings, create_app
-from chickenfoot.server.store import Store, database_url, metadata
+from chickenfoot.server.store import (
+    CANCELLED,
+    EXPIRED,
+    PLAYING,
+    WAITING,
+    SeatRow,
+    Store,
+    TableClosed,
+    TableRow,
+    database_url,
+    metadata,
+)
 from tests.server_helpers import check_frame
 
 POSTGRES = "postgresql://127.0.0.1:5432/test"
@@ -154,7 +166,7 @@ def test_an_older_database_is_upgraded_and_its_finished_matches_get_their_result
 
 def test_ratings_are_kept_with_the_match_that_made_them(db_url: str) -> None:
     settings = Settings(db_url=db_url, bot_delay=0)
-    body = {"seats": [{"bot": "easy"}, {"bot": "beginner"}], "length": "single", "seed": 3}
+    body = {"seats": [{"bot": "easy"}, {"bot": "beginner"}], "length": "single"}  # rated
     with TestClient(create_app(settings)) as client:
         made = client.post("/api/tables", json=body).json()
         with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
@@ -202,3 +214,63 @@ def test_a_tables_clock_and_the_moves_played_for_a_person_are_kept(db_url: str) 
     marked = told[0]["stand_ins"]
     history = told[0]["view"]["history"]
     assert marked == [e["v"] for e in history if e["seat"] == 0]
+
+
+def test_a_waiting_table_is_cancelled_or_expired_once_and_then_counts_no_longer(
+    db_url: str,
+) -> None:
+    def waiting(table_id: str, created: float, seeded: bool = False) -> TableRow:
+        people = [
+            SeatRow(s, name, None, f"hash-{table_id}-{s}", False)
+            for s, name in ((0, "Ann"), (1, "Bo"))
+        ]
+        return TableRow(
+            table_id,
+            created,
+            "10.0.0.1",
+            "chickenfoot",
+            "classic",
+            {},
+            2**63 - 1,
+            WAITING,
+            people,
+            seeded=seeded,
+        )
+
+    async def run() -> None:
+        store = Store(db_url)
+        await store.open()
+        try:
+            for row in (
+                waiting("old", 100.0),
+                waiting("new", 200.0, seeded=True),
+                waiting("mine", 200.0),
+            ):
+                await store.add_table(row)
+            assert await store.open_tables_of("10.0.0.1", waiting_since=0.0) == 3
+            assert await store.open_tables_of("10.0.0.1", waiting_since=150.0) == 2
+            stored = await store.table("new")
+            assert stored is not None and stored.seeded and stored.seed == 2**63 - 1
+            await store.close_waiting("mine", CANCELLED)
+            with pytest.raises(TableClosed) as again:
+                await store.close_waiting("mine", CANCELLED)
+            assert again.value.status == CANCELLED
+            assert await store.open_tables_of("10.0.0.1", waiting_since=0.0) == 2
+            assert await store.expire_waiting(made_before=150.0) == ["old"]
+            assert await store.expire_waiting(made_before=150.0) == []
+            with pytest.raises(TableClosed) as late:
+                await store.join("old", 1, WAITING)
+            assert late.value.status == EXPIRED
+            old = await store.table("old")
+            assert old is not None and old.status == EXPIRED
+            assert not any(seat.joined for seat in old.seats)  # the late join wrote nothing
+            await store.join("new", 0, WAITING)
+            await store.join("new", 1, PLAYING)
+            with pytest.raises(TableClosed) as dealt:
+                await store.close_waiting("new", CANCELLED)
+            assert dealt.value.status == PLAYING
+            assert await store.open_tables_of("10.0.0.1", waiting_since=0.0) == 1
+        finally:
+            await store.close()
+
+    asyncio.run(run())

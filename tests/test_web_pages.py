@@ -47,13 +47,18 @@ def browser() -> Iterator[Browser]:
     yield from chromium()
 
 
-def new_table(server: Server, seats: list[dict[str, str]], seed: int) -> Any:
-    body = {"game": "chickenfoot", "length": "single", "seats": seats, "seed": seed}
+def new_table(server: Server, seats: list[dict[str, str]], seed: int | None) -> Any:
+    """A table dealt from ``seed`` (a practice table: one person at most), else from the
+    server's own draw."""
+    body: dict[str, Any] = {"game": "chickenfoot", "length": "single", "seats": seats}
+    if seed is not None:
+        body["seed"] = seed
     return server.post("/api/tables", body)
 
 
-def set_up_on_home_page(page: Page, seats: list[str], seed: int) -> None:
-    """Fill the home page's form: each seat a name (a person) or ``bot:LEVEL``."""
+def set_up_on_home_page(page: Page, seats: list[str], seed: int | None) -> None:
+    """Fill the home page's form: each seat a name (a person) or ``bot:LEVEL``, and the
+    seed, if any (a practice table)."""
     page.wait_for_selector("[data-seat-kind='0']")
     page.select_option("#players", str(len(seats)))
     for i, seat in enumerate(seats):
@@ -63,8 +68,9 @@ def set_up_on_home_page(page: Page, seats: list[str], seed: int) -> None:
         else:
             page.select_option(f"[data-seat-kind='{i}']", "human")
             page.fill(f"[data-seat-name='{i}']", seat)
-    page.click("details.advanced summary")
-    page.fill("#seed", str(seed))
+    if seed is not None:
+        page.click("details.advanced summary")
+        page.fill("#seed", str(seed))
 
 
 def test_a_round_against_three_bots(server: Server, browser: Browser) -> None:
@@ -108,11 +114,12 @@ def test_a_round_against_three_bots(server: Server, browser: Browser) -> None:
 
 def test_two_friends_at_one_table(server: Server, browser: Browser) -> None:
     ann = open_tab(browser, server.url + "/")
-    set_up_on_home_page(ann.page, ["Ann", "Bea", "bot:easy"], seed=11)
+    set_up_on_home_page(ann.page, ["Ann", "Bea", "bot:easy"], seed=None)
     ann.page.click("#create")
     ann.page.wait_for_selector("#lobby .lobby-seats input")
     invite = ann.page.locator("#lobby .lobby-seats input").input_value()
     assert "#token=" in invite
+    assert ann.page.locator("#cancel-table").is_visible()  # she set it up
     ann.shot("lobby")
 
     bea = open_tab(browser, invite, PHONE)
@@ -133,6 +140,41 @@ def test_two_friends_at_one_table(server: Server, browser: Browser) -> None:
     bea.shot("round-end-phone")
     ann.close()
     bea.close()
+
+
+def test_a_practice_table_says_so_and_the_creator_cancels_a_table_still_waiting(
+    server: Server, browser: Browser
+) -> None:
+    ann = open_tab(browser, server.url + "/?lang=nb")
+    set_up_on_home_page(ann.page, ["Ann", "Bea"], seed=7)
+    assert ann.page.locator("[data-i18n='home.seed_note']").is_visible()
+    ann.page.click("#create")
+    refused = ann.page.locator("#create-error")
+    refused.wait_for()
+    said = CATALOGUES["nb"]
+    assert "2" in refused.inner_text() and "utdelingsnummer" in refused.inner_text()
+    ann.page.fill("#seed", "")
+    ann.page.click("#create")
+    ann.page.locator("#cancel-table").wait_for()
+    table = ann.page.url.split("/table/")[1].split("#")[0]
+    ann.page.click("#cancel-table")
+    ann.page.locator("#turn", has_text="avlyst").wait_for()  # table-cancelled, in Norwegian
+    assert ann.page.locator("#lobby").is_hidden()
+    assert server.get(f"/api/tables/{table}")["status"] == "cancelled"
+    ann.shot("cancelled")
+
+    ann.page.goto(server.url + "/?lang=nb")
+    set_up_on_home_page(ann.page, ["Ann", "bot:easy"], seed=7)
+    ann.page.click("#create")
+    ann.page.locator("#practice").wait_for()
+    assert ann.page.locator("#practice").inner_text() == said["links.practice"]
+    practice = ann.page.url.split("/table/")[1].split("#")[0]
+    ann.page.goto(server.url + "/?lang=nb")
+    listed = ann.page.locator(f"[data-table='{practice}'] .what")
+    listed.wait_for()
+    assert said["home.practice"] in listed.inner_text()
+    ann.shot("practice-listed")
+    ann.close()
 
 
 def test_a_spectator_sees_the_board_and_no_hand(server: Server, browser: Browser) -> None:
@@ -326,7 +368,7 @@ def test_partners_who_win_together_are_said_to(server: Server, browser: Browser)
 def test_the_ratings_page_lists_the_players_of_finished_matches(
     server: Server, browser: Browser
 ) -> None:
-    made = new_table(server, [{"bot": "beginner"}, {"bot": "expert"}], seed=19)
+    made = new_table(server, [{"bot": "beginner"}, {"bot": "expert"}], seed=None)  # rated
     server.wait_over(made["table"])
     rated = {row["name"]: row for row in server.get("/api/ratings")["ratings"]}
     assert {"bot:beginner", "bot:expert"} <= set(rated)

@@ -23,3 +23,13 @@ test("a game with no preset or length to choose is summed up without them", () =
   const plain = summary({ game: "draw", preset: null, length: null });
   assert.equal(describeTable(plain).what, "Draw game · playing");
 });
+
+test("a practice table says it was dealt from a chosen seed; a table never dealt says why", () => {
+  const practice = summary({ game: "draw", preset: null, seeded: true });
+  const said = "Draw game · playing · practice (a chosen seed, not rated)";
+  assert.equal(describeTable(practice).what, said);
+  const cancelled = summary({ game: "draw", preset: null, status: "cancelled", seeded: false });
+  assert.equal(describeTable(cancelled).what, "Draw game · cancelled");
+  const expired = summary({ game: "draw", preset: null, status: "expired" });
+  assert.equal(describeTable(expired).what, "Draw game · expired: the players did not all come");
+});

@@ -109,9 +109,22 @@ def serve(
             "--tables-per-address",
             metavar="N",
             min=1,
-            help="How many tables not yet over one address may have set up at a time.",
+            help="How many tables not yet over one address may have set up at a time "
+            "(tables cancelled or expired do not count).",
         ),
     ] = 20,
+    waiting_expiry: Annotated[
+        int,
+        typer.Option(
+            "--waiting-expiry",
+            metavar="SECONDS",
+            min=1,
+            max=7 * 86_400,
+            help="Seconds a table may wait for its players to join before it expires (it "
+            "is never dealt, and no longer counts in --tables-per-address); its creator may "
+            "cancel it before then.",
+        ),
+    ] = 86_400,
     bot_processes: Annotated[
         int | None,
         typer.Option(
@@ -207,6 +220,7 @@ def serve(
             bot_delay=bot_delay / 1000,
             away=away,
             tables_per_address=tables_per_address,
+            waiting_expiry=waiting_expiry,
             connections_per_address=connections_per_address,
             bot_processes=bot_processes or os.cpu_count() or 1,
             steady_gc=True,

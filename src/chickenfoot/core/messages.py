@@ -62,6 +62,16 @@ ENGLISH: dict[str, str] = {
     "too-many-replays": "the server is preparing {limit} replays just now: try again in a moment",
     "name-reserved": "a player's name cannot start with 'bot:'",
     "bad-clock": "a move clock gives each move {low} to {high} seconds",
+    "seed-for-practice": (
+        "a chosen seed is for practice, where at most one person plays (the others are "
+        "computer players), not {people} people"
+    ),
+    "not-creator": "only whoever set up the table can cancel it, from their own link",
+    "table-started": (
+        "the table has been dealt already: only a table still waiting can be cancelled"
+    ),
+    "table-cancelled": "whoever set up this table has cancelled it: it will not be dealt",
+    "table-expired": "this table waited too long for its players and has expired: set up a new one",
     "table-waiting": "the table waits until every player has joined",
     "record-not-ready": "the match is not over yet: its record comes at its end",
     "no-hint-now": "a hint is given when it is your turn",

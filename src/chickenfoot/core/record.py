@@ -220,6 +220,7 @@ class _Record(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     seed: int | UnsetType = UNSET
     totals: list[int] | UnsetType = UNSET
     winners: list[int] | UnsetType = UNSET
+    seeded: bool | UnsetType = UNSET
 
 
 _READER = msgspec.json.Decoder(_Record)

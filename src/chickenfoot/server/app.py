@@ -48,7 +48,7 @@ from chickenfoot.server.collector import keep_pauses_short
 from chickenfoot.server.connections import CONNECTIONS_PER_ADDRESS, Sockets
 from chickenfoot.server.errors import ServerError, reaching_storage
 from chickenfoot.server.howto import guide_json, is_code, refusal_json
-from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
+from chickenfoot.server.hub import SEEDS, WAITING_EXPIRY, Connection, Hub, Live, NewSeat
 from chickenfoot.server.metrics import CONTENT_TYPE, Metrics
 from chickenfoot.server.store import (
     OVER,
@@ -67,6 +67,7 @@ FRAME_LIMIT = 4_096
 FRAMES_PER_SECOND = 10
 FRAME_BURST = 30
 TABLE_REQUEST_LIMIT = 16_384
+CANCEL_REQUEST_LIMIT = 1_024
 RECORD_REQUEST_LIMIT = 2**20
 """The largest record a client may send, in bytes: ten times the largest legal record
 measured (a full match of 12 players at the wikipedia preset played at random, 98 KB; 224 KB
@@ -114,6 +115,8 @@ class Settings:
     forwarded_allow_ips: str = ""
     """The proxies trusted to say a client's address in ``X-Forwarded-For``
     (``--forwarded-allow-ips``: addresses or networks, comma-separated; "": none)."""
+    waiting_expiry: float = WAITING_EXPIRY
+    """Seconds a table waits for its people before it expires (``--waiting-expiry``)."""
 
 
 class SeatRequest(Struct, forbid_unknown_fields=True):
@@ -127,8 +130,14 @@ class TableRequest(Struct, forbid_unknown_fields=True):
     preset: str | None = None
     options: dict[str, Any] = msgspec.field(default_factory=dict)
     length: MatchLength | None = None
-    seed: Annotated[int, Meta(ge=0, le=2**53)] | None = None
+    seed: Annotated[int, Meta(ge=0, le=SEEDS - 1)] | None = None
+    """A practice table's deal (at most one person)."""
     clock: int | None = None
+
+
+class CancelRequest(Struct, forbid_unknown_fields=True):
+    token: Annotated[str, Meta(min_length=1, max_length=64)]
+    """The creator's own seat's token."""
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -146,6 +155,7 @@ def create_app(settings: Settings) -> Starlette:
         bot_processes=settings.bot_processes,
         metrics=metrics,
         channel=RedisChannel(cluster) if cluster is not None else None,
+        waiting_expiry=settings.waiting_expiry,
     )
     analyses = Analyses(
         hub.thinkers,
@@ -182,6 +192,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables", api.tables, methods=["GET"]),
         Route("/api/tables", api.create, methods=["POST"]),
         Route("/api/tables/{table}", api.summary),
+        Route("/api/tables/{table}/cancel", api.cancel, methods=["POST"]),
         Route("/api/tables/{table}/record", api.record),
         Route("/api/replay", api.replay, methods=["POST"]),
         Route("/api/analysis", api.analyse, methods=["POST"]),
@@ -363,11 +374,31 @@ class _Api:
             status_code=201,
         )
 
+    async def cancel(self, request: Request) -> Response:
+        """The creator calls off a table still waiting for its people (their own seat's
+        token in the body, never in the address)."""
+        lang = _language(request)
+        table_id = request.path_params["table"]
+        try:
+            asked = guard.decode(
+                await self._body(request, CANCEL_REQUEST_LIMIT), kind=CancelRequest
+            )
+            await self.hub.cancel(table_id, asked.token)
+            with reaching_storage(table_id):
+                row = await self.hub.store.table(table_id)
+            if row is None:
+                raise ServerError("no-such-table", 404, table=table_id)
+        except CodedError as exc:
+            return self._refusal(exc, lang)
+        return JSONResponse(self._summary_of(table_id, row))
+
     async def tables(self, request: Request) -> Response:
         store = self.hub.store
         try:
             with reaching_storage():
                 open_ = await store.tables_in([WAITING, PLAYING], LISTED)
+                expired = self.hub.waiting_since()
+                open_ = [r for r in open_ if r.status != WAITING or r.created >= expired]
                 finished = await store.tables_in([OVER], LISTED)
         except ServerError as exc:
             return self._refusal(exc, _language(request))
@@ -410,6 +441,7 @@ class _Api:
             "created": row.created,
             "totals": row.totals,
             "winners": row.winners,
+            "seeded": row.seeded,
         }
 
     async def record(self, request: Request) -> Response:

@@ -16,6 +16,13 @@ is told what was played for them. The owner of a table runs its timers. Each mat
 ends updates its players' ratings, committed with its last action. After a restart the hub
 rebuilds every table not yet over from the store, where it was.
 
+A match is dealt from a seed drawn from :mod:`secrets` over every seed there is
+(:data:`SEEDS`), which nobody is shown before the match ends (its record names it then). A
+seed chosen by the creator makes a practice table: at most one person sits there, and it is
+never rated. A table still waiting for its people expires ``waiting_expiry`` seconds after it
+was made, and its creator may cancel it before then; either way it is never dealt, and no
+longer counts towards its creator's tables.
+
 An action whose commit fails is refused, and the table is left as it was: no viewer ever
 hears of an action the store may not hold. A database that cannot be reached is said as
 ``storage-unavailable``; the table goes on as soon as the database answers again, without a
@@ -49,6 +56,7 @@ from chickenfoot.core.actions import Action
 from chickenfoot.core.messages import CodedError
 from chickenfoot.core.table import Checked, Table
 from chickenfoot.core.wire import action_from_json, action_to_json
+from chickenfoot.i18n import error_in, translation
 from chickenfoot.play import BOT_PREFIX, seat_seed
 from chickenfoot.ratings import Rating, Ratings
 from chickenfoot.server import frames, logs
@@ -64,6 +72,8 @@ from chickenfoot.server.errors import (
 )
 from chickenfoot.server.metrics import Metrics
 from chickenfoot.server.store import (
+    CANCELLED,
+    EXPIRED,
     OVER,
     PLAYING,
     WAITING,
@@ -71,6 +81,7 @@ from chickenfoot.server.store import (
     SeatRow,
     StaleOwner,
     Store,
+    TableClosed,
     TableRow,
     reason_of,
     token_hash,
@@ -86,6 +97,13 @@ CLOCK_SECONDS = (5, 600)
 """The move clocks a table may have: seconds per move, at least and at most."""
 PLAYED_FOR_LIMIT = 200
 """The most actions a person back at their seat is told were played for them."""
+SEEDS = 2**63
+"""How many seeds a match may be dealt from (0 to 2^63-1: every seed a record and the store
+hold); the server draws from all of them."""
+WAITING_EXPIRY = 86_400.0
+"""Seconds a table waits for its people before it expires (``serve --waiting-expiry``)."""
+EXPIRY_CHECKS = 60.0
+"""Seconds between two looks for tables that have waited too long (at most)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +127,7 @@ class Hub:
         tables_per_address: int = 20,
         metrics: Metrics | None = None,
         channel: TableChannel | None = None,
+        waiting_expiry: float = WAITING_EXPIRY,
     ) -> None:
         self.store = store
         self.metrics = metrics or Metrics()
@@ -116,6 +135,8 @@ class Hub:
         self.bot_delay = bot_delay
         self.away = away
         self.tables_per_address = tables_per_address
+        self.waiting_expiry = waiting_expiry
+        self._expiring: asyncio.Task[None] | None = None
         self.live: dict[str, Live] = {}
         self.thinkers = Thinkers(bot_processes)
         self.ratings = Ratings()
@@ -139,6 +160,7 @@ class Hub:
         """Rebuild every table not yet over, where it was, and let its bots go on."""
         self.ratings.load(await self.store.ratings())
         await self.channel.start(self)
+        self._expiring = asyncio.create_task(self._expire_now_and_then())
 
     async def resume(self, row: TableRow) -> None:
         """Hold the table in play of ``row`` as the store has it; its people are taken to be
@@ -151,6 +173,10 @@ class Hub:
 
     async def stop(self) -> None:
         self._closing = True
+        if self._expiring is not None:
+            self._expiring.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._expiring
         for live in self.live.values():
             for timer in (live.wake, live.retry):
                 if timer is not None:
@@ -182,17 +208,21 @@ class Hub:
         clock: int | None = None,
     ) -> tuple[str, dict[int, str]]:
         """A new table; its id and the token of each person's seat. ``clock``: the seconds
-        each person has for a move (None: as long as they like)."""
+        each person has for a move (None: as long as they like). A ``seed`` chosen makes it a
+        practice table, for at most one person."""
         rules = games.make_rules(game, len(seats), preset, options)  # RulesError
         if clock is not None and not CLOCK_SECONDS[0] <= clock <= CLOCK_SECONDS[1]:
             raise ServerError("bad-clock", low=CLOCK_SECONDS[0], high=CLOCK_SECONDS[1])
+        people = sum(1 for spec in seats if spec.bot is None)
+        if seed is not None and people > 1:
+            raise ServerError("seed-for-practice", people=people)
         for spec in seats:
             if spec.bot is not None:
                 make_bot(spec.bot, 0)  # an unknown name raises UnknownBotError
             if spec.human is not None and spec.human.startswith(BOT_PREFIX):
                 raise ServerError("name-reserved")
         with reaching_storage():
-            made = await self.store.open_tables_of(creator)
+            made = await self.store.open_tables_of(creator, self.waiting_since())
         if made >= self.tables_per_address:
             raise ServerError("too-many-tables", status=429, count=made)
         tokens = {s: secrets.token_urlsafe(24) for s, spec in enumerate(seats) if spec.bot is None}
@@ -203,7 +233,7 @@ class Hub:
             game=game,
             preset=rules.preset_name if games.game_named(game).presets else None,
             options=options,
-            seed=secrets.randbelow(2**53) if seed is None else seed,
+            seed=secrets.randbelow(SEEDS) if seed is None else seed,
             status=WAITING if tokens else PLAYING,
             seats=[
                 SeatRow(
@@ -216,6 +246,7 @@ class Hub:
                 for s, spec in enumerate(seats)
             ],
             clock=clock,
+            seeded=seed is not None,
         )
         fence = await self.channel.claim(row.id)
         with reaching_storage():
@@ -246,6 +277,8 @@ class Hub:
                 raise ServerError("no-such-table", status=404, table=table_id)
             if row.status == OVER:  # a finished table is never written again
                 return self.live.setdefault(table_id, await self.load(row))
+            if row.status in (CANCELLED, EXPIRED):
+                raise _closed(row.status, table_id)
         adopted = self.live.get(table_id)  # by the channel, meanwhile
         if adopted is not None:
             return adopted
@@ -272,6 +305,8 @@ class Hub:
         """A socket has opened: it gets the table as its viewer may see it; a person's first
         visit takes their seat, and the table deals once every person has come."""
         seat = connection.viewer
+        if live.table is None and live.row.created < self.waiting_since():
+            await self._close_waiting(live, EXPIRED)
         joining = seat is not None and not live.seats[seat].joined and not live.owned
         if joining and await self.channel.forward(live, {"op": "join", "seat": seat}):
             assert seat is not None
@@ -307,6 +342,9 @@ class Hub:
         try:
             with reaching_storage(live.id):  # the seat is taken once the store has it
                 await self.store.join(live.id, seat, PLAYING if deal else WAITING, live.fence)
+        except TableClosed as closed:
+            self._say_closed(live, closed.status)
+            raise _closed(closed.status, live.id) from None
         except StaleOwner:
             await self.channel.lost(live)
             raise ServerError(TABLE_UNREACHABLE, status=503) from None
@@ -335,6 +373,74 @@ class Hub:
             self.presence_changed(live)
         if not live.connections and (not live.owned or live.status == OVER):
             self.drop(live)
+
+    # -- tables that are never dealt ------------------------------------------------------
+
+    def waiting_since(self) -> float:
+        """The time (``time.time()``) before which a table still waiting has expired."""
+        return time.time() - self.waiting_expiry
+
+    async def cancel(self, table_id: str, token: str) -> None:
+        """The creator, who holds the first person's seat (``token``), calls off a table
+        that is still waiting: it is never dealt, and everyone watching it is told."""
+        with reaching_storage(table_id):
+            row = await self.store.table(table_id)
+        if row is None:
+            raise ServerError("no-such-table", status=404, table=table_id)
+        creator = next((s.token_hash for s in row.seats if s.bot is None), None)
+        if creator is None or not hmac.compare_digest(creator, token_hash(token)):
+            raise ServerError("not-creator", status=403)
+        live = self.live.get(table_id) or Live.of(row)
+        await self._close_waiting(live, CANCELLED)
+        logs.event(logging.INFO, "table-cancelled", table=table_id)
+
+    async def _close_waiting(self, live: Live, status: str) -> None:
+        """End the waiting table ``status`` (cancelled or expired) in the store, then tell
+        its sockets and let it go; raises the :class:`ServerError` that says it is closed
+        (or, for one dealt meanwhile, ``table-started``)."""
+        async with live.lock:
+            try:
+                with reaching_storage(live.id):
+                    await self.store.close_waiting(live.id, status)
+            except TableClosed as closed:
+                status = closed.status
+                if status not in (CANCELLED, EXPIRED):
+                    raise ServerError("table-started", status=409) from None
+            self._say_closed(live, status)
+        if status == CANCELLED:
+            return
+        raise _closed(status, live.id)
+
+    def _say_closed(self, live: Live, status: str) -> None:
+        """Tell every socket of ``live`` (in its language) that it will never be dealt,
+        close them and let the table go."""
+        code = "table-cancelled" if status == CANCELLED else "table-expired"
+        for connection in list(live.connections):
+            text = error_in(ServerError(code), translation(connection.lang))
+            connection.send(frames.error(code, text))
+            connection.send(None)
+        if self.live.get(live.id) is live:
+            self.drop(live)
+
+    async def _expire_now_and_then(self) -> None:
+        """Expire the tables that have waited too long, at least every :data:`EXPIRY_CHECKS`
+        seconds (and every half expiry, where that is shorter); the waiting tables held here
+        that another process has closed meanwhile are closed here too."""
+        every = min(EXPIRY_CHECKS, self.waiting_expiry / 2)
+        while True:
+            try:
+                for table_id in await self.store.expire_waiting(self.waiting_since()):
+                    logs.event(logging.INFO, "table-expired", table=table_id)
+                held = [live.id for live in self.live.values() if live.table is None]
+                closed = await self.store.closed_among(held)
+            except Exception as exc:  # the database is away: the next look will do
+                logs.event(logging.WARNING, "expiry-deferred", reason=reason_of(exc))
+                closed = {}
+            for table_id, status in closed.items():
+                live = self.live.get(table_id)
+                if live is not None and live.table is None:
+                    self._say_closed(live, status)
+            await asyncio.sleep(every)
 
     def sync(self, live: Live, connection: Connection, since: int) -> None:
         """What the connection missed after version ``since``, or a snapshot when that is
@@ -432,11 +538,15 @@ class Hub:
         if expect is not None and expect != table.version:
             raise ServerError("stale", status=409, expect=expect, version=table.version)
         checked = table.check(seat, action)  # refuses what the core refuses
-        rerate = _rerating(checked) if checked.record is not None else None
         n = live.actions
         record = checked.record
+        rerate = None
         if record is not None:
             record = _marked(record, live.stand_ins | ({n} if stand_in else set()))
+            if live.row.seeded:
+                record = {**record, "seeded": True}  # a practice match: never rated
+            else:
+                rerate = _rerating(checked)
         try:
             rated = await self.store.add_action(
                 live.id, n, seat, checked.action_json, record, rerate, live.fence, stand_in
@@ -781,6 +891,12 @@ class _Hinted:
     table: Table
     version: int
     search: asyncio.Task[Hint | None]
+
+
+def _closed(status: str, table_id: str) -> ServerError:
+    """The refusal of a socket or a request to a table never dealt."""
+    code = "table-cancelled" if status == CANCELLED else "table-expired"
+    return ServerError(code, status=410, table=table_id)
 
 
 class _Moved(Exception):

@@ -54,6 +54,7 @@ tables = sa.Table(
     sa.Column("winners", sa.Text, nullable=True),
     sa.Column("fence", sa.BigInteger, nullable=False, server_default="0"),
     sa.Column("clock", sa.Integer, nullable=True),
+    sa.Column("seeded", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("tables_by_status", "status", "created"),
     sa.Index("tables_by_creator", "creator", "status"),
 )
@@ -95,6 +96,8 @@ ratings = sa.Table(
 )
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
+CANCELLED, EXPIRED = "cancelled", "expired"
+"""A waiting table its creator called off, or that nobody joined in time: never dealt."""
 
 CONNECT_SECONDS = 5.0
 """How long opening a connection to PostgreSQL may take before the database counts as down."""
@@ -182,6 +185,16 @@ class TableRow:
     clock: int | None = None
     """Seconds each person has for a move before the computer plays it for them (None: no
     clock)."""
+    seeded: bool = False
+    """Dealt from a seed its creator chose: a practice table, never rated."""
+
+
+class TableClosed(RuntimeError):
+    """The table is no longer waiting: it was cancelled, expired or dealt meanwhile."""
+
+    def __init__(self, table_id: str, status: str) -> None:
+        super().__init__(f"table {table_id} is {status}")
+        self.status = status
 
 
 class Store:
@@ -241,6 +254,7 @@ class Store:
                     record=None,
                     fence=fence,
                     clock=row.clock,
+                    seeded=row.seeded,
                 )
             )
             await conn.execute(
@@ -260,7 +274,8 @@ class Store:
 
     async def join(self, table_id: str, seat: int, status: str, fence: int | None = None) -> None:
         """A person has taken ``seat``; the table's status is now ``status``. With a
-        ``fence``, only if the table has had no other owner since (else :class:`StaleOwner`)."""
+        ``fence``, only if the table has had no other owner since (else :class:`StaleOwner`);
+        only while it is waiting (else :class:`TableClosed`, nothing written)."""
         async with self.engine.begin() as conn:
             if fence is not None:
                 await _check_fences(conn, {table_id: fence})
@@ -269,7 +284,13 @@ class Store:
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(joined=True)
             )
-            await _set_status(conn, table_id, status, None)
+            waiting = await conn.execute(
+                tables.update()
+                .where(tables.c.id == table_id, tables.c.status == WAITING)
+                .values(status=status)
+            )
+            if waiting.rowcount != 1:  # the seat stays free: the transaction is rolled back
+                raise TableClosed(table_id, await _status_of(conn, table_id))
 
     async def take(self, table_id: str) -> int:
         """Make this process the table's owner in the store: its new fencing number, higher
@@ -401,15 +422,65 @@ class Store:
             result = await conn.execute(sa.select(tables.c.record).where(tables.c.id == table_id))
             return result.scalar_one_or_none()
 
-    async def open_tables_of(self, creator: str) -> int:
-        """How many tables not yet over ``creator`` (an address) has made."""
+    async def open_tables_of(self, creator: str, waiting_since: float) -> int:
+        """How many tables not yet over ``creator`` (an address) has made: those in play, and
+        those waiting that were made at ``waiting_since`` or later (older ones have expired)."""
         async with self.engine.connect() as conn:
             result = await conn.execute(
                 sa.select(sa.func.count())
                 .select_from(tables)
-                .where(tables.c.creator == creator, tables.c.status != OVER)
+                .where(
+                    tables.c.creator == creator,
+                    sa.or_(
+                        tables.c.status == PLAYING,
+                        sa.and_(tables.c.status == WAITING, tables.c.created >= waiting_since),
+                    ),
+                )
             )
             return int(result.scalar_one())
+
+    async def close_waiting(self, table_id: str, status: str) -> None:
+        """The waiting table ends ``status`` (:data:`CANCELLED`, :data:`EXPIRED`) without
+        being dealt; :class:`TableClosed` if it is not waiting (any more)."""
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                tables.update()
+                .where(tables.c.id == table_id, tables.c.status == WAITING)
+                .values(status=status)
+            )
+            if result.rowcount != 1:
+                raise TableClosed(table_id, await _status_of(conn, table_id))
+
+    async def closed_among(self, table_ids: Sequence[str]) -> dict[str, str]:
+        """Those of ``table_ids`` that were cancelled or have expired: their status."""
+        if not table_ids:
+            return {}
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                sa.select(tables.c.id, tables.c.status).where(
+                    tables.c.id.in_(sorted(table_ids)),
+                    tables.c.status.in_([CANCELLED, EXPIRED]),
+                )
+            )
+            return {table_id: status for table_id, status in result}
+
+    async def expire_waiting(self, made_before: float) -> list[str]:
+        """Every table still waiting that was made before ``made_before`` is expired: their
+        ids."""
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                sa.select(tables.c.id).where(
+                    tables.c.status == WAITING, tables.c.created < made_before
+                )
+            )
+            ids = [table_id for (table_id,) in result]
+            if ids:
+                await conn.execute(
+                    tables.update()
+                    .where(tables.c.id.in_(ids), tables.c.status == WAITING)
+                    .values(status=EXPIRED)
+                )
+            return ids
 
 
 def unreachable(error: BaseException) -> bool:
@@ -476,6 +547,11 @@ async def _set_ratings(conn: AsyncConnection, rated: Sequence[Rating]) -> None:
     await conn.execute(ratings.insert(), [dataclasses.asdict(r) for r in rated])
 
 
+async def _status_of(conn: AsyncConnection, table_id: str) -> str:
+    result = await conn.execute(sa.select(tables.c.status).where(tables.c.id == table_id))
+    return str(result.scalar_one_or_none() or "missing")
+
+
 async def _set_status(conn: AsyncConnection, table_id: str, status: str, record: Any) -> None:
     values: dict[str, Any] = {"status": status}
     if record is not None:
@@ -515,6 +591,7 @@ async def _tables(
             totals=None if row.totals is None else json.loads(row.totals),
             winners=None if row.winners is None else json.loads(row.winners),
             clock=row.clock,
+            seeded=bool(row.seeded),
         )
         for row in rows
     ]

@@ -2,14 +2,14 @@
 played for a person (gone, or out of time).
 
 Revision ID: 0008
-Revises: 0004
+Revises: 0007
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0004"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 

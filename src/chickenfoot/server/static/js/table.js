@@ -14,7 +14,7 @@ import {
   roundOver,
   seatName,
 } from "./describe.js";
-import { $, copyField, h, toast } from "./dom.js";
+import { $, api, copyField, h, postJSON, toast } from "./dom.js";
 import { kindOf, loadMeta } from "./games.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
@@ -54,12 +54,15 @@ import { tileSVG } from "./tiles.js";
  * @property {Set<number>} standIns the versions of the actions the computer played for a person
  * @property {Action[] | null} playedFor what the computer played for this seat's person
  *   while they were away, until they close the note
+ * @property {boolean} seeded a practice table, dealt from a seed its creator chose
  */
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop() ?? "");
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const LOG_LIMIT = 200;
 const FORCED = "chickenfoot.forced";
+// The server's word that the table will never be dealt (its socket closes after it).
+const CLOSED = ["table-cancelled", "table-expired"];
 
 /** @type {State} */
 const state = {
@@ -75,6 +78,7 @@ const state = {
   summary: null,
   socket: null,
   retry: 0,
+  seeded: false,
   asked: null,
   fatal: null,
   seats: null,
@@ -214,7 +218,10 @@ function onFrame(frame) {
       break;
     case "error":
       state.pending = false;
-      if (state.view || state.lobby)
+      if (CLOSED.includes(frame.code)) {
+        state.lobby = null;
+        state.fatal = frame.message;
+      } else if (state.view || state.lobby)
         explain({ code: frame.code, params: {} }, tableId, frame.message);
       else state.fatal = frame.message;
       break;
@@ -896,6 +903,11 @@ function renderLobby() {
       !seat.joined && invite ? linkField(invite.invite, t("lobby.invite", { who: seat.name })) : "",
     );
   });
+  // The browser that set the table up (it keeps the invites) and holds its own seat's token.
+  const cancel =
+    token && invites.length
+      ? h("button", { type: "button", id: "cancel-table", onclick: cancelTable }, t("lobby.cancel"))
+      : "";
   el.replaceChildren(
     h(
       "div",
@@ -904,15 +916,36 @@ function renderLobby() {
       h("p", {}, t("lobby.text")),
       h("ul", { class: "lobby-seats" }, seats),
       linkField(spectateURL(), t("links.spectate")),
+      h("div", { class: "buttons" }, cancel),
     ),
   );
+}
+
+async function cancelTable() {
+  try {
+    const path = `/api/tables/${encodeURIComponent(tableId)}/cancel?lang=${i18n.language()}`;
+    await postJSON(path, { token });
+  } catch (error) {
+    toast(error instanceof Error ? error.message : String(error), "error");
+  }
 }
 
 function renderLinks() {
   $("#links").replaceChildren(
     h("h2", {}, t("links.title")),
     linkField(spectateURL(), t("links.spectate")),
+    state.seeded ? h("p", { class: "note", id: "practice" }, t("links.practice")) : "",
   );
+}
+
+async function readSummary() {
+  try {
+    const summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    state.seeded = summary.seeded === true;
+    renderLinks();
+  } catch {
+    // the socket says what is wrong with the table
+  }
 }
 
 /**
@@ -984,6 +1017,7 @@ async function main() {
     if (state.view && state.seats?.frame.seats.some((s) => s.left != null))
       renderSeats(state.view);
   }, 1000);
+  readSummary();
 }
 
 main();

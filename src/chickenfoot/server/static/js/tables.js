@@ -14,10 +14,11 @@ import { t } from "./i18n.js";
  * @property {string} game
  * @property {string | null} preset null where the game has no presets
  * @property {string | null} [length]
- * @property {string} status "waiting", "playing" or "over"
+ * @property {string} status "waiting", "playing", "over", "cancelled" or "expired"
  * @property {{seat: number, name: string, joined: boolean}[]} seats
  * @property {number[] | null} [winners]
  * @property {number} created seconds since 1970
+ * @property {boolean} [seeded] a practice table, dealt from a seed its creator chose
  */
 
 /** @param {string} table */
@@ -51,6 +52,7 @@ export function describeTable(summary) {
   if (summary.preset !== null) parts.push(presetName(summary.preset));
   if (summary.length) parts.push(t(`length.${summary.length}`));
   parts.push(t(`status.${summary.status}`));
+  if (summary.seeded) parts.push(t("home.practice"));
   if (summary.winners?.length) {
     const winners = summary.winners.map((seat) => seatName(names, seat));
     parts.push(t("home.won_by", { who: joinNames(winners) }));
