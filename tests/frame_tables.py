@@ -22,6 +22,7 @@ from typing import Any
 from chickenfoot.core.wire import action_from_json
 from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
 from chickenfoot.server.store import Store
+from tests.hub_helpers import seed_drawn
 
 GOLDEN = Path(__file__).parent / "golden" / "frames" / "sockets.json"
 
@@ -134,14 +135,10 @@ async def play(scenario: Scenario, db: Path, hub_of: Callable[[Store], Hub]) -> 
     hub = hub_of(store)
     await hub.start()
     try:
-        table_id, tokens = await hub.create(
-            scenario.game,
-            scenario.preset,
-            scenario.options,
-            scenario.seats,
-            scenario.seed,
-            "127.0.0.1",
-        )
+        with seed_drawn(scenario.seed):  # as the server would draw it: two people may sit
+            table_id, tokens = await hub.create(
+                scenario.game, scenario.preset, scenario.options, scenario.seats, None, "127.0.0.1"
+            )
         live = await hub.get(table_id)
         recorder = Recorder(hub, live)
         for n in range(scenario.spectators_first):
