@@ -6,6 +6,7 @@ import { $, api, h, postJSON } from "./dom.js";
 import { loadMeta as askMeta } from "./games.js";
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
+import { signedInAs, startAccount } from "./account.js";
 import { describeTable, storeInvites, storedInvites } from "./tables.js";
 
 const NAME = "chickenfoot.name";
@@ -158,7 +159,7 @@ async function create(event) {
   error.hidden = true;
   const game = gameSelect.value;
   /** @type {{game: string, seats: ({human: string} | {bot: string})[], preset?: string,
-   *   length?: string, seed?: number}} */
+   *   length?: string, seed?: number, rated?: boolean}} */
   const body = {
     game,
     seats: seats.map((seat, i) =>
@@ -172,6 +173,7 @@ async function create(event) {
   if (choices?.length) body.length = lengthSelect.value;
   const seed = /** @type {HTMLInputElement} */ ($("#seed")).value.trim();
   if (seed) body.seed = Number(seed);
+  if (signedInAs() && /** @type {HTMLInputElement} */ ($("#rated")).checked) body.rated = true;
   /** @type {HTMLButtonElement} */
   const button = $("#create");
   button.disabled = true;
@@ -276,6 +278,9 @@ async function main() {
   i18n.onLanguage(() => {
     loadMeta();
     refreshLists();
+  });
+  await startAccount(() => {
+    $("#rated-choice").hidden = signedInAs() === null;
   });
   await loadMeta();
   await refreshLists();

@@ -19,6 +19,7 @@ import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { scoreTable } from "./scores.js";
 import { explain, tileRefusal, turnRefusal } from "./refusals.js";
+import { showRated } from "./rated.js";
 import { storedInvites } from "./tables.js";
 import { tileSVG } from "./tiles.js";
 
@@ -855,6 +856,7 @@ async function main() {
   renderLinks();
   render();
   connect();
+  showRated(tableId);
 }
 
 main();
