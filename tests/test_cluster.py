@@ -219,9 +219,15 @@ def test_people_on_two_processes_play_one_match(cluster: Cluster) -> None:
     again = table_of(b, [{"bot": "easy"}, {"human": "Ann"}], 32)  # b owns this one
     ann_again = Viewer([a], again["table"], 1, again["seats"][0]["token"])
     asyncio.run(ann_again.play())
-    for server in (a, b):  # each process rates from the ratings the other stored
+    for server in (a, b):  # guests' matches rate nobody
         rows = {r["name"]: r for r in server.get("/api/ratings")["ratings"]}
-        assert rows["Ann"]["matches"] == 2 and rows["Bo"]["matches"] == 1
+        assert not {"Ann", "Bo", "bot:easy"} & set(rows)
+    for server in (a, b):  # each process rates from the ratings the other stored
+        bots = table_of(server, [{"bot": "easy"}, {"bot": "beginner"}], 33)
+        server.wait_over(bots["table"], 60)
+    for server in (a, b):
+        rows = {r["name"]: r for r in server.get("/api/ratings")["ratings"]}
+        assert rows["bot:easy"]["matches"] == rows["bot:beginner"]["matches"] == 2
     deadline = time.monotonic() + 10
     while _metric(a.text("/metrics"), "chickenfoot_owned_tables") != 0:  # over: let go
         assert time.monotonic() < deadline, "the owner holds a finished table nobody watches"

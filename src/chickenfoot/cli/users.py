@@ -9,12 +9,19 @@ from pathlib import Path
 from typing import Annotated, NoReturn, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
 from chickenfoot.cli import output
-from chickenfoot.cli.words import _Command
+from chickenfoot.cli.words import _Command, _InOurWords
 from chickenfoot.i18n import _
 
+
+class _Users(_InOurWords, TyperGroup):
+    """The subcommands' group, its help in words as every command's."""
+
+
 app = typer.Typer(
+    cls=_Users,
     add_completion=False,
     no_args_is_help=True,
     help="The accounts of chickenfoot serve: a club sets them up itself (with serve "
