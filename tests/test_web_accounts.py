@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser
 
-from tests.web_helpers import Server, chromium, open_tab, serving
+from tests.web_helpers import PHONE, Server, chromium, open_tab, serving
 
 PASSWORD = "a long enough password"
 
@@ -83,3 +83,14 @@ def test_a_rated_table_set_up_on_the_page_says_so_and_offers_no_hint(
     assert summary["seats"][0]["name"] == "Vera" and summary["seats"][0]["account"]
     assert tab.errors == []
     tab.close()
+
+    phone = open_tab(browser, f"{server.url}/?lang=en", PHONE)  # another device: no token
+    phone.page.wait_for_selector("#sign-in:not([hidden])")
+    phone.page.fill("#account-name", "vera")
+    phone.page.fill("#account-password", PASSWORD)
+    phone.page.click("#sign-in-button")
+    phone.page.wait_for_selector("#signed-in:not([hidden])")
+    phone.page.goto(f"{server.url}/table/{table}?lang=en")
+    phone.page.wait_for_selector("#hand [data-tile]")  # Vera's hand: her seat, from her account
+    assert phone.errors == []
+    phone.close()

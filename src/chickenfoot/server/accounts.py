@@ -20,6 +20,7 @@ has passed, a right password included.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import secrets
 import time
@@ -40,6 +41,8 @@ PASSWORD_LENGTHS = (8, 256)
 ATTEMPT_WINDOW = 600.0
 FAILURES_PER_ADDRESS = 20
 FAILURES_PER_NAME = 5
+KEPT_AT_MOST = 10_000
+"""Addresses and names with failures counted before those past the window are let go."""
 HASHING_AT_ONCE = 2
 """Passwords hashed or checked at once (each takes 64 MB and some 50 ms of a core)."""
 
@@ -86,9 +89,11 @@ def password_matches(stored: str, password: str) -> bool:
         return False
 
 
-_UNKNOWN = hash_password(secrets.token_urlsafe(16))
-"""Checked against when a name has no account, so that a wrong name takes as long as a
-wrong password."""
+@functools.cache
+def _unknown() -> str:
+    """A hash checked against when a name has no account, so that a wrong name takes as
+    long as a wrong password."""
+    return hash_password(secrets.token_urlsafe(16))
 
 
 def session_hash(session: str) -> str:
@@ -123,6 +128,9 @@ class Attempts:
 
     def failed(self, address: str, key: str) -> None:
         now = time.monotonic()
+        if len(self._by) > KEPT_AT_MOST:
+            for seen in list(self._by):
+                self._recent(seen, now)
         for counted in (f"address:{address}", f"name:{key}"):
             self._by.setdefault(counted, deque()).append(now)
 
@@ -163,7 +171,7 @@ class Accounts:
         self.attempts.check(address, key)
         with reaching_storage():
             account = await self.store.account(key)
-        stored = account.password if account is not None else _UNKNOWN
+        stored = account.password if account is not None else _unknown()
         right = await self._matches(stored, password[: PASSWORD_LENGTHS[1] + 1])
         if account is None or not right:
             self.attempts.failed(address, key)
