@@ -27,6 +27,7 @@ from chickenfoot.core.table import Table
 from chickenfoot.core.wire import ActionEntry, action_from_json
 from chickenfoot.play import seat_seed
 from chickenfoot.server.store import SeatRow, StaleOwner, Store, TableRow, database_url
+from tests.account_helpers import Visitor, first_frame, play_out, signed_up
 from tests.server_helpers import Server, check_frame, hidden_tiles, leaked
 from tests.services import Postgres, Redis
 
@@ -464,3 +465,36 @@ def test_a_forwarded_action_keeps_the_version_it_was_chosen_at(cluster: Cluster)
     assert (taken["type"], taken["version"]) == ("event", version + 1)
     assert (refused["type"], refused["code"]) == ("error", "stale")
     assert _metric(b.text("/metrics"), "chickenfoot_forwarded_total") >= 2
+
+
+def test_an_account_takes_a_rated_seat_through_a_process_that_does_not_own_the_table(
+    cluster: Cluster,
+) -> None:
+    a, b = cluster.start(), cluster.start()
+    olga = signed_up(a, "Olga")
+    pia = signed_up(a, "Pia")
+    pia.server = b  # the session is the database's: good on every process
+    assert pia.me() == "Pia"
+    body = {"seats": [{"human": "x"}, {"human": "y"}], "length": "single", "rated": True}
+    status, made = olga.request("POST", "/api/tables", body)
+    assert status == 201
+    table, tokens = made["table"], [seat["token"] for seat in made["seats"]]
+    guest = Visitor(b)
+
+    async def play() -> dict[str, Any]:
+        async with guest.socket(table, tokens[1]) as ws:
+            refused = await first_frame(ws)
+        async with olga.socket(table, tokens[0]) as mine:  # on a, the owner
+            assert (await first_frame(mine))["type"] == "lobby"
+            async with pia.socket(table, tokens[1]) as theirs:  # on b: the join forwarded
+                assert (await first_frame(theirs))["type"] == "snapshot"
+                await asyncio.gather(play_out(mine), play_out(theirs))
+        return refused
+
+    refused = asyncio.run(play())
+    assert refused["code"] == "rated-needs-account"
+    summary = b.wait_over(table)
+    assert [(s["name"], s["account"]) for s in summary["seats"]] == [("Olga", True), ("Pia", True)]
+    for server in (a, b):
+        rows = {r["name"]: r for r in server.get("/api/ratings")["ratings"]}
+        assert rows["Olga"]["matches"] == rows["Pia"]["matches"] == 1
