@@ -380,3 +380,30 @@ def test_a_seat_that_is_one_accounts_is_no_other_accounts(server: Server) -> Non
             return await first_frame(ws)
 
     assert asyncio.run(opened())["code"] == "seat-of-another"
+
+
+def test_a_players_history_is_an_accounts_finished_matches(server: Server) -> None:
+    wes = signed_up(server, "Wes")
+    status, made = wes.request(
+        "POST",
+        "/api/tables",
+        {"seats": [{"bot": "beginner"}, {"human": "Wes"}], "length": "single"},
+    )
+    assert status == 201
+
+    async def play() -> None:
+        async with wes.socket(made["table"]) as ws:
+            await play_out(ws)
+
+    asyncio.run(play())
+    server.wait_over(made["table"])
+    status, history = Visitor(server).request("GET", "/api/players/WES")
+    assert status == 200
+    assert history["name"] == "Wes"
+    assert history["rating"] is None  # a match that was not rated
+    assert [(m["table"], m["seat"], m["status"]) for m in history["matches"]] == [
+        (made["table"], 1, "over")
+    ]
+    for nobody in ("Nils", "bot:beginner", "x" * 300):  # a guest, a computer player
+        status, answer = Visitor(server).request("GET", f"/api/players/{nobody}")
+        assert (status, answer["code"]) == (404, "no-such-player")

@@ -4,11 +4,14 @@ from the page."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from playwright.sync_api import Browser
 
+from tests.account_helpers import play_out, signed_up
 from tests.web_helpers import PHONE, Server, chromium, open_tab, serving
 
 PASSWORD = "a long enough password"
@@ -94,3 +97,27 @@ def test_a_rated_table_set_up_on_the_page_says_so_and_offers_no_hint(
     phone.page.wait_for_selector("#hand [data-tile]")  # Vera's hand: her seat, from her account
     assert phone.errors == []
     phone.close()
+
+
+def test_the_ratings_page_links_an_account_to_its_matches(server: Server, browser: Browser) -> None:
+    xia = signed_up(server, "Xia")
+    body = {"seats": [{"human": "Xia"}, {"bot": "beginner"}], "length": "single", "rated": True}
+    status, made = xia.request("POST", "/api/tables", body)
+    assert status == 201
+
+    async def play() -> None:
+        async with xia.socket(made["table"]) as ws:
+            await play_out(ws)
+
+    with ThreadPoolExecutor(1) as pool:  # Playwright holds this thread's event loop
+        pool.submit(asyncio.run, play()).result()
+    server.wait_over(made["table"])
+    tab = open_tab(browser, f"{server.url}/ratings?lang=en")
+    page = tab.page
+    page.click("[data-player='Xia'] a")
+    page.wait_for_selector(f"#history [data-table='{made['table']}']")
+    assert page.locator("#history-title").inner_text() == "The finished matches of Xia"
+    assert "rated" in page.locator(f"#history [data-table='{made['table']}']").inner_text()
+    assert page.locator("[data-player='bot:beginner'] a").count() == 0
+    assert tab.errors == []
+    tab.close()

@@ -73,6 +73,7 @@ ENGLISH: dict[str, str] = {
     "rated-no-seed": "a rated match is dealt by the server: it takes no seed",
     "rated-no-hints": "no hints at a rated table until the match is over",
     "seat-of-another": "this seat is another account's",
+    "no-such-player": "there is no account named {name}",
     "table-waiting": "the table waits until every player has joined",
     "record-not-ready": "the match is not over yet: its record comes at its end",
     "no-hint-now": "a hint is given when it is your turn",

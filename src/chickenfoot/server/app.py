@@ -41,7 +41,7 @@ from chickenfoot.howto.listing import preset_says
 from chickenfoot.i18n import LANGUAGES, error_in, language_of_locale, message_in, translation
 from chickenfoot.ratings import Ratings
 from chickenfoot.server import frames, guard
-from chickenfoot.server.accounts import COOKIE, SESSION_DAYS, Accounts
+from chickenfoot.server.accounts import COOKIE, SESSION_DAYS, Accounts, name_key
 from chickenfoot.server.analyses import Analyses, AnalysisRefused, settings_of
 from chickenfoot.server.channel_redis import RedisChannel
 from chickenfoot.server.cluster import LEASE_SECONDS, Cluster
@@ -197,6 +197,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/analysis", api.analyse, methods=["POST"]),
         Route("/api/analysis/{job}", api.analysis, methods=["GET"]),
         Route("/api/ratings", api.ratings),
+        Route("/api/players/{name}", api.player),
         Route("/api/me", api.me, methods=["GET"]),
         Route("/api/signup", api.sign_up, methods=["POST"]),
         Route("/api/signin", api.sign_in, methods=["POST"]),
@@ -475,6 +476,27 @@ class _Api:
             ratings.load(stored)
         rows = ratings.table()
         return JSONResponse({"ratings": [row.to_json() for row in rows]})
+
+    async def player(self, request: Request) -> Response:
+        """An account's rating (null before its first rated match) and the finished matches
+        it played, the newest first; guests have none."""
+        name = request.path_params["name"]
+        try:
+            with reaching_storage():
+                account = await self.hub.store.account(name_key(" ".join(name.split())))
+                if account is None:
+                    raise ServerError("no-such-player", 404, name=name[:100])
+                played = await self.hub.store.matches_of(account.id, LISTED)
+                stored = await self.hub.store.ratings()
+        except ServerError as exc:
+            return self._refusal(exc, _language(request))
+        rating = next((r.to_json() for r in stored if r.name == account.name), None)
+        matches = []
+        for row in played:
+            summary = self._summary_of(row.id, row)
+            summary["seat"] = next(s.seat for s in row.seats if s.account == account.id)
+            matches.append(summary)
+        return JSONResponse({"name": account.name, "rating": rating, "matches": matches})
 
     # -- accounts -------------------------------------------------------------------------
 

@@ -480,6 +480,14 @@ class Store:
             row = result.first()
         return None if row is None else AccountRow(**row._mapping)
 
+    async def matches_of(self, account_id: int, limit: int) -> list[TableRow]:
+        """The finished matches the account played, the newest first."""
+        played = sa.select(seats.c.table_id).where(seats.c.account == account_id)
+        async with self.engine.connect() as conn:
+            return await _tables(
+                conn, sa.and_(tables.c.status == OVER, tables.c.id.in_(played)), limit
+            )
+
     async def accounts(self) -> list[AccountRow]:
         """Every account, by name."""
         async with self.engine.connect() as conn:
