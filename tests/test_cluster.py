@@ -27,6 +27,7 @@ from chickenfoot.core.table import Table
 from chickenfoot.core.wire import ActionEntry, action_from_json
 from chickenfoot.play import seat_seed
 from chickenfoot.server.store import SeatRow, StaleOwner, Store, TableRow, database_url
+from tests.account_helpers import Visitor, first_frame, play_out, signed_up
 from tests.server_helpers import Server, check_frame, hidden_tiles, leaked
 from tests.services import Postgres, Redis
 
@@ -220,9 +221,15 @@ def test_people_on_two_processes_play_one_match(cluster: Cluster) -> None:
     again = table_of(b, [{"bot": "easy"}, {"human": "Ann"}])  # b owns this one
     ann_again = Viewer([a], again["table"], 1, again["seats"][0]["token"])
     asyncio.run(ann_again.play())
-    for server in (a, b):  # each process rates from the ratings the other stored
+    for server in (a, b):  # guests' matches rate nobody
         rows = {r["name"]: r for r in server.get("/api/ratings")["ratings"]}
-        assert rows["Ann"]["matches"] == 2 and rows["Bo"]["matches"] == 1
+        assert not {"Ann", "Bo", "bot:easy"} & set(rows)
+    for server in (a, b):  # each process rates from the ratings the other stored
+        bots = table_of(server, [{"bot": "easy"}, {"bot": "beginner"}], 33)
+        server.wait_over(bots["table"], 60)
+    for server in (a, b):
+        rows = {r["name"]: r for r in server.get("/api/ratings")["ratings"]}
+        assert rows["bot:easy"]["matches"] == rows["bot:beginner"]["matches"] == 2
     deadline = time.monotonic() + 10
     while _metric(a.text("/metrics"), "chickenfoot_owned_tables") != 0:  # over: let go
         assert time.monotonic() < deadline, "the owner holds a finished table nobody watches"
@@ -500,3 +507,36 @@ def test_the_owner_runs_the_move_clock_and_the_other_processes_show_it(cluster: 
     assert event["stand_in"] is True
     assert gone["seats"][0]["away"] is True
     assert told["actions"][0] == event["event"]["action"]
+
+
+def test_an_account_takes_a_rated_seat_through_a_process_that_does_not_own_the_table(
+    cluster: Cluster,
+) -> None:
+    a, b = cluster.start(), cluster.start()
+    olga = signed_up(a, "Olga")
+    pia = signed_up(a, "Pia")
+    pia.server = b  # the session is the database's: good on every process
+    assert pia.me() == "Pia"
+    body = {"seats": [{"human": "x"}, {"human": "y"}], "length": "single", "rated": True}
+    status, made = olga.request("POST", "/api/tables", body)
+    assert status == 201
+    table, tokens = made["table"], [seat["token"] for seat in made["seats"]]
+    guest = Visitor(b)
+
+    async def play() -> dict[str, Any]:
+        async with guest.socket(table, tokens[1]) as ws:
+            refused = await first_frame(ws)
+        async with olga.socket(table, tokens[0]) as mine:  # on a, the owner
+            assert (await first_frame(mine))["type"] == "lobby"
+            async with pia.socket(table, tokens[1]) as theirs:  # on b: the join forwarded
+                assert (await first_frame(theirs))["type"] == "snapshot"
+                await asyncio.gather(play_out(mine), play_out(theirs))
+        return refused
+
+    refused = asyncio.run(play())
+    assert refused["code"] == "rated-needs-account"
+    summary = b.wait_over(table)
+    assert [(s["name"], s["account"]) for s in summary["seats"]] == [("Olga", True), ("Pia", True)]
+    for server in (a, b):
+        rows = {r["name"]: r for r in server.get("/api/ratings")["ratings"]}
+        assert rows["Olga"]["matches"] == rows["Pia"]["matches"] == 1

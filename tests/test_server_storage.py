@@ -29,6 +29,7 @@ from chickenfoot.server.store import (
     EXPIRED,
     PLAYING,
     WAITING,
+    NameTaken,
     SeatRow,
     Store,
     TableClosed,
@@ -274,3 +275,81 @@ def test_a_waiting_table_is_cancelled_or_expired_once_and_then_counts_no_longer(
             await store.close()
 
     asyncio.run(run())
+
+
+def test_accounts_sessions_and_seats_are_kept_and_let_go(db_url: str) -> None:
+    async def run() -> None:
+        store = Store(db_url)
+        await store.open()
+        try:
+            ann = await store.add_account("Ann", "ann", "hash-1")
+            with pytest.raises(NameTaken):
+                await store.add_account("ANN", "ann", "hash-2")
+            assert await store.account("ann") == ann
+            assert await store.account_by_id(ann.id) == ann
+            await store.add_session("s1", ann.id)
+            assert await store.session("s1", since=0.0) == ann
+            assert await store.session("s1", since=ann.created + 3600) is None  # too old
+            assert await store.session("nope", since=0.0) is None
+            assert await store.set_password("ann", "hash-3")
+            assert await store.session("s1", since=0.0) is None  # a new password: signed out
+            assert (await store.account("ann") or ann).password == "hash-3"
+            row = TableRow(
+                id="t1",
+                created=1.0,
+                creator="x",
+                game="chickenfoot",
+                preset="classic",
+                options={},
+                seed=1,
+                status="waiting",
+                seats=[
+                    SeatRow(0, "Ann", None, "h0", False, ann.id),
+                    SeatRow(1, "Bo", None, "h1", False),
+                ],
+                rated=True,
+            )
+            await store.add_table(row)
+            bo = await store.add_account("Bo Ek", "bo ek", "hash-4")
+            await store.join("t1", 1, "playing", account=bo)
+            kept = await store.table("t1")
+            assert kept is not None and kept.rated
+            assert [(s.name, s.account, s.joined) for s in kept.seats] == [
+                ("Ann", ann.id, False),
+                ("Bo Ek", bo.id, True),
+            ]
+            await store.add_session("s2", ann.id)
+            assert await store.remove_account("ann")
+            assert not await store.remove_account("ann")
+            assert await store.session("s2", since=0.0) is None
+            kept = await store.table("t1")
+            assert kept is not None and kept.seats[0].account is None
+            assert [a.name for a in await store.accounts()] == ["Bo Ek"]
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
+def test_upgrading_drops_the_ratings_of_names_and_keeps_the_computer_players(db_url: str) -> None:
+    async def run() -> list[str]:
+        store = Store(db_url)
+        await store.open("0004")
+        async with store.engine.begin() as conn:
+            for name in ("Magnus", "bot:easy", "bot:expert"):
+                await conn.execute(
+                    sa.text(
+                        "INSERT INTO ratings (name, mu, sigma, matches, wins, rounds, points, "
+                        "outs, double_blanks) VALUES (:name, 25, 8, 1, 0, 1, 3, 0, 0)"
+                    ),
+                    {"name": name},
+                )
+        await store.close()
+        store = Store(db_url)
+        await store.open()
+        try:
+            return sorted(r.name for r in await store.ratings())
+        finally:
+            await store.close()
+
+    assert asyncio.run(run()) == ["bot:easy", "bot:expert"]

@@ -34,6 +34,7 @@ COMMANDS = {
     "play": "play",
     "analyse": "analyse",
     "serve": "serve",
+    "users": "users",
     "new-bot": "new_bot",
 }
 """Every command, in the help's order, and the module of this package that holds it (as the

@@ -38,6 +38,11 @@ _SERVE_HELP = "\n\n".join(
 )
 
 
+class Signup(StrEnum):
+    OPEN = "open"
+    CLOSED = "closed"
+
+
 class LogFormat(StrEnum):
     TEXT = "text"
     JSON = "json"
@@ -192,6 +197,14 @@ def serve(
             show_default=False,
         ),
     ] = "",
+    signup: Annotated[
+        Signup,
+        typer.Option(
+            "--signup",
+            help="open: anybody may make an account on the home page; closed: only "
+            "chickenfoot users add makes accounts (a club that sets them up itself).",
+        ),
+    ] = Signup.OPEN,
     log_format: Annotated[
         LogFormat,
         typer.Option(
@@ -228,6 +241,7 @@ def serve(
             lease_seconds=lease,
             public_url=_public_url(public_url),
             forwarded_allow_ips=_forwarded(forwarded_allow_ips),
+            signup_open=signup is Signup.OPEN,
         )
         if redis is not None and not settings.db_url.startswith("postgresql"):
             _fail(

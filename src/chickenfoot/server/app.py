@@ -41,6 +41,7 @@ from chickenfoot.howto.listing import preset_says
 from chickenfoot.i18n import LANGUAGES, error_in, language_of_locale, message_in, translation
 from chickenfoot.ratings import Ratings
 from chickenfoot.server import frames, guard
+from chickenfoot.server.accounts import COOKIE, SESSION_DAYS, Accounts, name_key
 from chickenfoot.server.analyses import Analyses, AnalysisRefused, settings_of
 from chickenfoot.server.channel_redis import RedisChannel
 from chickenfoot.server.cluster import LEASE_SECONDS, Cluster
@@ -68,6 +69,7 @@ FRAMES_PER_SECOND = 10
 FRAME_BURST = 30
 TABLE_REQUEST_LIMIT = 16_384
 CANCEL_REQUEST_LIMIT = 1_024
+ACCOUNT_REQUEST_LIMIT = 4_096
 RECORD_REQUEST_LIMIT = 2**20
 """The largest record a client may send, in bytes: ten times the largest legal record
 measured (a full match of 12 players at the wikipedia preset played at random, 98 KB; 224 KB
@@ -117,6 +119,9 @@ class Settings:
     (``--forwarded-allow-ips``: addresses or networks, comma-separated; "": none)."""
     waiting_expiry: float = WAITING_EXPIRY
     """Seconds a table waits for its people before it expires (``--waiting-expiry``)."""
+    signup_open: bool = True
+    """Anybody may make an account on the page (``--signup open``); else only ``chickenfoot
+    users add`` makes them."""
 
 
 class SeatRequest(Struct, forbid_unknown_fields=True):
@@ -133,11 +138,17 @@ class TableRequest(Struct, forbid_unknown_fields=True):
     seed: Annotated[int, Meta(ge=0, le=SEEDS - 1)] | None = None
     """A practice table's deal (at most one person)."""
     clock: int | None = None
+    rated: bool = False
 
 
 class CancelRequest(Struct, forbid_unknown_fields=True):
     token: Annotated[str, Meta(min_length=1, max_length=64)]
     """The creator's own seat's token."""
+
+
+class AccountRequest(Struct, forbid_unknown_fields=True):
+    name: Annotated[str, Meta(max_length=200)]
+    password: Annotated[str, Meta(max_length=1_000)]
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -180,7 +191,7 @@ def create_app(settings: Settings) -> Starlette:
             await hub.stop()
             await store.close()
 
-    api = _Api(hub, analyses, metrics, settings)
+    api = _Api(hub, analyses, metrics, settings, Accounts(store, settings.signup_open))
     routes = [
         Route("/healthz", api.healthz),
         Route("/readyz", api.readyz),
@@ -198,6 +209,11 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/analysis", api.analyse, methods=["POST"]),
         Route("/api/analysis/{job}", api.analysis, methods=["GET"]),
         Route("/api/ratings", api.ratings),
+        Route("/api/players/{name}", api.player),
+        Route("/api/me", api.me, methods=["GET"]),
+        Route("/api/signup", api.sign_up, methods=["POST"]),
+        Route("/api/signin", api.sign_in, methods=["POST"]),
+        Route("/api/signout", api.sign_out, methods=["POST"]),
         Route("/ratings", _page("ratings.html")),
         Route("/rules", _page("rules.html")),
         Route("/api/rules", api.rules),
@@ -224,8 +240,17 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
 
 
 class _Api:
-    def __init__(self, hub: Hub, analyses: Analyses, metrics: Metrics, settings: Settings) -> None:
+    def __init__(
+        self,
+        hub: Hub,
+        analyses: Analyses,
+        metrics: Metrics,
+        settings: Settings,
+        accounts: Accounts,
+    ) -> None:
         self.hub = hub
+        self.accounts = accounts
+        self.secure_cookie = (settings.public_url or "").startswith("https://")
         self.analyses = analyses
         self.counted = metrics
         self.public_url = settings.public_url
@@ -350,6 +375,7 @@ class _Api:
             options = dict(asked.options)
             if asked.length is not None:
                 options["length"] = asked.length.value
+            account = await self.accounts.of(request.cookies.get(COOKIE))
             table, tokens = await self.hub.create(
                 asked.game,
                 asked.preset,
@@ -358,6 +384,8 @@ class _Api:
                 asked.seed,
                 _address(request),
                 clock=asked.clock,
+                account=account,
+                rated=asked.rated,
             )
         except CodedError as exc:
             return self._refusal(exc, lang)
@@ -436,8 +464,16 @@ class _Api:
             "status": status,
             "version": version,
             "seats": [
-                {"seat": s.seat, "name": s.name, "bot": s.bot, "joined": s.joined} for s in seats
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "bot": s.bot,
+                    "joined": s.joined,
+                    "account": s.account is not None,
+                }
+                for s in seats
             ],
+            "rated": row.rated,
             "created": row.created,
             "totals": row.totals,
             "winners": row.winners,
@@ -475,6 +511,92 @@ class _Api:
             ratings.load(stored)
         rows = ratings.table()
         return JSONResponse({"ratings": [row.to_json() for row in rows]})
+
+    async def player(self, request: Request) -> Response:
+        """An account's rating (null before its first rated match) and the finished matches
+        it played, the newest first; guests have none."""
+        name = request.path_params["name"]
+        try:
+            with reaching_storage():
+                account = await self.hub.store.account(name_key(" ".join(name.split())))
+                if account is None:
+                    raise ServerError("no-such-player", 404, name=name[:100])
+                played = await self.hub.store.matches_of(account.id, LISTED)
+                stored = await self.hub.store.ratings()
+        except ServerError as exc:
+            return self._refusal(exc, _language(request))
+        rating = next((r.to_json() for r in stored if r.name == account.name), None)
+        matches = []
+        for row in played:
+            summary = self._summary_of(row.id, row)
+            summary["seat"] = next(s.seat for s in row.seats if s.account == account.id)
+            matches.append(summary)
+        return JSONResponse({"name": account.name, "rating": rating, "matches": matches})
+
+    # -- accounts -------------------------------------------------------------------------
+
+    async def me(self, request: Request) -> Response:
+        """Who this browser is signed in as (``name`` null: nobody), and whether anybody may
+        sign up."""
+        try:
+            account = await self.accounts.of(request.cookies.get(COOKIE))
+        except ServerError as exc:
+            return self._refusal(exc, _language(request))
+        body = {
+            "name": account.name if account is not None else None,
+            "signup": "open" if self.accounts.signup_open else "closed",
+        }
+        return JSONResponse(body, headers={"Cache-Control": "no-store"})
+
+    async def sign_up(self, request: Request) -> Response:
+        lang = _language(request)
+        try:
+            asked = await self._account_request(request)
+            account, session = await self.accounts.sign_up(asked.name, asked.password)
+        except CodedError as exc:
+            return self._refusal(exc, lang)
+        return self._signed_in(account.name, session, 201)
+
+    async def sign_in(self, request: Request) -> Response:
+        lang = _language(request)
+        try:
+            asked = await self._account_request(request)
+            account, session = await self.accounts.sign_in(
+                asked.name, asked.password, _address(request)
+            )
+        except CodedError as exc:
+            return self._refusal(exc, lang)
+        return self._signed_in(account.name, session, 200)
+
+    async def sign_out(self, request: Request) -> Response:
+        try:
+            guard.check_origin(request.headers, self.public_url)
+            await self.accounts.sign_out(request.cookies.get(COOKIE))
+        except ServerError as exc:
+            return self._refusal(exc, _language(request))
+        response = JSONResponse({"name": None})
+        response.delete_cookie(
+            COOKIE, path="/", secure=self.secure_cookie, httponly=True, samesite="lax"
+        )
+        return response
+
+    async def _account_request(self, request: Request) -> AccountRequest:
+        body = await self._body(request, ACCOUNT_REQUEST_LIMIT)
+        asked: AccountRequest = guard.decode(body, kind=AccountRequest)
+        return asked
+
+    def _signed_in(self, name: str, session: str, status: int) -> Response:
+        response = JSONResponse({"name": name}, status_code=status)
+        response.set_cookie(
+            COOKIE,
+            session,
+            max_age=SESSION_DAYS * 86_400,
+            path="/",
+            secure=self.secure_cookie,
+            httponly=True,
+            samesite="lax",
+        )
+        return response
 
     async def replay(self, request: Request) -> Response:
         """A record's table for the replay viewer (:func:`replay_json`), at most
@@ -550,7 +672,13 @@ class _Api:
         await websocket.accept()
         try:
             live = await self.hub.get(websocket.path_params["table"])
-            seat = self.hub.seat_of(live, websocket.query_params.get("token"))
+            account = await self.accounts.of(websocket.cookies.get(COOKIE))
+            token = websocket.query_params.get("token")
+            seat = (
+                self.hub.seat_of(live, token)
+                if token is not None
+                else self.hub.seat_of_account(live, account)
+            )
         except ServerError as exc:
             await websocket.send_text(self._error_frame(exc, lang).decode())
             await websocket.close(code=4000 + exc.status)
@@ -558,7 +686,7 @@ class _Api:
         connection = Connection(seat, lang)
         writer = asyncio.create_task(_write(websocket, connection))
         try:
-            await self.hub.connect(live, connection)
+            await self.hub.connect(live, connection, account)
             await self._read(websocket, live, connection, catalogue)
         except WebSocketDisconnect:
             pass

@@ -25,7 +25,15 @@ from chickenfoot.core.actions import Action
 from chickenfoot.core.table import Table
 from chickenfoot.server import frames
 from chickenfoot.server.metrics import Metrics
-from chickenfoot.server.store import OVER, PLAYING, WAITING, SeatRow, Store, TableRow
+from chickenfoot.server.store import (
+    OVER,
+    PLAYING,
+    WAITING,
+    AccountRow,
+    SeatRow,
+    Store,
+    TableRow,
+)
 
 if TYPE_CHECKING:
     from chickenfoot.server.cluster import Cluster
@@ -173,9 +181,9 @@ class Tables(Protocol):
         """A person's action at a table owned here, refused as the hub refuses it."""
         ...
 
-    async def join(self, live: Live, seat: int) -> None:
-        """A person takes ``seat`` at a table owned here (the table deals once every person
-        has come)."""
+    async def join(self, live: Live, seat: int, account: AccountRow | None = None) -> None:
+        """A person takes ``seat`` at a table owned here (signed in: as ``account``; the
+        table deals once every person has come)."""
         ...
 
     def catch_up(self, live: Live, stored: list[tuple[int, dict[str, Any]]]) -> None:

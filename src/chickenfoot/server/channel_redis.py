@@ -317,7 +317,12 @@ class RedisChannel:
                     live, seat, action, expect if isinstance(expect, int) else None
                 )
             elif body.get("op") == "join":
-                await self.tables.join(live, seat)
+                account_id = body.get("account")
+                account = None
+                if isinstance(account_id, int):
+                    with reaching_storage(live.id):
+                        account = await self.tables.store.account_by_id(account_id)
+                await self.tables.join(live, seat, account)
             elif body.get("op") == "presence":
                 self._heard_present(live, seat, str(body.get("from")), bool(body.get("here")))
         except CodedError as exc:

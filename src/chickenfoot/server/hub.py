@@ -77,6 +77,7 @@ from chickenfoot.server.store import (
     OVER,
     PLAYING,
     WAITING,
+    AccountRow,
     Rerating,
     SeatRow,
     StaleOwner,
@@ -206,16 +207,27 @@ class Hub:
         seed: int | None,
         creator: str,
         clock: int | None = None,
+        *,
+        account: AccountRow | None = None,
+        rated: bool = False,
     ) -> tuple[str, dict[int, str]]:
         """A new table; its id and the token of each person's seat. ``clock``: the seconds
         each person has for a move (None: as long as they like). A ``seed`` chosen makes it a
-        practice table, for at most one person."""
+        practice table, for at most one person. Made by someone signed in (``account``), the
+        first person's seat is that account's. A ``rated`` table is made only so, and deals
+        from a seed of the server's."""
         rules = games.make_rules(game, len(seats), preset, options)  # RulesError
         if clock is not None and not CLOCK_SECONDS[0] <= clock <= CLOCK_SECONDS[1]:
             raise ServerError("bad-clock", low=CLOCK_SECONDS[0], high=CLOCK_SECONDS[1])
+        if rated and account is None:
+            raise ServerError("rated-needs-account", status=403)
+        if rated and seed is not None:
+            raise ServerError("rated-no-seed")
         people = sum(1 for spec in seats if spec.bot is None)
         if seed is not None and people > 1:
             raise ServerError("seed-for-practice", people=people)
+        first = next((s for s, spec in enumerate(seats) if spec.bot is None), None)
+        own = first if account is not None else None
         for spec in seats:
             if spec.bot is not None:
                 make_bot(spec.bot, 0)  # an unknown name raises UnknownBotError
@@ -243,10 +255,13 @@ class Hub:
                     token_hash=token_hash(tokens[s]) if s in tokens else None,
                     joined=spec.bot is not None,
                 )
+                if s != own or account is None
+                else _held(s, account, token_hash(tokens[s]))
                 for s, spec in enumerate(seats)
             ],
             clock=clock,
             seeded=seed is not None,
+            rated=rated,
         )
         fence = await self.channel.claim(row.id)
         with reaching_storage():
@@ -289,6 +304,12 @@ class Hub:
         """The table is being read from the store just now."""
         return table_id in self._opening
 
+    def seat_of_account(self, live: Live, account: AccountRow | None) -> int | None:
+        """The seat of the table that ``account`` has taken (None: none, or not signed in)."""
+        if account is None:
+            return None
+        return next((s.seat for s in live.seats if s.account == account.id), None)
+
     def seat_of(self, live: Live, token: str | None) -> int | None:
         """The seat a token holds (None: no token, a spectator)."""
         if token is None:
@@ -301,20 +322,29 @@ class Hub:
 
     # -- connections ----------------------------------------------------------------------
 
-    async def connect(self, live: Live, connection: Connection) -> None:
+    async def connect(
+        self, live: Live, connection: Connection, account: AccountRow | None = None
+    ) -> None:
         """A socket has opened: it gets the table as its viewer may see it; a person's first
-        visit takes their seat, and the table deals once every person has come."""
+        visit takes their seat (signed in: as ``account``), and the table deals once every
+        person has come."""
         seat = connection.viewer
         if live.table is None and live.row.created < self.waiting_since():
             await self._close_waiting(live, EXPIRED)
+        if seat is not None and not live.seats[seat].joined:
+            may_take(live, seat, account)
         joining = seat is not None and not live.seats[seat].joined and not live.owned
-        if joining and await self.channel.forward(live, {"op": "join", "seat": seat}):
+        asked: dict[str, Any] = {"op": "join", "seat": seat}
+        if account is not None:
+            asked["account"] = account.id
+        if joining and await self.channel.forward(live, asked):
             assert seat is not None
-            live.seats[seat] = _joined(live.seats[seat])
+            live.seats[seat] = _joined(live.seats[seat], account)
         async with live.lock:
             deal = False
             if seat is not None and not live.seats[seat].joined:
-                deal = await self._join(live, seat)
+                may_take(live, seat, account)
+                deal = await self._join(live, seat, account)
             if seat is not None and not live.owned and not live.here(seat):
                 self.channel.say_present(live, seat, True)
             live.connections.add(connection)
@@ -335,29 +365,31 @@ class Hub:
                 if played:
                     connection.send(frames.played_for(played))
 
-    async def _join(self, live: Live, seat: int) -> bool:
+    async def _join(self, live: Live, seat: int, account: AccountRow | None = None) -> bool:
         """The person takes ``seat`` (the caller holds the lock): whether every seat is taken
         now, and the table is to deal."""
         deal = all(s.joined or s.seat == seat for s in live.seats)
+        status = PLAYING if deal else WAITING
         try:
             with reaching_storage(live.id):  # the seat is taken once the store has it
-                await self.store.join(live.id, seat, PLAYING if deal else WAITING, live.fence)
+                await self.store.join(live.id, seat, status, live.fence, account)
         except TableClosed as closed:
             self._say_closed(live, closed.status)
             raise _closed(closed.status, live.id) from None
         except StaleOwner:
             await self.channel.lost(live)
             raise ServerError(TABLE_UNREACHABLE, status=503) from None
-        live.seats[seat] = _joined(live.seats[seat])
+        live.seats[seat] = _joined(live.seats[seat], account)
         await self.channel.publish(live, {"kind": "join", "seat": seat})
         return deal
 
-    async def join(self, live: Live, seat: int) -> None:
+    async def join(self, live: Live, seat: int, account: AccountRow | None = None) -> None:
         """A person takes ``seat`` at a table owned here, for another process: the table
         deals once every person has come."""
         async with live.lock:
             if not live.seats[seat].joined:
-                if await self._join(live, seat):
+                may_take(live, seat, account)
+                if await self._join(live, seat, account):
                     self._deal(live)
                 else:
                     self._send_lobby(live)
@@ -501,6 +533,8 @@ class Hub:
         table = live.table
         if seat is None or table is None or table.turn != seat:
             raise ServerError("no-hint-now")
+        if live.row.rated and not table.is_over:
+            raise ServerError("rated-no-hints")
         asked = self._hints.get(live.id)
         if asked is None or asked.table is not table or asked.version != table.version:
             search = asyncio.create_task(self.thinkers.advise(table.view(seat)))
@@ -545,7 +579,7 @@ class Hub:
             record = _marked(record, live.stand_ins | ({n} if stand_in else set()))
             if live.row.seeded:
                 record = {**record, "seeded": True}  # a practice match: never rated
-            else:
+            elif rates(live):
                 rerate = _rerating(checked)
         try:
             rated = await self.store.add_action(
@@ -941,5 +975,34 @@ def _marked(record: dict[str, Any], stand_ins: set[int]) -> dict[str, Any]:
     return {**record, "rounds": rounds}
 
 
-def _joined(seat: SeatRow) -> SeatRow:
-    return dataclasses.replace(seat, joined=True)
+def _joined(seat: SeatRow, account: AccountRow | None = None) -> SeatRow:
+    if account is None:
+        return dataclasses.replace(seat, joined=True)
+    return dataclasses.replace(seat, joined=True, account=account.id, name=account.name)
+
+
+def _held(seat: int, account: AccountRow, hashed: str) -> SeatRow:
+    """The seat of the person who makes a table signed in: their account's from the start."""
+    return SeatRow(seat, account.name, None, hashed, False, account.id)
+
+
+def rates(live: Live) -> bool:
+    """Whether the match of ``live`` changes ratings: a rated table's, or one that only
+    computer players play (no person, so nobody to have helped or to be someone else)."""
+    return live.row.rated or not live.persons()
+
+
+def may_take(live: Live, seat: int, account: AccountRow | None) -> None:
+    """Refuse a person who may not take ``seat``: at a rated table only someone signed in,
+    one seat each (``rated-needs-account``, ``rated-one-seat``); at any table, a seat that is
+    one account's by no other account (``seat-of-another``). Whatever path takes a seat (a
+    socket's first visit, an invite claimed) asks this first."""
+    held = live.seats[seat].account
+    if held is not None and account is not None and account.id != held:
+        raise ServerError("seat-of-another", status=403)
+    if not live.row.rated:
+        return
+    if account is None:
+        raise ServerError("rated-needs-account", status=403)
+    if any(s.account == account.id and s.seat != seat for s in live.seats):
+        raise ServerError("rated-one-seat", status=403)

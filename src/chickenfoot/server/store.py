@@ -1,13 +1,15 @@
 """Where the server keeps its tables: SQLite in the data folder by default, PostgreSQL by URL.
 
-Four tables (the schema is made and upgraded by the Alembic migrations in ``migrations/``):
-``tables`` (one per match: game, rules, seed, status, the record, totals and winners once
-it is over), ``seats`` (who sits where; a person's seat keeps only a hash of its secret
-token), ``actions`` (every accepted action, in order) and ``ratings`` (every player's rating
-and statistics, updated in the commit of each match's last action). A table in play is
-rebuilt by dealing from its seed and applying its actions again: the deal depends on the
-seed and the round number alone, so the rebuilt table is the one that was played. An action
-is committed before anybody hears of it.
+Six tables (the schema is made and upgraded by the Alembic migrations in ``migrations/``):
+``tables`` (one per match: game, rules, seed, whether it is rated, status, the record,
+totals and winners once it is over), ``seats`` (who sits where; a person's seat keeps only a
+hash of its secret token, and the account that took it, if any), ``actions`` (every accepted
+action, in order), ``ratings`` (every rated player's rating and statistics, updated in the
+commit of each rated match's last action), ``accounts`` (a name, the name as compared, the
+password's argon2id hash) and ``sessions`` (the hash of each signed-in browser's session
+id). A table in play is rebuilt by dealing from its seed and applying its actions again: the
+deal depends on the seed and the round number alone, so the rebuilt table is the one that
+was played. An action is committed before anybody hears of it.
 
 A database that cannot be reached (stopped, restarting, the connection cut) raises what the
 driver raises; :func:`unreachable` tells those errors apart from a statement refused, and
@@ -21,6 +23,7 @@ import asyncio
 import dataclasses
 import hashlib
 import json
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +58,7 @@ tables = sa.Table(
     sa.Column("fence", sa.BigInteger, nullable=False, server_default="0"),
     sa.Column("clock", sa.Integer, nullable=True),
     sa.Column("seeded", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("tables_by_status", "status", "created"),
     sa.Index("tables_by_creator", "creator", "status"),
 )
@@ -68,6 +72,7 @@ seats = sa.Table(
     sa.Column("bot", sa.String(32), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("joined", sa.Boolean, nullable=False),
+    sa.Column("account", sa.Integer, nullable=True),
 )
 
 actions = sa.Table(
@@ -93,6 +98,25 @@ ratings = sa.Table(
     sa.Column("points", sa.Integer, nullable=False),
     sa.Column("outs", sa.Integer, nullable=False),
     sa.Column("double_blanks", sa.Integer, nullable=False),
+)
+
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("key", sa.String(256), nullable=False, unique=True),
+    sa.Column("password", sa.String(256), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("account", sa.Integer, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Index("sessions_by_account", "account"),
 )
 
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
@@ -166,6 +190,23 @@ class SeatRow:
     bot: str | None
     token_hash: str | None
     joined: bool
+    account: int | None = None
+    """The account that took the seat (None: a guest's or a bot's seat, or not taken yet)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AccountRow:
+    id: int
+    name: str
+    key: str
+    """The name as names are compared (:func:`chickenfoot.server.accounts.name_key`)."""
+    password: str
+    """The password's argon2id hash."""
+    created: float
+
+
+class NameTaken(ValueError):
+    """Another account has that name (as names are compared)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +228,8 @@ class TableRow:
     clock)."""
     seeded: bool = False
     """Dealt from a seed its creator chose: a practice table, never rated."""
+    rated: bool = False
+    """Its match is rated: accounts and bots only, no hints until it ends."""
 
 
 class TableClosed(RuntimeError):
@@ -255,6 +298,7 @@ class Store:
                     fence=fence,
                     clock=row.clock,
                     seeded=row.seeded,
+                    rated=row.rated,
                 )
             )
             await conn.execute(
@@ -267,22 +311,34 @@ class Store:
                         "bot": s.bot,
                         "token_hash": s.token_hash,
                         "joined": s.joined,
+                        "account": s.account,
                     }
                     for s in row.seats
                 ],
             )
 
-    async def join(self, table_id: str, seat: int, status: str, fence: int | None = None) -> None:
-        """A person has taken ``seat``; the table's status is now ``status``. With a
-        ``fence``, only if the table has had no other owner since (else :class:`StaleOwner`);
-        only while it is waiting (else :class:`TableClosed`, nothing written)."""
+    async def join(
+        self,
+        table_id: str,
+        seat: int,
+        status: str,
+        fence: int | None = None,
+        account: AccountRow | None = None,
+    ) -> None:
+        """A person has taken ``seat`` (signed in: as ``account``, whose name the seat takes);
+        the table's status is now ``status``. With a ``fence``, only if the table has had no
+        other owner since (else :class:`StaleOwner`); only while it is waiting (else
+        :class:`TableClosed`, nothing written)."""
+        values: dict[str, Any] = {"joined": True}
+        if account is not None:
+            values.update(account=account.id, name=account.name)
         async with self.engine.begin() as conn:
             if fence is not None:
                 await _check_fences(conn, {table_id: fence})
             await conn.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(joined=True)
+                .values(**values)
             )
             waiting = await conn.execute(
                 tables.update()
@@ -482,6 +538,104 @@ class Store:
                 )
             return ids
 
+    # -- accounts and sessions ------------------------------------------------------------
+
+    async def add_account(self, name: str, key: str, password: str) -> AccountRow:
+        """A new account (``password`` is the hash); :class:`NameTaken` if ``key`` is."""
+        created = time.time()
+        try:
+            async with self.engine.begin() as conn:
+                result = await conn.execute(
+                    accounts.insert()
+                    .values(name=name, key=key, password=password, created=created)
+                    .returning(accounts.c.id)
+                )
+                account_id = int(result.scalar_one())
+        except sa.exc.IntegrityError:
+            raise NameTaken(name) from None
+        return AccountRow(account_id, name, key, password, created)
+
+    async def account(self, key: str) -> AccountRow | None:
+        """The account of a name as names are compared."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(sa.select(accounts).where(accounts.c.key == key))
+            row = result.first()
+        return None if row is None else AccountRow(**row._mapping)
+
+    async def account_by_id(self, account_id: int) -> AccountRow | None:
+        async with self.engine.connect() as conn:
+            result = await conn.execute(sa.select(accounts).where(accounts.c.id == account_id))
+            row = result.first()
+        return None if row is None else AccountRow(**row._mapping)
+
+    async def matches_of(self, account_id: int, limit: int) -> list[TableRow]:
+        """The finished matches the account played, the newest first."""
+        played = sa.select(seats.c.table_id).where(seats.c.account == account_id)
+        async with self.engine.connect() as conn:
+            return await _tables(
+                conn, sa.and_(tables.c.status == OVER, tables.c.id.in_(played)), limit
+            )
+
+    async def accounts(self) -> list[AccountRow]:
+        """Every account, by name."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(sa.select(accounts).order_by(accounts.c.key))
+            return [AccountRow(**row._mapping) for row in result]
+
+    async def set_password(self, key: str, password: str) -> bool:
+        """A new password (its hash) for the account; its sessions end. False: no account."""
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                accounts.update()
+                .where(accounts.c.key == key)
+                .values(password=password)
+                .returning(accounts.c.id)
+            )
+            account_id = result.scalar_one_or_none()
+            if account_id is not None:
+                await conn.execute(sessions.delete().where(sessions.c.account == account_id))
+        return account_id is not None
+
+    async def remove_account(self, key: str) -> bool:
+        """The account gone, with its sessions and its rating; the seats it took are a
+        guest's from now on. False: no account."""
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                accounts.delete()
+                .where(accounts.c.key == key)
+                .returning(accounts.c.id, accounts.c.name)
+            )
+            found = result.first()
+            if found is None:
+                return False
+            await conn.execute(sessions.delete().where(sessions.c.account == found.id))
+            await conn.execute(
+                seats.update().where(seats.c.account == found.id).values(account=None)
+            )
+            await conn.execute(ratings.delete().where(ratings.c.name == found.name))
+        return True
+
+    async def add_session(self, session_hash: str, account_id: int) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                sessions.insert().values(id=session_hash, account=account_id, created=time.time())
+            )
+
+    async def session(self, session_hash: str, since: float) -> AccountRow | None:
+        """The account of a session begun after ``since`` (seconds since 1970)."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                sa.select(accounts)
+                .join(sessions, sessions.c.account == accounts.c.id)
+                .where(sessions.c.id == session_hash, sessions.c.created > since)
+            )
+            row = result.first()
+        return None if row is None else AccountRow(**row._mapping)
+
+    async def remove_session(self, session_hash: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(sessions.delete().where(sessions.c.id == session_hash))
+
 
 def unreachable(error: BaseException) -> bool:
     """Whether ``error`` says the database could not be reached (rather than that it
@@ -576,7 +730,9 @@ async def _tables(
             sa.select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)
         )
         for s in result:
-            by_table[s.table_id].append(SeatRow(s.seat, s.name, s.bot, s.token_hash, s.joined))
+            by_table[s.table_id].append(
+                SeatRow(s.seat, s.name, s.bot, s.token_hash, s.joined, s.account)
+            )
     return [
         TableRow(
             id=row.id,
@@ -592,6 +748,7 @@ async def _tables(
             winners=None if row.winners is None else json.loads(row.winners),
             clock=row.clock,
             seeded=bool(row.seeded),
+            rated=bool(row.rated),
         )
         for row in rows
     ]

@@ -2,14 +2,14 @@
 rated, and said so on the page, in its summary and in its record).
 
 Revision ID: 0007
-Revises: 0004
+Revises: 0006
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0004"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 

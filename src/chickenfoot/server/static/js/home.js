@@ -6,6 +6,7 @@ import { $, api, h, postJSON } from "./dom.js";
 import { loadMeta as askMeta } from "./games.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
+import { signedInAs, startAccount } from "./account.js";
 import { describeTable, storeInvites, storedInvites } from "./tables.js";
 
 const NAME = "chickenfoot.name";
@@ -169,7 +170,7 @@ async function create(event) {
   error.hidden = true;
   const game = gameSelect.value;
   /** @type {{game: string, seats: ({human: string} | {bot: string})[], preset?: string,
-   *   length?: string, seed?: number, clock?: number}} */
+   *   length?: string, seed?: number, clock?: number, rated?: boolean}} */
   const body = {
     game,
     seats: seats.map((seat, i) =>
@@ -185,6 +186,7 @@ async function create(event) {
   if (seed) body.seed = Number(seed);
   const clock = Number(/** @type {HTMLSelectElement} */ ($("#clock")).value);
   if (clock) body.clock = clock;
+  if (signedInAs() && /** @type {HTMLInputElement} */ ($("#rated")).checked) body.rated = true;
   /** @type {HTMLButtonElement} */
   const button = $("#create");
   button.disabled = true;
@@ -289,6 +291,9 @@ async function main() {
   i18n.onLanguage(() => {
     loadMeta();
     refreshLists();
+  });
+  await startAccount(() => {
+    $("#rated-choice").hidden = signedInAs() === null;
   });
   await loadMeta();
   await refreshLists();

@@ -5,6 +5,7 @@ import { levelName } from "./describe.js";
 import { $, api, h } from "./dom.js";
 import * as i18n from "./i18n.js";
 import { t } from "./i18n.js";
+import { describeTable } from "./tables.js";
 
 const BOT = "bot:";
 
@@ -24,6 +25,9 @@ const BOT = "bot:";
 
 /** @type {Rating[]} */
 let rows = [];
+const player = new URLSearchParams(location.search).get("player");
+/** @type {{name: string, matches: (import("./tables.js").Summary & {seat: number})[]} | null} */
+let history = null;
 
 /** @param {string} name */
 function playerName(name) {
@@ -65,7 +69,13 @@ function render() {
           "tr",
           { "data-player": row.name },
           h("td", {}, String(k + 1)),
-          h("th", {}, playerName(row.name)),
+          h(
+            "th",
+            {},
+            row.name.startsWith(BOT)
+              ? playerName(row.name)
+              : h("a", { href: `/ratings?player=${encodeURIComponent(row.name)}` }, row.name),
+          ),
           h(
             "td",
             { title: `μ ${number(row.mu, 1)}, σ ${number(row.sigma, 2)}` },
@@ -82,6 +92,27 @@ function render() {
   );
   $("#ratings").hidden = !rows.length;
   $("#no-ratings").hidden = rows.length > 0;
+  renderHistory();
+}
+
+function renderHistory() {
+  $("#history").hidden = history === null;
+  if (history === null) return;
+  $("#history-title").textContent = t("ratings.history", { name: history.name });
+  const items = history.matches.map((summary) => {
+    const { what, who } = describeTable(summary);
+    const replay = `/replay?table=${encodeURIComponent(summary.table)}`;
+    return h(
+      "li",
+      { "data-table": summary.table },
+      h("span", { class: "what" }, what),
+      h("span", { class: "who" }, who),
+      h("span", { class: "links" }, h("a", { class: "button", href: replay }, t("home.replay"))),
+    );
+  });
+  $("#history-matches").replaceChildren(
+    ...(items.length ? items : [h("li", { class: "muted" }, t("ratings.none"))]),
+  );
 }
 
 async function main() {
@@ -89,6 +120,13 @@ async function main() {
   i18n.languageSwitch($("#lang"));
   i18n.onLanguage(render);
   rows = (await api("/api/ratings")).ratings;
+  if (player !== null) {
+    try {
+      history = await api(`/api/players/${encodeURIComponent(player)}?lang=${i18n.language()}`);
+    } catch {
+      history = null;
+    }
+  }
   render();
 }
 

@@ -20,6 +20,7 @@ import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { scoreTable } from "./scores.js";
 import { explain, tileRefusal, turnRefusal, withNames } from "./refusals.js";
+import { showRated } from "./rated.js";
 import { storedInvites } from "./tables.js";
 import { tileSVG } from "./tiles.js";
 
@@ -1018,6 +1019,7 @@ async function main() {
       renderSeats(state.view);
   }, 1000);
   readSummary();
+  showRated(tableId);
 }
 
 main();

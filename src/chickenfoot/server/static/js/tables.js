@@ -17,6 +17,7 @@ import { t } from "./i18n.js";
  * @property {string} status "waiting", "playing", "over", "cancelled" or "expired"
  * @property {{seat: number, name: string, joined: boolean}[]} seats
  * @property {number[] | null} [winners]
+ * @property {boolean} [rated] its match is rated
  * @property {number} created seconds since 1970
  * @property {boolean} [seeded] a practice table, dealt from a seed its creator chose
  */
@@ -51,6 +52,7 @@ export function describeTable(summary) {
   const parts = [gameName(summary.game)];
   if (summary.preset !== null) parts.push(presetName(summary.preset));
   if (summary.length) parts.push(t(`length.${summary.length}`));
+  if (summary.rated) parts.push(t("status.rated"));
   parts.push(t(`status.${summary.status}`));
   if (summary.seeded) parts.push(t("home.practice"));
   if (summary.winners?.length) {
