@@ -134,7 +134,7 @@ async def play(scenario: Scenario, db: Path, hub_of: Callable[[Store], Hub]) -> 
     hub = hub_of(store)
     await hub.start()
     try:
-        table_id, tokens = await hub.create(
+        table_id, seating = await hub.create(
             scenario.game,
             scenario.preset,
             scenario.options,
@@ -146,9 +146,9 @@ async def play(scenario: Scenario, db: Path, hub_of: Callable[[Store], Hub]) -> 
         recorder = Recorder(hub, live)
         for n in range(scenario.spectators_first):
             await recorder.open(f"spectator {n}", None)
-        for seat in sorted(tokens):
+        for seat in seating.persons:
             await recorder.open(f"seat {seat} first", seat)
-        persons = set(tokens)
+        persons = set(seating.persons)
         acted = 0
         while True:
             await _quiet(live, persons)

@@ -197,7 +197,7 @@ def check_bots_reproducible(record: dict[str, Any], bots: dict[int, str]) -> Non
 def test_people_on_two_processes_play_one_match(cluster: Cluster) -> None:
     a, b = cluster.start(), cluster.start()
     made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}, {"human": "Bo"}], 31)
-    table, tokens = made["table"], {s["seat"]: s["token"] for s in made["seats"]}
+    table, tokens = made["table"], a.tokens(made)
     ann = Viewer([a], table, 0, tokens[0])
     bo = Viewer([b], table, 2, tokens[2])
     watcher = Viewer([b], table, None, None)
@@ -217,7 +217,7 @@ def test_people_on_two_processes_play_one_match(cluster: Cluster) -> None:
     assert "chickenfoot_forwarded_total" in metrics
     assert _metric(metrics, "chickenfoot_forwarded_total") >= bo.acted
     again = table_of(b, [{"bot": "easy"}, {"human": "Ann"}], 32)  # b owns this one
-    ann_again = Viewer([a], again["table"], 1, again["seats"][0]["token"])
+    ann_again = Viewer([a], again["table"], 1, a.tokens(again)[1])
     asyncio.run(ann_again.play())
     for server in (a, b):  # each process rates from the ratings the other stored
         rows = {r["name"]: r for r in server.get("/api/ratings")["ratings"]}
@@ -233,7 +233,7 @@ def test_the_owner_killed_mid_round_the_match_goes_on_elsewhere(cluster: Cluster
     bots = {1: "easy", 3: "medium"}
     seats = [{"human": "Ann"}, {"bot": "easy"}, {"human": "Bo"}, {"bot": "medium"}]
     made = table_of(owner, seats, 57)
-    table, tokens = made["table"], {s["seat"]: s["token"] for s in made["seats"]}
+    table, tokens = made["table"], c.tokens(made)
     ann = Viewer([b, c], table, 0, tokens[0])
     bo = Viewer([c, b], table, 2, tokens[2])
     watcher = Viewer([b, c], table, None, None)
@@ -270,7 +270,7 @@ def test_the_owner_killed_mid_round_the_match_goes_on_elsewhere(cluster: Cluster
 def test_redis_down_the_owner_goes_on_and_no_table_is_taken(cluster: Cluster, redis: Redis) -> None:
     a, b = cluster.start(), cluster.start()
     made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}], 5)
-    table, token = made["table"], made["seats"][0]["token"]
+    table, token = made["table"], b.tokens(made)[0]
     other = table_of(a, [{"human": "Cy"}, {"bot": "easy"}], 6)["table"]
     ann = Viewer([a], table, 0, token)
     asyncio.run(ann.play(acts=3))
@@ -312,7 +312,7 @@ def test_postgres_down_a_forwarded_action_is_refused_then_play_resumes(
 ) -> None:
     a, b = cluster.start(), cluster.start()
     made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}], 8)
-    table, token = made["table"], made["seats"][0]["token"]
+    table, token = made["table"], b.tokens(made)[0]
     ann = Viewer([b], table, 0, token)  # on the follower: each action is forwarded
     watcher = Viewer([b], table, None, None)  # keeps b following the table throughout
 
@@ -404,7 +404,7 @@ def test_an_owner_paused_past_its_lease_loses_the_table_and_writes_nothing(
     its refused as stale) and writes nothing more."""
     a, b = cluster.start(), cluster.start()
     made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}, {"bot": "easy"}], 21)
-    table, token = made["table"], made["seats"][0]["token"]
+    table, token = made["table"], b.tokens(made)[0]
     ann = Viewer([b], table, 0, token)
     ann.stop_at = 6
     asyncio.run(ann.play())
@@ -432,7 +432,7 @@ def test_a_forwarded_action_keeps_the_version_it_was_chosen_at(cluster: Cluster)
     (not as another seat's turn: the owner compares the versions first)."""
     owner, b = cluster.start(), cluster.start()
     made = table_of(owner, [{"human": "Ann"}, {"human": "Bo"}], 41)
-    table, tokens = made["table"], [s["token"] for s in made["seats"]]
+    table, tokens = made["table"], b.tokens(made)
 
     async def play() -> tuple[int, dict[str, Any], dict[str, Any]]:
         async with b.socket(table, tokens[0]) as ann, b.socket(table, tokens[1]) as bo:

@@ -21,7 +21,7 @@ from chickenfoot.core.wire import action_from_json
 from chickenfoot.server import frames
 from chickenfoot.server.app import Settings, create_app
 from chickenfoot.server.store import database_url
-from tests.server_helpers import check_frame
+from tests.server_helpers import check_frame, client_socket, client_tokens
 from tests.services import Postgres
 
 SEED = 11
@@ -84,9 +84,9 @@ def test_an_action_is_refused_while_the_database_is_down_and_play_resumes(
 ) -> None:
     with app_on(postgres_db, bot_delay=0) as client:
         made = client.post("/api/tables", json=BODY).json()
-        table, token = made["table"], made["seats"][0]["token"]
+        table, token = made["table"], client_tokens(client, made)[0]
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        with client.websocket_connect(f"/ws/tables/{table}?token={token}&lang=nb") as ws:
+        with client_socket(client, table, token, "?lang=nb") as ws:
             ann = Player(ws)
             for _ in range(3):
                 ann.act(ann.turn()[0])
@@ -118,8 +118,8 @@ def test_a_commit_the_server_could_not_confirm_is_read_back_from_the_store(
     then reads its actions again before taking another, and tells of that one."""
     with app_on(postgres_db, bot_delay=0) as client:
         made = client.post("/api/tables", json=BODY).json()
-        table, token = made["table"], made["seats"][0]["token"]
-        with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        table, token = made["table"], client_tokens(client, made)[0]
+        with client_socket(client, table, token) as ws:
             ann = Player(ws)
             legal = ann.turn()
             stored = len(ann.accepted)
@@ -164,7 +164,7 @@ def test_bots_wait_for_the_database_and_finish_the_match(
     body = {"seats": [{"bot": "easy"}] * 4, "length": "single", "seed": 4}
     with app_on(postgres_db, bot_delay=0.02) as client:
         table = client.post("/api/tables", json=body).json()["table"]
-        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        with client_socket(client, table) as ws:
             seen = [check_frame(ws.receive_text())]
             while len(seen) < 4:
                 seen.append(check_frame(ws.receive_text()))
@@ -197,15 +197,15 @@ def test_a_seat_cannot_be_taken_while_the_database_is_down(
     body = {"seats": [{"human": "Ann"}, {"human": "Bo"}], "length": "single", "seed": 2}
     with app_on(postgres_db, bot_delay=0) as client:
         made = client.post("/api/tables", json=body).json()
-        table, token = made["table"], made["seats"][0]["token"]
+        table, token = made["table"], client_tokens(client, made)[0]
         postgres.stop()
-        with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        with client_socket(client, table, token) as ws:
             frame = check_frame(ws.receive_text())
             assert frame["code"] == "storage-unavailable"
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_text()
             assert closed.value.code == 4503
         postgres.start()
-        with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        with client_socket(client, table, token) as ws:
             assert check_frame(ws.receive_text())["type"] == "lobby"
         assert client.get(f"/api/tables/{table}").json()["seats"][0]["joined"]

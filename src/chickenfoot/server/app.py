@@ -75,6 +75,10 @@ REPLAYS_AT_ONCE = 4
 """Replays the server prepares at once; one more is refused (``too-many-replays``)."""
 LISTED = 50
 """How many open and finished tables the home page lists."""
+SECRET_REQUEST_LIMIT = 1_024
+"""The largest claim of an invite or ask for a new one, in bytes."""
+HELLO_SECONDS = 10.0
+"""How long a socket may take to send its first frame (``hello``) before it is closed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +132,21 @@ class TableRequest(Struct, forbid_unknown_fields=True):
     options: dict[str, Any] = msgspec.field(default_factory=dict)
     length: MatchLength | None = None
     seed: Annotated[int, Meta(ge=0, le=2**53)] | None = None
+    sit: Annotated[int, Meta(ge=0, le=MAX_PLAYERS)] | None = None
+    """The person's seat the creator takes itself: its token comes in the answer."""
+
+
+Secret = Annotated[str, Meta(min_length=1, max_length=64)]
+
+
+class ClaimRequest(Struct, forbid_unknown_fields=True):
+    table: Annotated[str, Meta(min_length=1, max_length=32)]
+    invite: Secret
+
+
+class InviteRequest(Struct, forbid_unknown_fields=True):
+    key: Secret
+    seat: Annotated[int, Meta(ge=0, le=MAX_PLAYERS)]
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -181,6 +200,8 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables", api.tables, methods=["GET"]),
         Route("/api/tables", api.create, methods=["POST"]),
         Route("/api/tables/{table}", api.summary),
+        Route("/api/tables/{table}/invite", api.invite, methods=["POST"]),
+        Route("/api/claim", api.claim, methods=["POST"]),
         Route("/api/tables/{table}/record", api.record),
         Route("/api/replay", api.replay, methods=["POST"]),
         Route("/api/analysis", api.analyse, methods=["POST"]),
@@ -338,22 +359,64 @@ class _Api:
             options = dict(asked.options)
             if asked.length is not None:
                 options["length"] = asked.length.value
-            table, tokens = await self.hub.create(
-                asked.game, asked.preset, options, seats, asked.seed, _address(request)
+            table, seating = await self.hub.create(
+                asked.game, asked.preset, options, seats, asked.seed, _address(request), asked.sit
             )
         except CodedError as exc:
             return self._refusal(exc, lang)
-        base = self.links
+        listed: list[dict[str, Any]] = []
+        for seat in seating.persons:
+            token = seating.tokens.get(seat)
+            if token is not None:
+                listed.append({"seat": seat, "token": token})
+            else:
+                listed.append(
+                    {"seat": seat, "invite": self._invite_link(table, seating.invites[seat])}
+                )
         return JSONResponse(
             {
                 "table": table,
-                "seats": [
-                    {"seat": seat, "token": token, "invite": f"{base}/table/{table}#token={token}"}
-                    for seat, token in tokens.items()
-                ],
-                "spectate": f"{base}/table/{table}",
+                "key": seating.key,
+                "seats": listed,
+                "spectate": f"{self.links}/table/{table}",
             },
             status_code=201,
+        )
+
+    def _invite_link(self, table: str, invite: str) -> str:
+        """Where an invite is opened: the table's page, the invite in the fragment (which
+        browsers do not send)."""
+        return f"{self.links}/table/{table}#invite={invite}"
+
+    async def claim(self, request: Request) -> Response:
+        """Spend an invite: the seat's token, new, for this browser alone."""
+        lang = _language(request)
+        try:
+            asked = guard.decode(await self._body(request, SECRET_REQUEST_LIMIT), kind=ClaimRequest)
+            seat, token = await self.hub.claim(asked.table, asked.invite)
+        except CodedError as exc:
+            return self._refusal(exc, lang)
+        return JSONResponse(
+            {"table": asked.table, "seat": seat, "token": token},
+            headers={"Cache-Control": "no-store"},
+        )
+
+    async def invite(self, request: Request) -> Response:
+        """A seat's new invite, asked by the table's creator (its key): the seat's token and
+        older invite no longer count."""
+        lang = _language(request)
+        table = request.path_params["table"]
+        try:
+            asked = guard.decode(
+                await self._body(request, SECRET_REQUEST_LIMIT), kind=InviteRequest
+            )
+            invite = await self.hub.reissue(table, asked.key, asked.seat)
+        except CodedError as exc:
+            return self._refusal(exc, lang)
+        return JSONResponse(
+            {"seat": asked.seat, "invite": self._invite_link(table, invite)},
+            status_code=201,
+            headers={"Cache-Control": "no-store"},
         )
 
     async def tables(self, request: Request) -> Response:
@@ -509,8 +572,13 @@ class _Api:
             return
         await websocket.accept()
         try:
+            if "token" in websocket.query_params:
+                raise ServerError("token-in-url")
+            hello = await self._hello(websocket)
             live = await self.hub.get(websocket.path_params["table"])
-            seat = self.hub.seat_of(live, websocket.query_params.get("token"))
+            seat = await self.hub.seat_of(live, hello.token)
+        except WebSocketDisconnect:
+            return
         except ServerError as exc:
             await websocket.send_text(self._error_frame(exc, lang).decode())
             await websocket.close(code=4000 + exc.status)
@@ -534,13 +602,28 @@ class _Api:
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
 
+    async def _hello(self, websocket: WebSocket) -> frames.Hello:
+        """The socket's first frame, which says who the client is (its seat's token, if it
+        has one)."""
+        try:
+            message = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
+        except TimeoutError:
+            raise ServerError("hello-first", reason=f"none in {HELLO_SECONDS:g} s") from None
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        data = message.get("text") or message.get("bytes") or b""
+        size = len(data.encode() if isinstance(data, str) else data)
+        if size > FRAME_LIMIT:
+            raise ServerError("frame-too-large", size=size, limit=FRAME_LIMIT)
+        return frames.decode_hello(data)
+
     async def _read(
         self, websocket: WebSocket, live: Live, connection: Connection, catalogue: Any
     ) -> None:
         bucket = _Bucket(FRAMES_PER_SECOND, FRAME_BURST)
         while True:
             message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
+            if message["type"] == "websocket.disconnect" or connection.revoked:
                 return
             data = message.get("text") or message.get("bytes") or b""
             size = len(data.encode() if isinstance(data, str) else data)
@@ -599,7 +682,7 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         while (frame := await connection.queue.get()) is not None:
             await websocket.send_text(frame.decode())
-        await websocket.close()
+        await websocket.close(code=4403 if connection.revoked else 1000)
 
 
 class _Bucket:

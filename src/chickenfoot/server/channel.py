@@ -46,6 +46,10 @@ class Connection:
     """The versions this socket has been told of: from its latest snapshot's (or the
     earliest a ``sync`` asked for) to its latest event's. A ``sync`` does not tell them
     again."""
+    elsewhere: bool = False
+    """The socket has been told that its seat is open on other sockets too."""
+    revoked: bool = False
+    """Its seat has been given a new invite: the socket holds it no more, and is closed."""
 
     def send(self, frame: bytes | None) -> None:
         if self.queue.qsize() >= QUEUE_LIMIT:
@@ -175,6 +179,10 @@ class Tables(Protocol):
         missed (the caller holds its lock)."""
         ...
 
+    def revoked(self, live: Live, seat: int) -> None:
+        """The seat's token no longer counts: its sockets here are told and closed."""
+        ...
+
     def apply_published(self, live: Live, n: int, seat: int, action: Any) -> None:
         """Take the owner's action ``n`` (JSON) on a table followed here, without deciding
         its legality again, and tell the viewers here: :class:`Behind` if it is not the next
@@ -230,6 +238,11 @@ class TableChannel(Protocol):
         """Tell the followers of a table owned here what has been committed."""
         ...
 
+    async def revoke(self, table_id: str, seat: int) -> None:
+        """Tell the other processes holding the table that the seat's token no longer
+        counts (its sockets there are told and closed)."""
+        ...
+
     async def lost(self, live: Live) -> None:
         """A write of the table was refused as stale: another process owns it now (the
         caller holds its lock)."""
@@ -270,6 +283,9 @@ class LocalChannel:
         return None
 
     async def publish(self, live: Live, message: dict[str, Any]) -> None:
+        return None
+
+    async def revoke(self, table_id: str, seat: int) -> None:
         return None
 
     async def lost(self, live: Live) -> None:

@@ -208,7 +208,10 @@ class RedisChannel:
                 if live.owned:
                     return
                 try:
-                    self._heard_one(live, message)
+                    if message.get("kind") == "revoked":
+                        self._heard_revoked(live, message.get("seat"))
+                    else:
+                        self._heard_one(live, message)
                 except Behind:
                     await self._resync(live)
                 if message.get("kind") == "owner":
@@ -216,6 +219,10 @@ class RedisChannel:
                     for seat in live.persons():
                         if live.here(seat):
                             self.say_present(live, seat, True)
+
+    def _heard_revoked(self, live: Live, seat: Any) -> None:
+        if isinstance(seat, int) and 0 <= seat < len(live.seats):
+            self.tables.revoked(live, seat)
 
     def _heard_one(self, live: Live, message: dict[str, Any]) -> None:
         n = message.get("n")
@@ -311,6 +318,8 @@ class RedisChannel:
                 await self.tables.join(live, seat)
             elif body.get("op") == "presence":
                 self._heard_present(live, seat, str(body.get("from")), bool(body.get("here")))
+            elif body.get("op") == "revoked":
+                self.tables.revoked(live, seat)
         except CodedError as exc:
             status = exc.status if isinstance(exc, ServerError) else 400
             return {"code": exc.code, "params": dict(exc.message.params), "status": status}
@@ -427,6 +436,18 @@ class RedisChannel:
         for table in tables:
             await self.cluster.release(table)
             self.tables.metrics.lease_changes.labels(change="released").inc()
+
+    async def revoke(self, table_id: str, seat: int) -> None:
+        """Tell the followers of the table, and its owner if it is another process, that the
+        seat's token no longer counts (the store says so already: a process that does not
+        hear it reads the seat's token from the store when a socket names it)."""
+        cluster = self.cluster
+        with coordinating(table_id):
+            await cluster.publish(table_id, {"kind": "revoked", "seat": seat})
+            owner = await cluster.owner(table_id)
+            if owner is not None and owner != cluster.name:
+                message = {"op": "revoked", "table": table_id, "seat": seat}
+                await cluster.tell(owner, {**message, "from": cluster.name})
 
     async def publish(self, live: Live, message: dict[str, Any]) -> None:
         """Tell the followers of ``live``; with Redis down they read the store when it is back."""

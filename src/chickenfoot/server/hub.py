@@ -2,6 +2,9 @@
 
 A :class:`Live` table is a :class:`~chickenfoot.core.table.Table` with its seats (a person
 holding a secret token, or a bot), the connections watching it and the bots that play for it.
+A person's seat is taken with a one-time invite, which gives the browser that opens it a token
+of its own; the table's creator, who proves it with its key, may give a seat a new invite,
+which takes the seat from whoever held it (their sockets are told and closed).
 The :class:`Hub` is the only way anything changes: it takes an action from a seat, lets the
 core check it (without taking it), commits it to the store, and only then applies it to the
 table and tells each connection what that connection may see (the core's projection, per
@@ -44,6 +47,7 @@ from chickenfoot.core.actions import Action
 from chickenfoot.core.messages import CodedError
 from chickenfoot.core.table import Checked, Table
 from chickenfoot.core.wire import action_from_json, action_to_json
+from chickenfoot.i18n import error_in, translation
 from chickenfoot.play import BOT_PREFIX, seat_seed
 from chickenfoot.ratings import Rating, Ratings
 from chickenfoot.server import frames, logs
@@ -62,6 +66,7 @@ from chickenfoot.server.store import (
     OVER,
     PLAYING,
     WAITING,
+    InviteRefused,
     Rerating,
     SeatRow,
     StaleOwner,
@@ -85,6 +90,21 @@ class NewSeat:
 
     human: str | None = None
     bot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """The secrets of a new table, each for the one it is given to: the creator's key, the
+    token of the creator's own seat (if it sits) and an invite for every other person's."""
+
+    key: str
+    tokens: dict[int, str]
+    invites: dict[int, str]
+
+    @property
+    def persons(self) -> list[int]:
+        """The seats people play."""
+        return sorted({*self.tokens, *self.invites})
 
 
 class Hub:
@@ -170,8 +190,10 @@ class Hub:
         seats: list[NewSeat],
         seed: int | None,
         creator: str,
-    ) -> tuple[str, dict[int, str]]:
-        """A new table; its id and the token of each person's seat."""
+        sit: int | None = None,
+    ) -> tuple[str, Seating]:
+        """A new table: its id and its secrets (the creator sits at ``sit``, a person's seat,
+        if it is given)."""
         rules = games.make_rules(game, len(seats), preset, options)  # RulesError
         for spec in seats:
             if spec.bot is not None:
@@ -182,7 +204,12 @@ class Hub:
             made = await self.store.open_tables_of(creator)
         if made >= self.tables_per_address:
             raise ServerError("too-many-tables", status=429, count=made)
-        tokens = {s: secrets.token_urlsafe(24) for s, spec in enumerate(seats) if spec.bot is None}
+        persons = [s for s, spec in enumerate(seats) if spec.bot is None]
+        if sit is not None and sit not in persons:
+            raise ServerError("bad-request", reason=f"seat {sit} is not a person's seat")
+        tokens = {s: _secret() for s in persons if s == sit}
+        invites = {s: _secret() for s in persons if s != sit}
+        key = _secret()
         row = TableRow(
             id=secrets.token_urlsafe(9),
             created=time.time(),
@@ -191,7 +218,7 @@ class Hub:
             preset=rules.preset_name if games.game_named(game).presets else None,
             options=options,
             seed=secrets.randbelow(2**53) if seed is None else seed,
-            status=WAITING if tokens else PLAYING,
+            status=WAITING if persons else PLAYING,
             seats=[
                 SeatRow(
                     seat=s,
@@ -199,9 +226,11 @@ class Hub:
                     bot=spec.bot,
                     token_hash=token_hash(tokens[s]) if s in tokens else None,
                     joined=spec.bot is not None,
+                    invite_hash=token_hash(invites[s]) if s in invites else None,
                 )
                 for s, spec in enumerate(seats)
             ],
+            key_hash=token_hash(key),
         )
         fence = await self.channel.claim(row.id)
         with reaching_storage():
@@ -209,9 +238,9 @@ class Hub:
         logs.event(logging.INFO, "table-created", table=row.id, game=game, seats=len(seats))
         live = self.live[row.id] = Live.of(row)
         live.fence = fence
-        if not tokens:
+        if not persons:
             self._deal(live)
-        return row.id, tokens
+        return row.id, Seating(key, tokens, invites)
 
     async def get(self, table_id: str) -> Live:
         """The table ``table_id``, held in memory (a finished one is rebuilt from its record)."""
@@ -242,15 +271,76 @@ class Hub:
         """The table is being read from the store just now."""
         return table_id in self._opening
 
-    def seat_of(self, live: Live, token: str | None) -> int | None:
-        """The seat a token holds (None: no token, a spectator)."""
+    async def seat_of(self, live: Live, token: str | None) -> int | None:
+        """The seat a token holds (None: no token, a spectator). A token not held here is
+        looked for in the store (a seat claimed through another process meanwhile)."""
         if token is None:
             return None
         digest = token_hash(token)
-        for seat in live.seats:
-            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
-                return seat.seat
-        raise ServerError("bad-token", status=403)
+        seat = _holder(live, digest)
+        if seat is None:
+            with reaching_storage(live.id):
+                stored = await self.store.seat_tokens(live.id)
+            for n, held in stored.items():
+                if held is not None and n < len(live.seats):
+                    live.seats[n] = dataclasses.replace(live.seats[n], token_hash=held)
+            seat = _holder(live, digest)
+        if seat is None:
+            raise ServerError("bad-token", status=403)
+        return seat
+
+    # -- invites --------------------------------------------------------------------------
+
+    async def claim(self, table_id: str, invite: str) -> tuple[int, str]:
+        """Spend ``invite``: the seat it was for, and the token of that seat, new and given
+        only to whoever sent the invite (``invite-used`` if it was spent before)."""
+        token = _secret()
+        try:
+            with reaching_storage(table_id):
+                if await self.store.table(table_id) is None:
+                    raise ServerError("no-such-table", status=404, table=table_id)
+                seat = await self.store.claim(table_id, token_hash(invite), token_hash(token))
+        except InviteRefused as refused:
+            if refused.used:
+                raise ServerError("invite-used", status=409) from None
+            raise ServerError("bad-invite", status=403) from None
+        live = self.live.get(table_id)
+        if live is not None and seat < len(live.seats):
+            live.seats[seat] = dataclasses.replace(live.seats[seat], token_hash=token_hash(token))
+        logs.event(logging.INFO, "invite-claimed", table=table_id, seat=seat)
+        return seat, token
+
+    async def reissue(self, table_id: str, key: str, seat: int) -> str:
+        """A new invite for a person's ``seat``, asked by the table's creator (its ``key``):
+        the seat's token and any older invite no longer count, and the sockets holding the
+        seat are told so and closed, on every process."""
+        with reaching_storage(table_id):
+            row = await self.store.table(table_id)
+        if row is None:
+            raise ServerError("no-such-table", status=404, table=table_id)
+        if row.key_hash is None or not hmac.compare_digest(row.key_hash, token_hash(key)):
+            raise ServerError("not-creator", status=403)
+        if not 0 <= seat < len(row.seats) or row.seats[seat].bot is not None:
+            raise ServerError("no-invite-seat", seat=seat)
+        invite = _secret()
+        with reaching_storage(table_id):
+            await self.store.reissue(table_id, seat, token_hash(invite))
+        live = self.live.get(table_id)
+        if live is not None:
+            self.revoked(live, seat)
+        await self.channel.revoke(table_id, seat)
+        logs.event(logging.INFO, "invite-reissued", table=table_id, seat=seat)
+        return invite
+
+    def revoked(self, live: Live, seat: int) -> None:
+        """The seat's token no longer counts: the sockets holding the seat here are told so
+        and closed."""
+        live.seats[seat] = dataclasses.replace(live.seats[seat], token_hash=None)
+        for connection in [c for c in live.connections if c.viewer == seat]:
+            text = error_in(ServerError("seat-revoked"), translation(connection.lang))
+            connection.send(frames.error("seat-revoked", text))
+            connection.revoked = True
+            connection.send(None)
 
     # -- connections ----------------------------------------------------------------------
 
@@ -271,6 +361,7 @@ class Hub:
             live.connections.add(connection)
             if seat is not None:
                 live.gone_since.pop(seat, None)
+                self._say_elsewhere(live, seat)
             if deal:
                 self._deal(live)
                 return
@@ -304,8 +395,11 @@ class Hub:
                     self._send_lobby(live)
 
     def disconnect(self, live: Live, connection: Connection) -> None:
+        held = connection in live.connections
         live.connections.discard(connection)
         seat = connection.viewer
+        if seat is not None and held:
+            self._say_elsewhere(live, seat)
         if seat is not None and not live.owned and not live.here(seat):
             self.channel.say_present(live, seat, False)
         elif seat is not None and not live.present(seat):
@@ -603,6 +697,17 @@ class Hub:
 
     # -- frames ---------------------------------------------------------------------------
 
+    def _say_elsewhere(self, live: Live, seat: int) -> None:
+        """Tell each socket of ``seat`` how many of the seat's sockets are open here, when
+        that is more than one (and once more when it is one again); nobody else hears of it."""
+        held = [c for c in live.connections if c.viewer == seat]
+        if len(held) == 1 and not held[0].elsewhere:
+            return
+        frame = frames.elsewhere(len(held))
+        for connection in held:
+            connection.elsewhere = len(held) > 1
+            connection.send(frame)
+
     def _send_lobby(self, live: Live) -> None:
         frame = frames.lobby(live.seats)
         for connection in live.connections:
@@ -665,6 +770,18 @@ def _observed(task: asyncio.Task[None]) -> None:
     """Its error was said to the sender, if the sender was still there to hear it."""
     if not task.cancelled():
         task.exception()
+
+
+def _secret() -> str:
+    """A new secret: a token, an invite or a creator's key (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def _holder(live: Live, digest: str) -> int | None:
+    for seat in live.seats:
+        if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+            return seat.seat
+    return None
 
 
 def _joined(seat: SeatRow) -> SeatRow:

@@ -2,9 +2,11 @@
 
 Four tables (the schema is made and upgraded by the Alembic migrations in ``migrations/``):
 ``tables`` (one per match: game, rules, seed, status, the record, totals and winners once
-it is over), ``seats`` (who sits where; a person's seat keeps only a hash of its secret
-token), ``actions`` (every accepted action, in order) and ``ratings`` (every player's rating
-and statistics, updated in the commit of each match's last action). A table in play is
+it is over, the hash of its creator's key), ``seats`` (who sits where; a person's seat keeps
+only hashes of its secrets: the token of the browser that holds it and its one-time invite,
+and whether the invite has been used), ``actions`` (every accepted action, in order) and
+``ratings`` (every player's rating and statistics, updated in the commit of each match's last
+action). A table in play is
 rebuilt by dealing from its seed and applying its actions again: the deal depends on the
 seed and the round number alone, so the rebuilt table is the one that was played. An action
 is committed before anybody hears of it.
@@ -53,6 +55,7 @@ tables = sa.Table(
     sa.Column("totals", sa.Text, nullable=True),
     sa.Column("winners", sa.Text, nullable=True),
     sa.Column("fence", sa.BigInteger, nullable=False, server_default="0"),
+    sa.Column("key_hash", sa.String(64), nullable=True),
     sa.Index("tables_by_status", "status", "created"),
     sa.Index("tables_by_creator", "creator", "status"),
 )
@@ -66,6 +69,8 @@ seats = sa.Table(
     sa.Column("bot", sa.String(32), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("joined", sa.Boolean, nullable=False),
+    sa.Column("invite_hash", sa.String(64), nullable=True),
+    sa.Column("invite_used", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 actions = sa.Table(
@@ -135,8 +140,18 @@ class _Pending:
 
 
 def token_hash(token: str) -> str:
-    """What is stored of a seat's token (the token itself is only ever in the invite)."""
+    """What is stored of a secret (a seat's token or invite, a creator's key): the secret
+    itself is only ever given to the one it is for."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+class InviteRefused(Exception):
+    """An invite that takes no seat: ``used`` if it has been used already, else it is not an
+    invite of the table (or a newer invite has replaced it)."""
+
+    def __init__(self, used: bool) -> None:
+        super().__init__("used" if used else "unknown")
+        self.used = used
 
 
 def database_url(db: str | None, data: Path) -> str:
@@ -161,6 +176,8 @@ class SeatRow:
     bot: str | None
     token_hash: str | None
     joined: bool
+    invite_hash: str | None = None
+    invite_used: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +194,8 @@ class TableRow:
     totals: list[int] | None = None
     """Once the match is over: the totals, and the winning seats."""
     winners: list[int] | None = None
+    key_hash: str | None = None
+    """The hash of the creator's key (None: a table made before invites)."""
 
 
 class Store:
@@ -235,6 +254,7 @@ class Store:
                     status=row.status,
                     record=None,
                     fence=fence,
+                    key_hash=row.key_hash,
                 )
             )
             await conn.execute(
@@ -247,6 +267,8 @@ class Store:
                         "bot": s.bot,
                         "token_hash": s.token_hash,
                         "joined": s.joined,
+                        "invite_hash": s.invite_hash,
+                        "invite_used": s.invite_used,
                     }
                     for s in row.seats
                 ],
@@ -264,6 +286,49 @@ class Store:
                 .values(joined=True)
             )
             await _set_status(conn, table_id, status, None)
+
+    async def claim(self, table_id: str, invite_hash: str, token_hash: str) -> int:
+        """Spend the seat's invite whose hash is ``invite_hash``: the seat's token is now
+        ``token_hash`` (the seat it is, returned); :class:`InviteRefused` if no unused invite
+        of the table has that hash. Two claims of one invite: one takes the seat."""
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                seats.update()
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.invite_hash == invite_hash,
+                    seats.c.invite_used == sa.false(),
+                )
+                .values(token_hash=token_hash, invite_used=True)
+                .returning(seats.c.seat)
+            )
+            seat = result.scalar_one_or_none()
+            if seat is not None:
+                return int(seat)
+            used = await conn.execute(
+                sa.select(seats.c.seat).where(
+                    seats.c.table_id == table_id, seats.c.invite_hash == invite_hash
+                )
+            )
+            raise InviteRefused(used.first() is not None)
+
+    async def reissue(self, table_id: str, seat: int, invite_hash: str) -> None:
+        """A new invite for a person's ``seat``: its token and any older invite no longer
+        count."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(token_hash=None, invite_hash=invite_hash, invite_used=False)
+            )
+
+    async def seat_tokens(self, table_id: str) -> dict[int, str | None]:
+        """The hash of each seat's token, as stored now."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                sa.select(seats.c.seat, seats.c.token_hash).where(seats.c.table_id == table_id)
+            )
+            return {int(seat): digest for seat, digest in result}
 
     async def take(self, table_id: str) -> int:
         """Make this process the table's owner in the store: its new fencing number, higher
@@ -483,7 +548,9 @@ async def _tables(
             sa.select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)
         )
         for s in result:
-            by_table[s.table_id].append(SeatRow(s.seat, s.name, s.bot, s.token_hash, s.joined))
+            by_table[s.table_id].append(
+                SeatRow(s.seat, s.name, s.bot, s.token_hash, s.joined, s.invite_hash, s.invite_used)
+            )
     return [
         TableRow(
             id=row.id,
@@ -497,6 +564,7 @@ async def _tables(
             seats=by_table[row.id],
             totals=None if row.totals is None else json.loads(row.totals),
             winners=None if row.winners is None else json.loads(row.winners),
+            key_hash=row.key_hash,
         )
         for row in rows
     ]
