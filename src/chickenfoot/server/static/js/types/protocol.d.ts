@@ -2,10 +2,17 @@
 // run `npm run types` after the schema changes.
 
 export type ChickenfootGameSocketTheFramesBothWays = ClientFrame | ServerFrame;
-export type ClientFrame = Act | Sync | AskHint;
+export type ClientFrame = Hello | Act | Sync | AskHint;
 export type Action = PlayAction | DrawAction | PassAction;
-export type ServerFrame = Lobby | SnapshotFrame | EventFrame | HintFrame | ErrorFrame;
+export type ServerFrame = Lobby | SnapshotFrame | EventFrame | HintFrame | ErrorFrame | Elsewhere;
 
+/**
+ * The socket's first frame: who the client is (a seat's token; none for a spectator).
+ */
+export interface Hello {
+  token?: string | null;
+  type: "hello";
+}
 /**
  * Take an action (RECORD.md's notation: ``{"play": "9-3", "on": 4}``, ``{"draw": true}``,
  * ``{"pass": true}``).
@@ -223,4 +230,12 @@ export interface ErrorFrame {
   code: string;
   message: string;
   type: "error";
+}
+/**
+ * To each socket of a seat: how many sockets hold the seat on this server now. Sent when
+ * it becomes more than one, when it changes, and once when it is one again.
+ */
+export interface Elsewhere {
+  sockets: number;
+  type: "elsewhere";
 }
