@@ -8,6 +8,7 @@ receives is checked against the full record for tiles that viewer may not see.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import signal
@@ -27,7 +28,7 @@ from chickenfoot.core.table import Table
 from chickenfoot.core.wire import ActionEntry, action_from_json
 from chickenfoot.play import seat_seed
 from chickenfoot.server.store import SeatRow, StaleOwner, Store, TableRow, database_url
-from tests.server_helpers import Server, check_frame, hidden_tiles, leaked
+from tests.server_helpers import Server, check_frame, hidden_tiles, leaked, seat_tokens
 from tests.services import Postgres, Redis
 
 LEASE = 2.0
@@ -458,3 +459,59 @@ def test_a_forwarded_action_keeps_the_version_it_was_chosen_at(cluster: Cluster)
     assert (taken["type"], taken["version"]) == ("event", version + 1)
     assert (refused["type"], refused["code"]) == ("error", "stale")
     assert _metric(b.text("/metrics"), "chickenfoot_forwarded_total") >= 2
+
+
+def test_a_new_invite_closes_the_seats_sockets_on_every_process(cluster: Cluster) -> None:
+    """Bo's seat claimed through one process and open on the owner and on a follower; the
+    creator asks a third process for a new invite: both of Bo's sockets hear ``seat-revoked``
+    and are closed, Ann's hears nothing of it, and the new invite takes the seat anywhere."""
+    owner, b, c = cluster.start(), cluster.start(), cluster.start()
+    made = owner.post(
+        "/api/tables", {"seats": [{"human": "Ann"}, {"human": "Bo"}], "sit": 0, "seed": 9}
+    )
+    table, tokens = made["table"], b.tokens(made)
+
+    async def until_closed(ws: Any) -> tuple[list[str], int | None]:
+        codes = []
+        try:
+            while True:
+                frame = check_frame(await asyncio.wait_for(ws.recv(), 30))
+                if frame["type"] == "error":
+                    codes.append(frame["code"])
+        except ConnectionClosed as closed:
+            return codes, closed.rcvd.code if closed.rcvd else None
+
+    async def lose_the_phone() -> tuple[Any, ...]:
+        async with (
+            owner.socket(table, tokens[1]) as on_owner,
+            b.socket(table, tokens[1]) as on_b,
+            b.socket(table, tokens[0]) as ann,
+        ):
+            for ws in (on_owner, on_b, ann):
+                assert check_frame(await asyncio.wait_for(ws.recv(), 30))["type"] in (
+                    "lobby",
+                    "snapshot",
+                )
+            renewed = await asyncio.to_thread(
+                c.post, f"/api/tables/{table}/invite", {"key": made["key"], "seat": 1}
+            )
+            closed = await asyncio.gather(until_closed(on_owner), until_closed(on_b))
+            heard = []
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    heard.append(check_frame(await asyncio.wait_for(ann.recv(), 1)))
+            return renewed, closed, heard
+
+    renewed, closed, heard = asyncio.run(lose_the_phone())
+    assert closed == [(["seat-revoked"], 4403)] * 2
+    assert all(f["type"] != "error" for f in heard)
+    new_token = seat_tokens(lambda path, body: b.post(path, body), {**made, "seats": [renewed]})
+    assert list(new_token) == [1]
+
+    async def first(server: Server, token: str) -> dict[str, Any]:
+        async with server.socket(table, token) as ws:
+            return check_frame(await asyncio.wait_for(ws.recv(), 30))
+
+    assert asyncio.run(first(owner, tokens[1]))["code"] == "bad-token"
+    assert asyncio.run(first(b, tokens[1]))["code"] == "bad-token"
+    assert asyncio.run(first(c, new_token[1]))["type"] == "snapshot"

@@ -282,7 +282,7 @@ class Hub:
             with reaching_storage(live.id):
                 stored = await self.store.seat_tokens(live.id)
             for n, held in stored.items():
-                if held is not None and n < len(live.seats):
+                if n < len(live.seats):
                     live.seats[n] = dataclasses.replace(live.seats[n], token_hash=held)
             seat = _holder(live, digest)
         if seat is None:
