@@ -940,7 +940,7 @@ async function main() {
     state.log = state.view ? logOf(state.view) : [];
     drawnSummary = null;
     renderLinks();
-    reconnect();
+    if (state.socket) reconnect(); // none opened: the invite was refused, nothing to follow
     render();
   });
   const claimed = await claimInvite();
