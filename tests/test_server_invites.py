@@ -18,7 +18,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from tests.server_helpers import Server, check_frame, hello, invite_of
+from tests.server_helpers import Server, check_frame, invite_of
 
 PEOPLE = {"seats": [{"human": "Ann"}, {"human": "Bo"}, {"bot": "easy"}], "sit": 0, "seed": 3}
 
@@ -220,15 +220,16 @@ def test_a_token_travels_in_no_socket_address(server: Server) -> None:
     table, token = made["table"], made["seats"][0]["token"]
     address = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
 
-    async def opened(query: str, first: str) -> tuple[dict[str, Any], int | None]:
+    async def opened(query: str, first: str | None) -> tuple[dict[str, Any], int | None]:
         async with connect(address + query) as ws:
-            await ws.send(first)
+            if first is not None:
+                await ws.send(first)
             frame = check_frame(await asyncio.wait_for(ws.recv(), 10))
             with pytest.raises(ConnectionClosed) as closed:
                 await asyncio.wait_for(ws.recv(), 10)
             return frame, closed.value.rcvd.code if closed.value.rcvd else None
 
-    in_url, code = asyncio.run(opened(f"?token={token}", hello(token)))
+    in_url, code = asyncio.run(opened(f"?token={token}", None))  # refused before any frame
     assert (in_url["code"], code) == ("token-in-url", 4400)
     not_hello, code = asyncio.run(opened("", json.dumps({"type": "sync", "since": 0})))
     assert (not_hello["code"], code) == ("hello-first", 4400)
