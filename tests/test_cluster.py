@@ -515,3 +515,38 @@ def test_a_new_invite_closes_the_seats_sockets_on_every_process(cluster: Cluster
     assert asyncio.run(first(owner, tokens[1]))["code"] == "bad-token"
     assert asyncio.run(first(b, tokens[1]))["code"] == "bad-token"
     assert asyncio.run(first(c, new_token[1]))["type"] == "snapshot"
+
+
+def test_a_seat_open_on_two_processes_says_so_on_each_socket(cluster: Cluster) -> None:
+    """Ann's seat open on the owner and on a follower (two devices behind a balancer): both
+    sockets hear that the seat is open twice, Bo's hears nothing of it, and Ann's socket left
+    hears when it is alone again."""
+    owner, b = cluster.start(), cluster.start()
+    made = owner.post(
+        "/api/tables", {"seats": [{"human": "Ann"}, {"human": "Bo"}], "sit": 0, "seed": 12}
+    )
+    table, tokens = made["table"], b.tokens(made)
+
+    async def elsewhere(ws: Any, until: int | None = None) -> list[int]:
+        """The ``elsewhere`` frames a socket hears (until one says ``until``, else quiet)."""
+        said: list[int] = []
+        with contextlib.suppress(TimeoutError):
+            while until is None or until not in said:
+                frame = check_frame(await asyncio.wait_for(ws.recv(), 2 if until is None else 30))
+                if frame["type"] == "elsewhere":
+                    said.append(frame["sockets"])
+        return said
+
+    async def two_devices() -> tuple[list[int], ...]:
+        async with owner.socket(table, tokens[0]) as phone, b.socket(table, tokens[1]) as bo:
+            async with b.socket(table, tokens[0]) as laptop:
+                heard = await asyncio.gather(
+                    elsewhere(phone, until=2), elsewhere(laptop, until=2), elsewhere(bo)
+                )
+            alone = await elsewhere(phone, until=1)
+            return (*heard, alone, await elsewhere(bo))
+
+    phone, laptop, bo, alone, bo_later = asyncio.run(two_devices())
+    assert phone[-1] == 2 and laptop[-1] == 2
+    assert alone[-1] == 1
+    assert bo == [] and bo_later == []

@@ -141,8 +141,9 @@ class ErrorFrame(Struct, tag="error", tag_field="type"):
 
 
 class Elsewhere(Struct, tag="elsewhere", tag_field="type"):
-    """To each socket of a seat: how many sockets hold the seat on this server now. Sent when
-    it becomes more than one, when it changes, and once when it is one again."""
+    """To each socket of a seat: how many sockets hold the seat on the server now (on all its
+    processes). Sent when it becomes more than one, when it changes, and once when it is one
+    again."""
 
     sockets: int
 

@@ -356,8 +356,6 @@ class Hub:
             deal = False
             if seat is not None and not live.seats[seat].joined:
                 deal = await self._join(live, seat)
-            if seat is not None and not live.owned and not live.here(seat):
-                self.channel.say_present(live, seat, True)
             live.connections.add(connection)
             if seat is not None:
                 live.gone_since.pop(seat, None)
@@ -399,9 +397,10 @@ class Hub:
         live.connections.discard(connection)
         seat = connection.viewer
         if seat is not None and held:
-            self._say_elsewhere(live, seat)
+            self._say_elsewhere(live, seat)  # with several processes: the owner hears it
         if seat is not None and not live.owned and not live.here(seat):
-            self.channel.say_present(live, seat, False)
+            if not held:
+                self.channel.say_present(live, seat, False, 0)
         elif seat is not None and not live.present(seat):
             live.gone_since[seat] = time.monotonic()
             self.schedule(live)
@@ -698,15 +697,33 @@ class Hub:
     # -- frames ---------------------------------------------------------------------------
 
     def _say_elsewhere(self, live: Live, seat: int) -> None:
-        """Tell each socket of ``seat`` how many of the seat's sockets are open here, when
-        that is more than one (and once more when it is one again); nobody else hears of it."""
-        held = [c for c in live.connections if c.viewer == seat]
-        if len(held) == 1 and not held[0].elsewhere:
-            return
-        frame = frames.elsewhere(len(held))
-        for connection in held:
-            connection.elsewhere = len(held) > 1
-            connection.send(frame)
+        """The sockets of ``seat`` here have changed: at a table owned here, its sockets are
+        told; at one followed here, the owner is (it tells them all, on every process)."""
+        if live.owned:
+            self.seat_sockets_changed(live, seat)
+        else:
+            self.channel.say_present(live, seat, live.here(seat), live.held(seat))
+
+    def seat_sockets_changed(self, live: Live, seat: int) -> None:
+        """Tell each socket of ``seat``, here and on the other processes, how many sockets
+        hold the seat, when that is more than one (and once more when it is one again);
+        nobody else hears of it."""
+        sockets = live.held(seat) + live.held_elsewhere(seat)
+        self.tell_elsewhere(live, seat, sockets)
+        said = live.said_elsewhere.get(seat, 1)
+        if self.cluster is not None and sockets != said and max(sockets, said) > 1:
+            live.said_elsewhere[seat] = sockets
+            message = {"kind": "elsewhere", "seat": seat, "sockets": sockets}
+            task = asyncio.create_task(self.channel.publish(live, message))
+            task.add_done_callback(_observed)
+
+    def tell_elsewhere(self, live: Live, seat: int, sockets: int) -> None:
+        """Tell the sockets of ``seat`` here that the seat has ``sockets`` open in all."""
+        frame = frames.elsewhere(sockets)
+        for connection in [c for c in live.connections if c.viewer == seat]:
+            if sockets > 1 or connection.elsewhere:
+                connection.elsewhere = sockets > 1
+                connection.send(frame)
 
     def _send_lobby(self, live: Live) -> None:
         frame = frames.lobby(live.seats)

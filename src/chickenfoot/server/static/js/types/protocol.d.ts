@@ -232,8 +232,9 @@ export interface ErrorFrame {
   type: "error";
 }
 /**
- * To each socket of a seat: how many sockets hold the seat on this server now. Sent when
- * it becomes more than one, when it changes, and once when it is one again.
+ * To each socket of a seat: how many sockets hold the seat on the server now (on all its
+ * processes). Sent when it becomes more than one, when it changes, and once when it is one
+ * again.
  */
 export interface Elsewhere {
   sockets: number;
