@@ -71,7 +71,7 @@ class Load:
         self.stop = asyncio.Event()
 
     def new_table(self, seed: int) -> tuple[str, str]:
-        body = {"seats": [{"human": "P"}, *[{"bot": "easy"}] * 3], "length": "single"}
+        body = {"seats": [{"human": "P"}, *[{"bot": "easy"}] * 3], "length": "single", "sit": 0}
         request = urllib.request.Request(
             f"http://{self.base}/api/tables", json.dumps({**body, "seed": seed}).encode()
         )
@@ -100,7 +100,8 @@ class Load:
                     watcher.cancel()
 
     async def play(self, table: str, token: str, dealt: asyncio.Event) -> None:
-        async with connect(f"ws://{self.base}/ws/tables/{table}?token={token}") as ws:
+        async with connect(f"ws://{self.base}/ws/tables/{table}") as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
             sent_at: float | None = None
             while not self.stop.is_set():
                 frame = _decode(await ws.recv())
@@ -129,6 +130,7 @@ class Load:
 
     async def spectator(self, table: str) -> None:
         async with connect(f"ws://{self.base}/ws/tables/{table}") as ws:
+            await ws.send(json.dumps({"type": "hello"}))
             async for _ in ws:
                 if self.measuring:
                     self.frames += 1

@@ -72,6 +72,7 @@ class Bench:
     def new_table(self, seed: int) -> tuple[str, str]:
         body = {
             "seats": [{"human": "P"}, *[{"bot": self.level}] * 3],
+            "sit": 0,
             "length": "single",
             "seed": seed,
         }
@@ -93,7 +94,8 @@ class Bench:
             table, token = await asyncio.to_thread(self.new_table, seed)
             seed += 100_000
             base = self.bases[(seed + self.elsewhere) % len(self.bases)]
-            async with connect(f"ws://{base}/ws/tables/{table}?token={token}") as ws:
+            async with connect(f"ws://{base}/ws/tables/{table}") as ws:
+                await ws.send(json.dumps({"type": "hello", "token": token}))
                 sent_at: float | None = None
                 while not stop.is_set():
                     frame = json.loads(await ws.recv())

@@ -4,13 +4,15 @@ does, and sockets that play a match out."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import json
+from collections.abc import AsyncIterator
 from typing import Any
 
 from websockets.asyncio.client import connect
 
-from tests.server_helpers import Server, check_frame
+from tests.server_helpers import Server, check_frame, hello, invite_of
 
 PASSWORD = "correct horse battery"
 
@@ -56,11 +58,24 @@ class Visitor:
         name: str | None = answer["name"]
         return name
 
-    def socket(self, table: str, token: str | None = None) -> Any:
-        query = f"?token={token}" if token else ""
+    @contextlib.asynccontextmanager
+    async def socket(self, table: str, token: str | None = None) -> AsyncIterator[Any]:
+        """The table's game socket with this visitor's cookie, its ``hello`` sent (with
+        ``token``, a seat's, if given)."""
         headers = {"Cookie": self.cookie} if self.cookie else {}
-        address = f"ws://127.0.0.1:{self.server.port}/ws/tables/{table}{query}"
-        return connect(address, additional_headers=headers)
+        address = f"ws://127.0.0.1:{self.server.port}/ws/tables/{table}"
+        async with connect(address, additional_headers=headers) as ws:
+            await ws.send(hello(token))
+            yield ws
+
+    def claim(self, made: dict[str, Any], seat: int) -> str:
+        """Open the invite of ``seat`` of ``made`` (a new table) as this visitor: its token."""
+        invite = next(s["invite"] for s in made["seats"] if s["seat"] == seat)
+        body = {"table": made["table"], "invite": invite_of(invite)}
+        status, answer = self.request("POST", "/api/claim", body)
+        assert status == 200, answer
+        token: str = answer["token"]
+        return token
 
 
 def signed_up(server: Server, name: str) -> Visitor:

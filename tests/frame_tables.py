@@ -136,16 +136,16 @@ async def play(scenario: Scenario, db: Path, hub_of: Callable[[Store], Hub]) -> 
     await hub.start()
     try:
         with seed_drawn(scenario.seed):  # as the server would draw it: two people may sit
-            table_id, tokens = await hub.create(
+            table_id, seating = await hub.create(
                 scenario.game, scenario.preset, scenario.options, scenario.seats, None, "127.0.0.1"
             )
         live = await hub.get(table_id)
         recorder = Recorder(hub, live)
         for n in range(scenario.spectators_first):
             await recorder.open(f"spectator {n}", None)
-        for seat in sorted(tokens):
+        for seat in seating.persons:
             await recorder.open(f"seat {seat} first", seat)
-        persons = set(tokens)
+        persons = set(seating.persons)
         acted = 0
         while True:
             await _quiet(live, persons)

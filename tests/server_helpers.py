@@ -4,6 +4,7 @@ out from the full record (not from the projection)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import resource
@@ -12,7 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,44 @@ from chickenfoot.server import frames
 from chickenfoot.server.app import Settings, create_app
 
 CHICKENFOOT = Path(sys.executable).parent / "chickenfoot"
+
+
+def hello(token: str | None = None) -> str:
+    """A socket's first frame: who the client is."""
+    return json.dumps({"type": "hello", "token": token} if token else {"type": "hello"})
+
+
+def invite_of(link: str) -> str:
+    """The invite in an invite link (``.../table/ID#invite=SECRET``)."""
+    return link.split("#invite=", 1)[1]
+
+
+def seat_tokens(post: Callable[[str, Any], Any], made: dict[str, Any]) -> dict[int, str]:
+    """The token of every person's seat of ``made`` (a new table), each invite claimed with
+    ``post`` (path, JSON body: the answer's JSON)."""
+    tokens = {}
+    for seat in made["seats"]:
+        if "token" in seat:
+            tokens[seat["seat"]] = seat["token"]
+        else:
+            body = {"table": made["table"], "invite": invite_of(seat["invite"])}
+            tokens[seat["seat"]] = post("/api/claim", body)["token"]
+    return tokens
+
+
+def client_tokens(client: TestClient, made: dict[str, Any]) -> dict[int, str]:
+    """:func:`seat_tokens` through the app in process."""
+    return seat_tokens(lambda path, body: client.post(path, json=body).json(), made)
+
+
+@contextlib.contextmanager
+def client_socket(
+    client: TestClient, table: str, token: str | None = None, query: str = ""
+) -> Iterator[Any]:
+    """The app's game socket in process, its ``hello`` sent."""
+    with client.websocket_connect(f"/ws/tables/{table}{query}") as ws:
+        ws.send_text(hello(token))
+        yield ws
 
 
 def make_client(tmp_path: Path, **settings: Any) -> TestClient:
@@ -81,10 +120,21 @@ class Server:
         with urllib.request.urlopen(request, timeout=30) as response:
             return json.load(response)
 
-    def socket(self, table: str, token: str | None = None) -> Any:
-        """A WebSocket client (``websockets``) on the table's game socket."""
-        query = f"?token={token}" if token else ""
-        return connect(f"ws://{self.url.removeprefix('http://')}/ws/tables/{table}{query}")
+    @contextlib.asynccontextmanager
+    async def socket(
+        self, table: str, token: str | None = None, query: str = ""
+    ) -> AsyncIterator[Any]:
+        """A WebSocket client (``websockets``) on the table's game socket, its ``hello``
+        sent (with ``token``, a seat's; none: a spectator)."""
+        address = f"ws://{self.url.removeprefix('http://')}/ws/tables/{table}{query}"
+        async with connect(address) as ws:
+            await ws.send(hello(token))
+            yield ws
+
+    def tokens(self, made: dict[str, Any]) -> dict[int, str]:
+        """The token of every person's seat of a new table: the creator's own, and one
+        claimed with each invite (as each friend's browser does)."""
+        return seat_tokens(lambda path, body: self.post(path, body), made)
 
     def wait_over(self, table: str, seconds: float = 30) -> dict[str, Any]:
         """The table's summary once its match is over."""

@@ -8,6 +8,7 @@ receives is checked against the full record for tiles that viewer may not see.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import signal
@@ -28,7 +29,14 @@ from chickenfoot.core.wire import ActionEntry, action_from_json
 from chickenfoot.play import seat_seed
 from chickenfoot.server.store import SeatRow, StaleOwner, Store, TableRow, database_url
 from tests.account_helpers import Visitor, first_frame, play_out, signed_up
-from tests.server_helpers import Server, check_frame, hidden_tiles, leaked
+from tests.server_helpers import (
+    Server,
+    check_frame,
+    hidden_tiles,
+    invite_of,
+    leaked,
+    seat_tokens,
+)
 from tests.services import Postgres, Redis
 
 LEASE = 2.0
@@ -199,7 +207,7 @@ def check_bots_reproducible(record: dict[str, Any], bots: dict[int, str]) -> Non
 def test_people_on_two_processes_play_one_match(cluster: Cluster) -> None:
     a, b = cluster.start(), cluster.start()
     made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}, {"human": "Bo"}])
-    table, tokens = made["table"], {s["seat"]: s["token"] for s in made["seats"]}
+    table, tokens = made["table"], a.tokens(made)
     ann = Viewer([a], table, 0, tokens[0])
     bo = Viewer([b], table, 2, tokens[2])
     watcher = Viewer([b], table, None, None)
@@ -219,7 +227,7 @@ def test_people_on_two_processes_play_one_match(cluster: Cluster) -> None:
     assert "chickenfoot_forwarded_total" in metrics
     assert _metric(metrics, "chickenfoot_forwarded_total") >= bo.acted
     again = table_of(b, [{"bot": "easy"}, {"human": "Ann"}])  # b owns this one
-    ann_again = Viewer([a], again["table"], 1, again["seats"][0]["token"])
+    ann_again = Viewer([a], again["table"], 1, a.tokens(again)[1])
     asyncio.run(ann_again.play())
     for server in (a, b):  # guests' matches rate nobody
         rows = {r["name"]: r for r in server.get("/api/ratings")["ratings"]}
@@ -241,7 +249,7 @@ def test_the_owner_killed_mid_round_the_match_goes_on_elsewhere(cluster: Cluster
     bots = {1: "easy", 3: "medium"}
     seats = [{"human": "Ann"}, {"bot": "easy"}, {"human": "Bo"}, {"bot": "medium"}]
     made = table_of(owner, seats)
-    table, tokens = made["table"], {s["seat"]: s["token"] for s in made["seats"]}
+    table, tokens = made["table"], c.tokens(made)
     ann = Viewer([b, c], table, 0, tokens[0])
     bo = Viewer([c, b], table, 2, tokens[2])
     watcher = Viewer([b, c], table, None, None)
@@ -278,7 +286,7 @@ def test_the_owner_killed_mid_round_the_match_goes_on_elsewhere(cluster: Cluster
 def test_redis_down_the_owner_goes_on_and_no_table_is_taken(cluster: Cluster, redis: Redis) -> None:
     a, b = cluster.start(), cluster.start()
     made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}])
-    table, token = made["table"], made["seats"][0]["token"]
+    table, token = made["table"], b.tokens(made)[0]
     other = table_of(a, [{"human": "Cy"}, {"bot": "easy"}])["table"]
     ann = Viewer([a], table, 0, token)
     asyncio.run(ann.play(acts=3))
@@ -320,7 +328,7 @@ def test_postgres_down_a_forwarded_action_is_refused_then_play_resumes(
 ) -> None:
     a, b = cluster.start(), cluster.start()
     made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}])
-    table, token = made["table"], made["seats"][0]["token"]
+    table, token = made["table"], b.tokens(made)[0]
     ann = Viewer([b], table, 0, token)  # on the follower: each action is forwarded
     watcher = Viewer([b], table, None, None)  # keeps b following the table throughout
 
@@ -412,7 +420,7 @@ def test_an_owner_paused_past_its_lease_loses_the_table_and_writes_nothing(
     its refused as stale) and writes nothing more."""
     a, b = cluster.start(), cluster.start()
     made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}, {"bot": "easy"}])
-    table, token = made["table"], made["seats"][0]["token"]
+    table, token = made["table"], b.tokens(made)[0]
     ann = Viewer([b], table, 0, token)
     ann.stop_at = 6
     asyncio.run(ann.play())
@@ -440,7 +448,7 @@ def test_a_forwarded_action_keeps_the_version_it_was_chosen_at(cluster: Cluster)
     (not as another seat's turn: the owner compares the versions first)."""
     owner, b = cluster.start(), cluster.start()
     made = table_of(owner, [{"human": "Ann"}, {"human": "Bo"}])
-    table, tokens = made["table"], [s["token"] for s in made["seats"]]
+    table, tokens = made["table"], b.tokens(made)
 
     async def play() -> tuple[int, dict[str, Any], dict[str, Any]]:
         async with b.socket(table, tokens[0]) as ann, b.socket(table, tokens[1]) as bo:
@@ -475,7 +483,7 @@ def test_the_owner_runs_the_move_clock_and_the_other_processes_show_it(cluster: 
     owner, b = cluster.start(), cluster.start()
     body = {"seats": [{"human": "Ann"}, {"bot": "easy"}], "seed": 43, "clock": 5}
     made = owner.post("/api/tables", body)
-    table, token = made["table"], made["seats"][0]["token"]
+    table, token = made["table"], owner.tokens(made)[0]
 
     async def frame_of(ws: Any, kind: str, seconds: float = 15) -> dict[str, Any]:
         deadline = time.monotonic() + seconds
@@ -517,26 +525,118 @@ def test_an_account_takes_a_rated_seat_through_a_process_that_does_not_own_the_t
     pia = signed_up(a, "Pia")
     pia.server = b  # the session is the database's: good on every process
     assert pia.me() == "Pia"
-    body = {"seats": [{"human": "x"}, {"human": "y"}], "length": "single", "rated": True}
+    body = {
+        "seats": [{"human": "x"}, {"human": "y"}],
+        "length": "single",
+        "rated": True,
+        "sit": 0,
+    }
     status, made = olga.request("POST", "/api/tables", body)
     assert status == 201
-    table, tokens = made["table"], [seat["token"] for seat in made["seats"]]
-    guest = Visitor(b)
+    table, olgas, invite = made["table"], made["seats"][0]["token"], made["seats"][1]["invite"]
+    claim = {"table": table, "invite": invite_of(invite)}
+    refused = Visitor(b).request("POST", "/api/claim", claim)  # a guest: the invite stays
+    status, claimed = pia.request("POST", "/api/claim", claim)
+    assert status == 200
 
-    async def play() -> dict[str, Any]:
-        async with guest.socket(table, tokens[1]) as ws:
-            refused = await first_frame(ws)
-        async with olga.socket(table, tokens[0]) as mine:  # on a, the owner
+    async def play() -> None:
+        async with olga.socket(table, olgas) as mine:  # on a, the owner
             assert (await first_frame(mine))["type"] == "lobby"
-            async with pia.socket(table, tokens[1]) as theirs:  # on b: the join forwarded
+            async with pia.socket(table, claimed["token"]) as theirs:  # on b: forwarded
                 assert (await first_frame(theirs))["type"] == "snapshot"
                 await asyncio.gather(play_out(mine), play_out(theirs))
-        return refused
 
-    refused = asyncio.run(play())
-    assert refused["code"] == "rated-needs-account"
+    asyncio.run(play())
+    assert refused[0] == 403 and refused[1]["code"] == "rated-needs-account"
     summary = b.wait_over(table)
     assert [(s["name"], s["account"]) for s in summary["seats"]] == [("Olga", True), ("Pia", True)]
     for server in (a, b):
         rows = {r["name"]: r for r in server.get("/api/ratings")["ratings"]}
         assert rows["Olga"]["matches"] == rows["Pia"]["matches"] == 1
+
+
+def test_a_new_invite_closes_the_seats_sockets_on_every_process(cluster: Cluster) -> None:
+    """Bo's seat claimed through one process and open on the owner and on a follower; the
+    creator asks a third process for a new invite: both of Bo's sockets hear ``seat-revoked``
+    and are closed, Ann's hears nothing of it, and the new invite takes the seat anywhere."""
+    owner, b, c = cluster.start(), cluster.start(), cluster.start()
+    made = owner.post("/api/tables", {"seats": [{"human": "Ann"}, {"human": "Bo"}], "sit": 0})
+    table, tokens = made["table"], b.tokens(made)
+
+    async def until_closed(ws: Any) -> tuple[list[str], int | None]:
+        codes = []
+        try:
+            while True:
+                frame = check_frame(await asyncio.wait_for(ws.recv(), 30))
+                if frame["type"] == "error":
+                    codes.append(frame["code"])
+        except ConnectionClosed as closed:
+            return codes, closed.rcvd.code if closed.rcvd else None
+
+    async def lose_the_phone() -> tuple[Any, ...]:
+        async with (
+            owner.socket(table, tokens[1]) as on_owner,
+            b.socket(table, tokens[1]) as on_b,
+            b.socket(table, tokens[0]) as ann,
+        ):
+            for ws in (on_owner, on_b, ann):
+                assert check_frame(await asyncio.wait_for(ws.recv(), 30))["type"] in (
+                    "lobby",
+                    "snapshot",
+                )
+            renewed = await asyncio.to_thread(
+                c.post, f"/api/tables/{table}/invite", {"key": made["key"], "seat": 1}
+            )
+            closed = await asyncio.gather(until_closed(on_owner), until_closed(on_b))
+            heard = []
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    heard.append(check_frame(await asyncio.wait_for(ann.recv(), 1)))
+            return renewed, closed, heard
+
+    renewed, closed, heard = asyncio.run(lose_the_phone())
+    assert closed == [(["seat-revoked"], 4403)] * 2
+    assert all(f["type"] != "error" for f in heard)
+    new_token = seat_tokens(lambda path, body: b.post(path, body), {**made, "seats": [renewed]})
+    assert list(new_token) == [1]
+
+    async def first(server: Server, token: str) -> dict[str, Any]:
+        async with server.socket(table, token) as ws:
+            return check_frame(await asyncio.wait_for(ws.recv(), 30))
+
+    assert asyncio.run(first(owner, tokens[1]))["code"] == "bad-token"
+    assert asyncio.run(first(b, tokens[1]))["code"] == "bad-token"
+    assert asyncio.run(first(c, new_token[1]))["type"] == "snapshot"
+
+
+def test_a_seat_open_on_two_processes_says_so_on_each_socket(cluster: Cluster) -> None:
+    """Ann's seat open on the owner and on a follower (two devices behind a balancer): both
+    sockets hear that the seat is open twice, Bo's hears nothing of it, and Ann's socket left
+    hears when it is alone again."""
+    owner, b = cluster.start(), cluster.start()
+    made = owner.post("/api/tables", {"seats": [{"human": "Ann"}, {"human": "Bo"}], "sit": 0})
+    table, tokens = made["table"], b.tokens(made)
+
+    async def elsewhere(ws: Any, until: int | None = None) -> list[int]:
+        """The ``elsewhere`` frames a socket hears (until one says ``until``, else quiet)."""
+        said: list[int] = []
+        with contextlib.suppress(TimeoutError):
+            while until is None or until not in said:
+                frame = check_frame(await asyncio.wait_for(ws.recv(), 2 if until is None else 30))
+                if frame["type"] == "elsewhere":
+                    said.append(frame["sockets"])
+        return said
+
+    async def two_devices() -> tuple[list[int], ...]:
+        async with owner.socket(table, tokens[0]) as phone, b.socket(table, tokens[1]) as bo:
+            async with b.socket(table, tokens[0]) as laptop:
+                heard = await asyncio.gather(
+                    elsewhere(phone, until=2), elsewhere(laptop, until=2), elsewhere(bo)
+                )
+            alone = await elsewhere(phone, until=1)
+            return (*heard, alone, await elsewhere(bo))
+
+    phone, laptop, bo, alone, bo_later = asyncio.run(two_devices())
+    assert phone[-1] == 2 and laptop[-1] == 2
+    assert alone[-1] == 1
+    assert bo == [] and bo_later == []

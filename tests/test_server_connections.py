@@ -20,7 +20,7 @@ from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import InvalidStatus
 
 from chickenfoot.server.connections import CONNECTIONS_PER_ADDRESS, REQUEST_SECONDS
-from tests.server_helpers import Server
+from tests.server_helpers import Server, hello
 
 HALF_HEADERS = b"GET /healthz HTTP/1.1\r\nHost: x\r\n"
 HALF_BODY = (
@@ -196,11 +196,13 @@ def test_behind_a_proxy_each_clients_game_sockets_are_counted_by_its_own_address
 
         async def holding() -> tuple[InvalidStatus, str]:
             async with through_proxy(ANN) as first, through_proxy(ANN):
+                await first.send(hello())
                 await first.recv()
                 with pytest.raises(InvalidStatus) as refused:
                     async with through_proxy(ANN):
                         pass
                 async with through_proxy("203.0.113.8") as other:
+                    await other.send(hello())
                     kind = json.loads(await other.recv())["type"]
             return refused.value, kind
 
@@ -211,6 +213,7 @@ def test_behind_a_proxy_each_clients_game_sockets_are_counted_by_its_own_address
 
         async def again() -> str:  # the sockets closed, their places are free
             async with through_proxy(ANN) as socket_:
+                await socket_.send(hello())
                 kind: str = json.loads(await socket_.recv())["type"]
                 return kind
 

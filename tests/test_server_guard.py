@@ -15,7 +15,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from tests.server_helpers import CHICKENFOOT, Server
+from tests.server_helpers import CHICKENFOOT, Server, hello
 
 EVIL = "http://evil.example"
 A_TABLE = {"seats": [{"human": "Ann"}, {"bot": "easy"}]}
@@ -112,11 +112,12 @@ def test_every_post_refuses_what_is_not_json_and_another_sites_pages(server: Ser
 def test_a_socket_opened_by_another_sites_page_is_refused(server: Server) -> None:
     status, made = post_json(server, "/api/tables", A_TABLE)
     assert status == 201
-    table, token = made["table"], made["seats"][0]["token"]
-    address = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?token={token}"
+    table, token = made["table"], server.tokens(made)[0]
+    address = f"ws://127.0.0.1:{server.port}/ws/tables/{table}"
 
     async def opened(origin: str | None) -> dict[str, Any]:
         async with connect(address, origin=origin) as ws:  # type: ignore[arg-type]
+            await ws.send(hello(token))
             frame: dict[str, Any] = json.loads(await ws.recv())
             return frame
 
@@ -150,7 +151,7 @@ def test_json_nested_too_deeply_is_refused_with_a_code(server: Server) -> None:
 
 def test_a_frame_nested_too_deeply_is_refused_and_the_socket_stays(server: Server) -> None:
     _, made = post_json(server, "/api/tables", A_TABLE)
-    table, token = made["table"], made["seats"][0]["token"]
+    table, token = made["table"], server.tokens(made)[0]
     frame = b'{"type": "act", "action": ' + b"[" * 1_900 + b"]" * 1_900 + b"}"
     assert len(frame) < 4_096
 
@@ -179,7 +180,7 @@ def test_behind_a_proxy_links_and_origins_are_the_public_urls(tmp_path: Path) ->
     try:
         status, made = post_json(server, "/api/tables", A_TABLE, Origin=public)
         assert status == 201, made
-        assert made["seats"][0]["invite"].startswith(f"{public}/table/{made['table']}#token=")
+        assert made["seats"][0]["invite"].startswith(f"{public}/table/{made['table']}#invite=")
         assert made["spectate"] == f"{public}/table/{made['table']}"
         status, body = post_json(server, "/api/tables", A_TABLE, Origin=server.url)
         assert (status, body["code"]) == (403, "cross-origin")

@@ -54,7 +54,7 @@ def test_metrics_and_json_log_follow_the_play(tmp_path: Path) -> None:
         body = {"seats": [{"human": "Ann"}, {"bot": "easy"}], "length": "single", "seed": 9}
         made = server.post("/api/tables", body)
         table = made["table"]
-        actions, code = asyncio.run(play_and_err(server, table, made["seats"][0]["token"]))
+        actions, code = asyncio.run(play_and_err(server, table, server.tokens(made)[0]))
         after = samples(server.text("/metrics"))
     finally:
         server.stop()

@@ -22,7 +22,7 @@ from chickenfoot.server import frames
 from chickenfoot.server.app import Settings, create_app
 from chickenfoot.server.store import database_url
 from tests.hub_helpers import seed_drawn
-from tests.server_helpers import check_frame
+from tests.server_helpers import check_frame, client_socket, client_tokens
 from tests.services import Postgres
 
 SEED = 11
@@ -87,9 +87,9 @@ def test_an_action_is_refused_while_the_database_is_down_and_play_resumes(
     with app_on(postgres_db, bot_delay=0) as client:
         with seed_drawn(SEED):
             made = client.post("/api/tables", json=BODY).json()
-        table, token = made["table"], made["seats"][0]["token"]
+        table, token = made["table"], client_tokens(client, made)[0]
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        with client.websocket_connect(f"/ws/tables/{table}?token={token}&lang=nb") as ws:
+        with client_socket(client, table, token, "?lang=nb") as ws:
             ann = Player(ws)
             for _ in range(3):
                 ann.act(ann.turn()[0])
@@ -122,8 +122,8 @@ def test_a_commit_the_server_could_not_confirm_is_read_back_from_the_store(
     with app_on(postgres_db, bot_delay=0) as client:
         with seed_drawn(SEED):
             made = client.post("/api/tables", json=BODY).json()
-        table, token = made["table"], made["seats"][0]["token"]
-        with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        table, token = made["table"], client_tokens(client, made)[0]
+        with client_socket(client, table, token) as ws:
             ann = Player(ws)
             legal = ann.turn()
             stored = len(ann.accepted)
@@ -168,7 +168,7 @@ def test_bots_wait_for_the_database_and_finish_the_match(
     body = {"seats": [{"bot": "easy"}] * 4, "length": "single", "seed": 4}
     with app_on(postgres_db, bot_delay=0.02) as client:
         table = client.post("/api/tables", json=body).json()["table"]
-        with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        with client_socket(client, table) as ws:
             seen = [check_frame(ws.receive_text())]
             while len(seen) < 4:
                 seen.append(check_frame(ws.receive_text()))
@@ -201,15 +201,15 @@ def test_a_seat_cannot_be_taken_while_the_database_is_down(
     body = {"seats": [{"human": "Ann"}, {"human": "Bo"}], "length": "single"}
     with app_on(postgres_db, bot_delay=0) as client, seed_drawn(2):
         made = client.post("/api/tables", json=body).json()
-        table, token = made["table"], made["seats"][0]["token"]
+        table, token = made["table"], client_tokens(client, made)[0]
         postgres.stop()
-        with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        with client_socket(client, table, token) as ws:
             frame = check_frame(ws.receive_text())
             assert frame["code"] == "storage-unavailable"
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_text()
             assert closed.value.code == 4503
         postgres.start()
-        with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        with client_socket(client, table, token) as ws:
             assert check_frame(ws.receive_text())["type"] == "lobby"
         assert client.get(f"/api/tables/{table}").json()["seats"][0]["joined"]

@@ -76,7 +76,7 @@ def test_no_frame_to_anyone_holds_a_tile_they_may_not_see(server: Server) -> Non
     async def play(spec: dict[str, Any], seed: int) -> None:
         made = server.post("/api/tables", table_body(spec, seed))
         table = made["table"]
-        seats = {s["seat"]: s["token"] for s in made["seats"]}
+        seats = server.tokens(made)
         viewers: list[int | None] = [*seats, None]
         sockets = [server.socket(table, seats.get(v) if v is not None else None) for v in viewers]
         opened = [await s.__aenter__() for s in sockets]
@@ -107,7 +107,7 @@ def test_a_server_killed_mid_match_goes_on_where_it_was(tmp_path: Path) -> None:
         {"game": "chickenfoot", "length": "half", "seats": ["Ann", "easy", "medium"]}, 9
     )
     made = first.post("/api/tables", body)
-    table, token = made["table"], made["seats"][0]["token"]
+    table, token = made["table"], first.tokens(made)[0]
     rng = random.Random(4)
 
     async def before_kill() -> list[tuple[int, dict[str, Any]]]:
@@ -165,7 +165,7 @@ def test_a_hint_is_worked_out_in_a_worker_process(server: Server) -> None:
     )
 
     async def ask() -> tuple[dict[str, Any], dict[str, Any]]:
-        async with server.socket(made["table"], made["seats"][0]["token"]) as ws:
+        async with server.socket(made["table"], server.tokens(made)[0]) as ws:
             frame = check_frame(await ws.recv())
             while not frame.get("legal"):
                 frame = check_frame(await asyncio.wait_for(ws.recv(), 60))

@@ -21,7 +21,14 @@ from chickenfoot.server import frames
 from chickenfoot.server.app import FRAME_BURST, FRAME_LIMIT
 from chickenfoot.server.store import Store
 from tests.hub_helpers import seed_drawn
-from tests.server_helpers import check_frame, hidden_tiles, leaked, make_client
+from tests.server_helpers import (
+    check_frame,
+    client_socket,
+    client_tokens,
+    hidden_tiles,
+    leaked,
+    make_client,
+)
 
 JSON = {"Content-Type": "application/json"}
 
@@ -63,14 +70,14 @@ def test_a_person_plays_a_round_against_three_bots_and_downloads_the_record(
     client: TestClient,
 ) -> None:
     made = new_table(
-        client, [{"human": "Ann"}, {"bot": "easy"}, {"bot": "medium"}, {"bot": "beginner"}]
+        client, [{"human": "Ann"}, {"bot": "easy"}, {"bot": "medium"}, {"bot": "beginner"}], sit=0
     )
     table = made["table"]
     assert [s["seat"] for s in made["seats"]] == [0]
     token = made["seats"][0]["token"]
-    assert made["seats"][0]["invite"].endswith(f"/table/{table}#token={token}")
+    assert "invite" not in made["seats"][0]
     assert client.get(f"/api/tables/{table}/record").status_code == 409
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+    with client_socket(client, table, token) as ws:
         seen = play_out(ws, 0)
     assert seen[0][1]["type"] == "snapshot"
     assert seen[0][1]["view"]["hand"]
@@ -89,13 +96,13 @@ def test_a_person_plays_a_round_against_three_bots_and_downloads_the_record(
 def test_the_table_waits_for_every_person_then_deals(client: TestClient) -> None:
     made = new_table(client, [{"human": "Ann"}, {"human": "Bo"}, {"bot": "easy"}])
     table = made["table"]
-    ann, bo = (s["token"] for s in made["seats"])
+    ann, bo = client_tokens(client, made).values()
     assert client.get(f"/api/tables/{table}").json()["status"] == "waiting"
-    with client.websocket_connect(f"/ws/tables/{table}?token={ann}") as ws_ann:
+    with client_socket(client, table, ann) as ws_ann:
         lobby = check_frame(ws_ann.receive_text())
         assert lobby["type"] == "lobby"
         assert [s["joined"] for s in lobby["seats"]] == [True, False, True]
-        with client.websocket_connect(f"/ws/tables/{table}?token={bo}") as ws_bo:
+        with client_socket(client, table, bo) as ws_bo:
             first_ann = check_frame(ws_ann.receive_text())
             first_bo = check_frame(ws_bo.receive_text())
             assert first_ann["type"] == first_bo["type"] == "snapshot"
@@ -123,7 +130,7 @@ def two_play_out(ws0: Any, ws1: Any, f0: dict[str, Any], f1: dict[str, Any]) -> 
 
 def test_a_spectator_sees_the_board_and_no_hand_and_cannot_act(client: TestClient) -> None:
     made = new_table(client, [{"bot": "easy"}, {"bot": "medium"}, {"bot": "easy"}])
-    with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
+    with client_socket(client, made["table"]) as ws:
         snapshot = check_frame(ws.receive_text())
         assert snapshot["type"] == "snapshot"
         assert snapshot["view"]["hand"] is None
@@ -137,8 +144,8 @@ def test_a_spectator_sees_the_board_and_no_hand_and_cannot_act(client: TestClien
 def refusals(client: TestClient, texts: list[str]) -> list[dict[str, Any]]:
     """Send each text to seat 0 of a fresh table against bots; the error frames."""
     made = new_table(client, [{"human": "Ann"}, {"bot": "easy"}])
-    token = made["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/tables/{made['table']}?token={token}") as ws:
+    token = client_tokens(client, made)[0]
+    with client_socket(client, made["table"], token) as ws:
         snapshot = check_frame(ws.receive_text())
         errors = []
         for text in texts:
@@ -175,11 +182,10 @@ def test_a_malformed_or_illegal_frame_is_answered_with_an_error_and_changes_noth
 
 def test_acting_out_of_turn_is_refused(client: TestClient) -> None:
     made = new_table(client, [{"human": "Ann"}, {"human": "Bo"}], seed=5)
-    ann, bo = (s["token"] for s in made["seats"])
-    url = f"/ws/tables/{made['table']}"
-    with client.websocket_connect(f"{url}?token={ann}") as ws_ann:
+    ann, bo = client_tokens(client, made).values()
+    with client_socket(client, made["table"], ann) as ws_ann:
         check_frame(ws_ann.receive_text())
-        with client.websocket_connect(f"{url}?token={bo}") as ws_bo:
+        with client_socket(client, made["table"], bo) as ws_bo:
             frames_ = [check_frame(ws.receive_text()) for ws in (ws_ann, ws_bo)]
             turn = frames_[0]["view"]["public"]["turn"]
             idle = (ws_ann, ws_bo)[1 - turn]
@@ -194,8 +200,8 @@ def test_acting_out_of_turn_is_refused(client: TestClient) -> None:
 
 def test_a_hint_comes_from_the_seats_own_view(client: TestClient) -> None:
     made = new_table(client, [{"human": "Ann"}, {"bot": "easy"}], seed=3)
-    token = made["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/tables/{made['table']}?token={token}") as ws:
+    token = client_tokens(client, made)[0]
+    with client_socket(client, made["table"], token) as ws:
         frame = check_frame(ws.receive_text())
         while not frame.get("legal"):
             frame = check_frame(ws.receive_text())
@@ -211,8 +217,8 @@ def test_a_frame_too_large_and_too_many_frames_are_refused(client: TestClient) -
     (error,) = refusals(client, [too_large])
     assert error["code"] == "frame-too-large"
     made = new_table(client, [{"human": "Ann"}, {"bot": "easy"}])
-    token = made["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/tables/{made['table']}?token={token}") as ws:
+    token = client_tokens(client, made)[0]
+    with client_socket(client, made["table"], token) as ws:
         check_frame(ws.receive_text())
         for _ in range(FRAME_BURST + 5):
             ws.send_text('{"type": "hint", "x": 1}')
@@ -223,11 +229,11 @@ def test_a_frame_too_large_and_too_many_frames_are_refused(client: TestClient) -
 
 def test_a_wrong_token_or_table_is_refused_and_closed(client: TestClient) -> None:
     made = new_table(client, [{"human": "Ann"}, {"bot": "easy"}])
-    with client.websocket_connect(f"/ws/tables/{made['table']}?token=guess") as ws:
+    with client_socket(client, made["table"], "guess") as ws:
         assert check_frame(ws.receive_text())["code"] == "bad-token"
         with pytest.raises(WebSocketDisconnect):
             ws.receive_text()
-    with client.websocket_connect("/ws/tables/nothing") as ws:
+    with client_socket(client, "nothing") as ws:
         assert check_frame(ws.receive_text())["code"] == "no-such-table"
 
 
@@ -323,7 +329,7 @@ def test_the_presets_are_summed_up_from_their_rules_in_the_pages_language(
 
 def test_the_replay_of_a_record_gives_the_log_and_each_rounds_deal(client: TestClient) -> None:
     made = new_table(client, [{"bot": "easy"}, {"bot": "medium"}, {"bot": "easy"}])
-    with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
+    with client_socket(client, made["table"]) as ws:
         while (f := check_frame(ws.receive_text()))["type"] != "event" or f["event"][
             "kind"
         ] != "match-end":
@@ -357,10 +363,10 @@ def test_the_schema_names_every_frame() -> None:
 def test_a_player_gone_longer_than_away_is_played_by_a_bot(tmp_path: Path) -> None:
     with make_client(tmp_path, away=0.05) as client:
         made = new_table(client, [{"human": "Ann"}, {"bot": "easy"}], seed=8)
-        table, token = made["table"], made["seats"][0]["token"]
-        with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        table, token = made["table"], client_tokens(client, made)[0]
+        with client_socket(client, table, token) as ws:
             assert check_frame(ws.receive_text())["type"] == "snapshot"
-        with client.websocket_connect(f"/ws/tables/{table}") as spectator:
+        with client_socket(client, table) as spectator:
             while (frame := check_frame(spectator.receive_text()))["type"] != "event" or frame[
                 "event"
             ]["kind"] != "match-end":
@@ -421,11 +427,10 @@ def test_a_table_is_said_over_only_once_its_last_action_is_stored(
 def test_an_action_sent_again_at_the_same_version_is_refused_as_stale(client: TestClient) -> None:
     """Ann's frame, sent twice with the version she chose at: taken once, then ``stale``."""
     made = new_table(client, [{"human": "Ann"}, {"human": "Bo"}], seed=5)
-    ann, bo = (s["token"] for s in made["seats"])
-    url = f"/ws/tables/{made['table']}"
-    with client.websocket_connect(f"{url}?token={ann}") as ws_ann:
+    ann, bo = client_tokens(client, made).values()
+    with client_socket(client, made["table"], ann) as ws_ann:
         check_frame(ws_ann.receive_text())
-        with client.websocket_connect(f"{url}?token={bo}") as ws_bo:
+        with client_socket(client, made["table"], bo) as ws_bo:
             frames_ = [check_frame(ws.receive_text()) for ws in (ws_ann, ws_bo)]
             turn = frames_[0]["view"]["public"]["turn"]
             ws = (ws_ann, ws_bo)[turn]

@@ -37,7 +37,7 @@ from chickenfoot.server.store import (
     database_url,
     metadata,
 )
-from tests.server_helpers import check_frame
+from tests.server_helpers import check_frame, client_socket, client_tokens
 
 POSTGRES = "postgresql://127.0.0.1:5432/test"
 
@@ -110,9 +110,8 @@ def test_a_table_is_played_stopped_and_taken_up_again(db_url: str) -> None:
     body = {"seats": [{"human": "Ann"}, {"bot": "easy"}, {"bot": "medium"}], "seed": 21}
     with TestClient(create_app(settings)) as client:
         made = client.post("/api/tables", json={**body, "length": "half"}).json()
-        table, token = made["table"], made["seats"][0]["token"]
-        url = f"/ws/tables/{table}?token={token}"
-        with client.websocket_connect(url) as ws:
+        table, token = made["table"], client_tokens(client, made)[0]
+        with client_socket(client, table, token) as ws:
             acted = 0
             while acted < 6:
                 frame = check_frame(ws.receive_text())
@@ -124,7 +123,7 @@ def test_a_table_is_played_stopped_and_taken_up_again(db_url: str) -> None:
     with TestClient(create_app(settings)) as client:
         rebuilt = client.get(f"/api/tables/{table}").json()["version"]
         assert rebuilt >= stopped_at  # the bots may have moved on before the server stopped
-        with client.websocket_connect(url) as ws:
+        with client_socket(client, table, token) as ws:
             snapshot = check_frame(ws.receive_text())
             assert snapshot["version"] >= rebuilt
             frame = snapshot
@@ -170,7 +169,7 @@ def test_ratings_are_kept_with_the_match_that_made_them(db_url: str) -> None:
     body = {"seats": [{"bot": "easy"}, {"bot": "beginner"}], "length": "single"}  # rated
     with TestClient(create_app(settings)) as client:
         made = client.post("/api/tables", json=body).json()
-        with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
+        with client_socket(client, made["table"]) as ws:
             while (frame := check_frame(ws.receive_text()))["type"] != "event" or frame["event"][
                 "kind"
             ] != "match-end":

@@ -79,7 +79,7 @@ def test_a_round_against_three_bots(server: Server, browser: Browser) -> None:
     set_up_on_home_page(page, ["Ann", "bot:easy", "bot:medium", "bot:easy"], seed=7)
     tab.shot("home")
     page.click("#create")
-    page.wait_for_url(re.compile(r"/table/[^/#]+#token="))
+    page.wait_for_url(re.compile(r"/table/[^/#]+$"))  # the seat's token is in no address
     page.wait_for_selector("#hand [data-tile]")
     assert page.locator("#hand [data-tile]").count() == 11
     assert page.locator("[data-turn]").count() == 1
@@ -118,7 +118,7 @@ def test_two_friends_at_one_table(server: Server, browser: Browser) -> None:
     ann.page.click("#create")
     ann.page.wait_for_selector("#lobby .lobby-seats input")
     invite = ann.page.locator("#lobby .lobby-seats input").input_value()
-    assert "#token=" in invite
+    assert "#invite=" in invite
     assert ann.page.locator("#cancel-table").is_visible()  # she set it up
     ann.shot("lobby")
 
@@ -388,7 +388,7 @@ def test_each_action_the_page_sends_names_the_version_it_was_chosen_at(
     """Every ``act`` frame carries ``expect``: the version of the last frame the page had
     read when it sent it, so that the same frame sent again would be refused as stale."""
     made = new_table(server, [{"human": "Ann"}, {"bot": "easy"}], seed=4)
-    tab = open_tab(browser, f"{server.url}/table/{made['table']}#token={made['seats'][0]['token']}")
+    tab = open_tab(browser, made["seats"][0]["invite"])
     page = tab.page
     heard: list[tuple[str, Any]] = []
 

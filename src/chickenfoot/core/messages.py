@@ -51,6 +51,14 @@ ENGLISH: dict[str, str] = {
     # The server refusing a request or a message
     "no-such-table": "there is no table {table}",
     "bad-token": "that link is not a seat at this table",
+    "bad-invite": "that invite is not for a seat at this table, or a newer one has replaced it",
+    "invite-used": (
+        "that invite has been used already: ask whoever set up the table for a new one"
+    ),
+    "no-invite-seat": "seat {seat} is not a person's seat, so it takes no invite",
+    "seat-revoked": ("this seat has been given a new invite, so this window no longer holds it"),
+    "token-in-url": "a seat's token goes in the socket's first message, never in its address",
+    "hello-first": "the first message on a table's socket says who you are (hello): {reason}",
     "bad-request": "not a table the server can set up: {reason}",
     "bad-frame": "not a message the table understands: {reason}",
     "frame-too-large": "a message of {size} bytes is more than the {limit} allowed",
@@ -66,7 +74,7 @@ ENGLISH: dict[str, str] = {
         "a chosen seed is for practice, where at most one person plays (the others are "
         "computer players), not {people} people"
     ),
-    "not-creator": "only whoever set up the table can cancel it, from their own link",
+    "not-creator": ("only whoever set up the table can do that, in the browser they set it up in"),
     "table-started": (
         "the table has been dealt already: only a table still waiting can be cancelled"
     ),

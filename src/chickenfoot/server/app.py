@@ -78,6 +78,10 @@ REPLAYS_AT_ONCE = 4
 """Replays the server prepares at once; one more is refused (``too-many-replays``)."""
 LISTED = 50
 """How many open and finished tables the home page lists."""
+SECRET_REQUEST_LIMIT = 1_024
+"""The largest claim of an invite or ask for a new one, in bytes."""
+HELLO_SECONDS = 10.0
+"""How long a socket may take to send its first frame (``hello``) before it is closed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,16 +143,31 @@ class TableRequest(Struct, forbid_unknown_fields=True):
     """A practice table's deal (at most one person)."""
     clock: int | None = None
     rated: bool = False
+    sit: Annotated[int, Meta(ge=0, le=MAX_PLAYERS)] | None = None
+    """The person's seat the creator takes itself: its token comes in the answer."""
+
+
+Secret = Annotated[str, Meta(min_length=1, max_length=64)]
 
 
 class CancelRequest(Struct, forbid_unknown_fields=True):
-    token: Annotated[str, Meta(min_length=1, max_length=64)]
-    """The creator's own seat's token."""
+    key: Secret
+    """The creator's key (given only to whoever set the table up)."""
 
 
 class AccountRequest(Struct, forbid_unknown_fields=True):
     name: Annotated[str, Meta(max_length=200)]
     password: Annotated[str, Meta(max_length=1_000)]
+
+
+class ClaimRequest(Struct, forbid_unknown_fields=True):
+    table: Annotated[str, Meta(min_length=1, max_length=32)]
+    invite: Secret
+
+
+class InviteRequest(Struct, forbid_unknown_fields=True):
+    key: Secret
+    seat: Annotated[int, Meta(ge=0, le=MAX_PLAYERS)]
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -204,6 +223,8 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/tables", api.create, methods=["POST"]),
         Route("/api/tables/{table}", api.summary),
         Route("/api/tables/{table}/cancel", api.cancel, methods=["POST"]),
+        Route("/api/tables/{table}/invite", api.invite, methods=["POST"]),
+        Route("/api/claim", api.claim, methods=["POST"]),
         Route("/api/tables/{table}/record", api.record),
         Route("/api/replay", api.replay, methods=["POST"]),
         Route("/api/analysis", api.analyse, methods=["POST"]),
@@ -376,42 +397,49 @@ class _Api:
             if asked.length is not None:
                 options["length"] = asked.length.value
             account = await self.accounts.of(request.cookies.get(COOKIE))
-            table, tokens = await self.hub.create(
+            table, seating = await self.hub.create(
                 asked.game,
                 asked.preset,
                 options,
                 seats,
                 asked.seed,
                 _address(request),
+                asked.sit,
                 clock=asked.clock,
                 account=account,
                 rated=asked.rated,
             )
         except CodedError as exc:
             return self._refusal(exc, lang)
-        base = self.links
+        listed: list[dict[str, Any]] = []
+        for seat in seating.persons:
+            token = seating.tokens.get(seat)
+            if token is not None:
+                listed.append({"seat": seat, "token": token})
+            else:
+                listed.append(
+                    {"seat": seat, "invite": self._invite_link(table, seating.invites[seat])}
+                )
         return JSONResponse(
             {
                 "table": table,
-                "seats": [
-                    {"seat": seat, "token": token, "invite": f"{base}/table/{table}#token={token}"}
-                    for seat, token in tokens.items()
-                ],
-                "spectate": f"{base}/table/{table}",
+                "key": seating.key,
+                "seats": listed,
+                "spectate": f"{self.links}/table/{table}",
             },
             status_code=201,
         )
 
     async def cancel(self, request: Request) -> Response:
-        """The creator calls off a table still waiting for its people (their own seat's
-        token in the body, never in the address)."""
+        """The creator calls off a table still waiting for its people (its key in the body,
+        never in the address)."""
         lang = _language(request)
         table_id = request.path_params["table"]
         try:
             asked = guard.decode(
                 await self._body(request, CANCEL_REQUEST_LIMIT), kind=CancelRequest
             )
-            await self.hub.cancel(table_id, asked.token)
+            await self.hub.cancel(table_id, asked.key)
             with reaching_storage(table_id):
                 row = await self.hub.store.table(table_id)
             if row is None:
@@ -419,6 +447,43 @@ class _Api:
         except CodedError as exc:
             return self._refusal(exc, lang)
         return JSONResponse(self._summary_of(table_id, row))
+
+    def _invite_link(self, table: str, invite: str) -> str:
+        """Where an invite is opened: the table's page, the invite in the fragment (which
+        browsers do not send)."""
+        return f"{self.links}/table/{table}#invite={invite}"
+
+    async def claim(self, request: Request) -> Response:
+        """Spend an invite: the seat's token, new, for this browser alone."""
+        lang = _language(request)
+        try:
+            asked = guard.decode(await self._body(request, SECRET_REQUEST_LIMIT), kind=ClaimRequest)
+            account = await self.accounts.of(request.cookies.get(COOKIE))
+            seat, token = await self.hub.claim(asked.table, asked.invite, account)
+        except CodedError as exc:
+            return self._refusal(exc, lang)
+        return JSONResponse(
+            {"table": asked.table, "seat": seat, "token": token},
+            headers={"Cache-Control": "no-store"},
+        )
+
+    async def invite(self, request: Request) -> Response:
+        """A seat's new invite, asked by the table's creator (its key): the seat's token and
+        older invite no longer count."""
+        lang = _language(request)
+        table = request.path_params["table"]
+        try:
+            asked = guard.decode(
+                await self._body(request, SECRET_REQUEST_LIMIT), kind=InviteRequest
+            )
+            invite = await self.hub.reissue(table, asked.key, asked.seat)
+        except CodedError as exc:
+            return self._refusal(exc, lang)
+        return JSONResponse(
+            {"seat": asked.seat, "invite": self._invite_link(table, invite)},
+            status_code=201,
+            headers={"Cache-Control": "no-store"},
+        )
 
     async def tables(self, request: Request) -> Response:
         store = self.hub.store
@@ -671,14 +736,18 @@ class _Api:
             return
         await websocket.accept()
         try:
+            if "token" in websocket.query_params:
+                raise ServerError("token-in-url")
+            hello = await self._hello(websocket)
             live = await self.hub.get(websocket.path_params["table"])
             account = await self.accounts.of(websocket.cookies.get(COOKIE))
-            token = websocket.query_params.get("token")
             seat = (
-                self.hub.seat_of(live, token)
-                if token is not None
+                await self.hub.seat_of(live, hello.token)
+                if hello.token is not None
                 else self.hub.seat_of_account(live, account)
             )
+        except WebSocketDisconnect:
+            return
         except ServerError as exc:
             await websocket.send_text(self._error_frame(exc, lang).decode())
             await websocket.close(code=4000 + exc.status)
@@ -702,13 +771,28 @@ class _Api:
             with contextlib.suppress(asyncio.CancelledError):
                 await writer
 
+    async def _hello(self, websocket: WebSocket) -> frames.Hello:
+        """The socket's first frame, which says who the client is (its seat's token, if it
+        has one)."""
+        try:
+            message = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
+        except TimeoutError:
+            raise ServerError("hello-first", reason=f"none in {HELLO_SECONDS:g} s") from None
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        data = message.get("text") or message.get("bytes") or b""
+        size = len(data.encode() if isinstance(data, str) else data)
+        if size > FRAME_LIMIT:
+            raise ServerError("frame-too-large", size=size, limit=FRAME_LIMIT)
+        return frames.decode_hello(data)
+
     async def _read(
         self, websocket: WebSocket, live: Live, connection: Connection, catalogue: Any
     ) -> None:
         bucket = _Bucket(FRAMES_PER_SECOND, FRAME_BURST)
         while True:
             message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
+            if message["type"] == "websocket.disconnect" or connection.revoked:
                 return
             data = message.get("text") or message.get("bytes") or b""
             size = len(data.encode() if isinstance(data, str) else data)
@@ -772,7 +856,7 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         while (frame := await connection.queue.get()) is not None:
             await websocket.send_text(frame.decode())
-        await websocket.close()
+        await websocket.close(code=4403 if connection.revoked else 1000)
 
 
 class _Bucket:

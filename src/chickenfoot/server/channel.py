@@ -54,6 +54,10 @@ class Connection:
     """The versions this socket has been told of: from its latest snapshot's (or the
     earliest a ``sync`` asked for) to its latest event's. A ``sync`` does not tell them
     again."""
+    elsewhere: bool = False
+    """The socket has been told that its seat is open on other sockets too."""
+    revoked: bool = False
+    """Its seat has been given a new invite: the socket holds it no more, and is closed."""
 
     def send(self, frame: bytes | None) -> None:
         if self.queue.qsize() >= QUEUE_LIMIT:
@@ -97,6 +101,10 @@ class Live:
     remote: dict[int, dict[str, float]] = field(default_factory=dict)
     """A person's seat connected through other processes: each one's name, and until when
     (monotonic seconds) it counts unless it says so again."""
+    remote_sockets: dict[int, dict[str, int]] = field(default_factory=dict)
+    """How many sockets of a person's seat each other process holds, as it last said."""
+    said_elsewhere: dict[int, int] = field(default_factory=dict)
+    """The sockets of each seat, as last told to the followers (several processes)."""
     following: asyncio.Task[None] | None = None
     """Applying what the owner publishes, on a table this process follows."""
     owner: str | None = None
@@ -138,6 +146,17 @@ class Live:
 
     def here(self, seat: int) -> bool:
         return any(c.viewer == seat for c in self.connections)
+
+    def held(self, seat: int) -> int:
+        """The sockets of ``seat`` open on this process."""
+        return sum(1 for c in self.connections if c.viewer == seat)
+
+    def held_elsewhere(self, seat: int) -> int:
+        """The sockets of ``seat`` open on the other processes that still count."""
+        now = time.monotonic()
+        present = self.remote.get(seat, {})
+        counts = self.remote_sockets.get(seat, {})
+        return sum(n for process, n in counts.items() if present.get(process, 0.0) > now)
 
     def frames(self) -> frames.TableFrames:
         """The frames of the table as it is now (it has been dealt)."""
@@ -189,6 +208,19 @@ class Tables(Protocol):
     def catch_up(self, live: Live, stored: list[tuple[int, dict[str, Any]]]) -> None:
         """Bring the table to the store's ``stored`` actions and tell its viewers what they
         missed (the caller holds its lock)."""
+        ...
+
+    def revoked(self, live: Live, seat: int) -> None:
+        """The seat's token no longer counts: its sockets here are told and closed."""
+        ...
+
+    def seat_sockets_changed(self, live: Live, seat: int) -> None:
+        """The sockets of ``seat`` at a table owned here have changed (here or on another
+        process): each of them, on every process, is told how many there are if several."""
+        ...
+
+    def tell_elsewhere(self, live: Live, seat: int, sockets: int) -> None:
+        """Tell the sockets of ``seat`` here that the seat has ``sockets`` open in all."""
         ...
 
     def apply_published(
@@ -249,13 +281,18 @@ class TableChannel(Protocol):
         (the caller takes it); refused as the owner refuses it."""
         ...
 
-    def say_present(self, live: Live, seat: int, here: bool) -> None:
+    def say_present(self, live: Live, seat: int, here: bool, sockets: int = 1) -> None:
         """Tell the owner of a table not owned here that a person is at ``seat`` through
-        this process (or no longer is)."""
+        this process (or no longer is), on ``sockets`` sockets."""
         ...
 
     async def publish(self, live: Live, message: dict[str, Any]) -> None:
         """Tell the followers of a table owned here what has been committed."""
+        ...
+
+    async def revoke(self, table_id: str, seat: int) -> None:
+        """Tell the other processes holding the table that the seat's token no longer
+        counts (its sockets there are told and closed)."""
         ...
 
     async def lost(self, live: Live) -> None:
@@ -294,10 +331,13 @@ class LocalChannel:
     async def forward(self, live: Live, message: dict[str, Any]) -> bool:
         return False
 
-    def say_present(self, live: Live, seat: int, here: bool) -> None:
+    def say_present(self, live: Live, seat: int, here: bool, sockets: int = 1) -> None:
         return None
 
     async def publish(self, live: Live, message: dict[str, Any]) -> None:
+        return None
+
+    async def revoke(self, table_id: str, seat: int) -> None:
         return None
 
     async def lost(self, live: Live) -> None:

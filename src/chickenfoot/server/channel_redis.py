@@ -139,6 +139,7 @@ class RedisChannel:
         live.owned, live.fence, live.row = True, fence, row
         self.tables.catch_up(live, stored)
         live.remote.clear()
+        live.remote_sockets.clear()
         now = time.monotonic()
         for seat in live.persons():
             if not live.here(seat):
@@ -215,14 +216,27 @@ class RedisChannel:
                         self.tables.relay_seats(live, message["frame"].encode())
                     continue
                 try:
-                    self._heard_one(live, message)
+                    if message.get("kind") == "revoked":
+                        self._heard_revoked(live, message.get("seat"))
+                    elif message.get("kind") == "elsewhere":
+                        self._heard_elsewhere(live, message.get("seat"), message.get("sockets"))
+                    else:
+                        self._heard_one(live, message)
                 except Behind:
                     await self._resync(live)
                 if message.get("kind") == "owner":
                     live.owner = str(message.get("owner"))
                     for seat in live.persons():
                         if live.here(seat):
-                            self.say_present(live, seat, True)
+                            self.say_present(live, seat, True, live.held(seat))
+
+    def _heard_revoked(self, live: Live, seat: Any) -> None:
+        if isinstance(seat, int) and 0 <= seat < len(live.seats):
+            self.tables.revoked(live, seat)
+
+    def _heard_elsewhere(self, live: Live, seat: Any, sockets: Any) -> None:
+        if isinstance(seat, int) and 0 <= seat < len(live.seats) and isinstance(sockets, int):
+            self.tables.tell_elsewhere(live, seat, sockets)
 
     def _heard_one(self, live: Live, message: dict[str, Any]) -> None:
         n = message.get("n")
@@ -324,34 +338,51 @@ class RedisChannel:
                         account = await self.tables.store.account_by_id(account_id)
                 await self.tables.join(live, seat, account)
             elif body.get("op") == "presence":
-                self._heard_present(live, seat, str(body.get("from")), bool(body.get("here")))
+                here = bool(body.get("here"))
+                sockets = body.get("sockets")
+                if not isinstance(sockets, int) or not 0 <= sockets <= 1_000_000:
+                    sockets = 1 if here else 0
+                self._heard_present(live, seat, str(body.get("from")), here, sockets)
+            elif body.get("op") == "revoked":
+                self.tables.revoked(live, seat)
         except CodedError as exc:
             status = exc.status if isinstance(exc, ServerError) else 400
             return {"code": exc.code, "params": dict(exc.message.params), "status": status}
         return {"ok": True}
 
-    def say_present(self, live: Live, seat: int, here: bool) -> None:
+    def say_present(self, live: Live, seat: int, here: bool, sockets: int = 1) -> None:
         """Tell the owner of ``live`` that a person is at ``seat`` through this process (or
-        no longer is)."""
+        no longer is), on ``sockets`` sockets."""
         cluster = self.cluster
 
         async def say() -> None:
             owner = await cluster.owner(live.id)
             if owner is not None and owner != cluster.name:
                 message = {"op": "presence", "table": live.id, "seat": seat, "here": here}
+                message["sockets"] = sockets if here else 0
                 await cluster.tell(owner, {**message, "from": cluster.name})
 
         task = asyncio.create_task(say())
         task.add_done_callback(_observed)
 
-    def _heard_present(self, live: Live, seat: int, process: str, here: bool) -> None:
+    def _heard_present(
+        self, live: Live, seat: int, process: str, here: bool, sockets: int = 1
+    ) -> None:
         seen = live.remote.setdefault(seat, {})
+        counts = live.remote_sockets.setdefault(seat, {})
+        told = counts.get(process, 0)
         if here:
             seen[process] = time.monotonic() + 3 * self.cluster.lease_seconds
+            counts[process] = sockets
             if live.gone_since.pop(seat, None) is not None:
                 self.tables.presence_changed(live)
+            if sockets != told:
+                self.tables.seat_sockets_changed(live, seat)
             return
         seen.pop(process, None)
+        counts.pop(process, None)
+        if told:
+            self.tables.seat_sockets_changed(live, seat)
         if not live.present(seat) and seat not in live.gone_since:
             live.gone_since[seat] = time.monotonic()
             self.tables.schedule(live)
@@ -374,7 +405,7 @@ class RedisChannel:
                         if not live.owned:
                             for seat in live.persons():
                                 if live.here(seat):
-                                    self.say_present(live, seat, True)
+                                    self.say_present(live, seat, True, live.held(seat))
                     await self._sweep()
             except asyncio.CancelledError:
                 raise
@@ -409,6 +440,8 @@ class RedisChannel:
                 gone = [process for process, until in seen.items() if until <= now]
                 for process in gone:
                     del seen[process]
+                    if live.remote_sockets.get(seat, {}).pop(process, 0):
+                        self.tables.seat_sockets_changed(live, seat)
                 if gone and not live.present(seat) and seat not in live.gone_since:
                     live.gone_since[seat] = now
                     self.tables.schedule(live)
@@ -444,6 +477,18 @@ class RedisChannel:
         for table in tables:
             await self.cluster.release(table)
             self.tables.metrics.lease_changes.labels(change="released").inc()
+
+    async def revoke(self, table_id: str, seat: int) -> None:
+        """Tell the followers of the table, and its owner if it is another process, that the
+        seat's token no longer counts (the store says so already: a process that does not
+        hear it reads the seat's token from the store when a socket names it)."""
+        cluster = self.cluster
+        with coordinating(table_id):
+            await cluster.publish(table_id, {"kind": "revoked", "seat": seat})
+            owner = await cluster.owner(table_id)
+            if owner is not None and owner != cluster.name:
+                message = {"op": "revoked", "table": table_id, "seat": seat}
+                await cluster.tell(owner, {**message, "from": cluster.name})
 
     async def publish(self, live: Live, message: dict[str, Any]) -> None:
         """Tell the followers of ``live``; with Redis down they read the store when it is back."""

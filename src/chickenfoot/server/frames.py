@@ -5,10 +5,12 @@ The server sends what the core's projection gives each viewer, wrapped in a fram
 ``snapshot`` (the view now), an ``event`` (one entry of the table's log, named as the core
 names it: ``round``, ``action``, ``round-end``, ``match-end``), a ``lobby`` while people are
 still to come, a ``hint``, an ``error``, the ``seats`` (who is away, and the time left before
-the computer plays for a person) and, to a person back at their seat, what was ``played-for``
-them meanwhile. A frame after which it is the receiver's turn carries ``legal``; an action the
-computer played for a person is marked ``stand_in``. The client sends ``act``, ``sync`` and
-``hint``; anything else is refused with one error.
+the computer plays for a person), to a person back at their seat what was ``played-for`` them
+meanwhile, and to each socket of a seat open on several, ``elsewhere``. A frame after which it
+is the receiver's turn carries ``legal``; an action the computer played for a person is marked
+``stand_in``. The client's first frame is ``hello`` (with its seat's token, if it holds one: a
+token is never in the socket's address); then it sends ``act``, ``sync`` and ``hint``;
+anything else is refused with one error.
 """
 
 from __future__ import annotations
@@ -38,6 +40,12 @@ from chickenfoot.server.store import SeatRow
 # -- from the client ------------------------------------------------------------------------
 
 
+class Hello(Struct, tag="hello", tag_field="type", forbid_unknown_fields=True):
+    """The socket's first frame: who the client is (a seat's token; none for a spectator)."""
+
+    token: Annotated[str, Meta(min_length=1, max_length=64)] | None = None
+
+
 class Act(Struct, tag="act", tag_field="type", forbid_unknown_fields=True):
     """Take an action (RECORD.md's notation: ``{"play": "9-3", "on": 4}``, ``{"draw": true}``,
     ``{"pass": true}``)."""
@@ -61,6 +69,17 @@ class AskHint(Struct, tag="hint", tag_field="type", forbid_unknown_fields=True):
 ClientFrame = Act | Sync | AskHint
 
 _decoder = msgspec.json.Decoder(ClientFrame)
+_hello = msgspec.json.Decoder(Hello)
+
+
+def decode_hello(data: str | bytes) -> Hello:
+    """A socket's first frame; :class:`ServerError` (``hello-first``) if it is not a hello."""
+    try:
+        return _hello.decode(data)
+    except msgspec.DecodeError as exc:
+        raise ServerError("hello-first", reason=str(exc)) from None
+    except RecursionError:
+        raise ServerError("hello-first", reason="nested too deeply") from None
 
 
 def decode(data: str | bytes) -> tuple[ClientFrame, Action | None]:
@@ -151,8 +170,23 @@ class ErrorFrame(Struct, tag="error", tag_field="type"):
     """In the receiver's language."""
 
 
+class Elsewhere(Struct, tag="elsewhere", tag_field="type"):
+    """To each socket of a seat: how many sockets hold the seat on the server now (on all its
+    processes). Sent when it becomes more than one, when it changes, and once when it is one
+    again."""
+
+    sockets: int
+
+
 ServerFrame = (
-    Lobby | SnapshotFrame | EventFrame | HintFrame | ErrorFrame | SeatsFrame | PlayedForFrame
+    Lobby
+    | SnapshotFrame
+    | EventFrame
+    | HintFrame
+    | ErrorFrame
+    | SeatsFrame
+    | PlayedForFrame
+    | Elsewhere
 )
 
 _encoder = msgspec.json.Encoder()
@@ -272,6 +306,10 @@ def error(code: str, message: str) -> bytes:
     return _encoder.encode(ErrorFrame(code, message))
 
 
+def elsewhere(sockets: int) -> bytes:
+    return _encoder.encode(Elsewhere(sockets))
+
+
 # -- the schema -----------------------------------------------------------------------------
 
 
@@ -285,9 +323,11 @@ def schema() -> dict[str, Any]:
         ErrorFrame,
         SeatsFrame,
         PlayedForFrame,
+        Elsewhere,
     ]
     actions = [PlayAction, DrawAction, PassAction]
-    _, definitions = msgspec.json.schema_components([Act, Sync, AskHint, *server_types, *actions])
+    client_types = [Hello, Act, Sync, AskHint]
+    _, definitions = msgspec.json.schema_components([*client_types, *server_types, *actions])
     action = {"$ref": "#/$defs/Action"}
     definitions["Action"] = {"anyOf": [{"$ref": f"#/$defs/{a.__name__}"} for a in actions]}
     definitions["Act"]["properties"]["action"] = action
@@ -297,7 +337,7 @@ def schema() -> dict[str, Any]:
         legal = definition.get("properties", {}).get("legal")
         if legal is not None:
             legal["anyOf"] = [{"type": "array", "items": action}, {"type": "null"}]
-    client = ("Act", "Sync", "AskHint")
+    client = ("Hello", "Act", "Sync", "AskHint")
     server = (
         "Lobby",
         "SnapshotFrame",
@@ -306,6 +346,7 @@ def schema() -> dict[str, Any]:
         "ErrorFrame",
         "SeatsFrame",
         "PlayedForFrame",
+        "Elsewhere",
     )
     definitions["ClientFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in client]}
     definitions["ServerFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in server]}

@@ -2,6 +2,9 @@
 
 A :class:`Live` table is a :class:`~chickenfoot.core.table.Table` with its seats (a person
 holding a secret token, or a bot), the connections watching it and the bots that play for it.
+A person's seat is taken with a one-time invite, which gives the browser that opens it a token
+of its own; the table's creator, who proves it with its key, may give a seat a new invite,
+which takes the seat from whoever held it (their sockets are told and closed).
 The :class:`Hub` is the only way anything changes: it takes an action from a seat, lets the
 core check it (without taking it), commits it to the store, and only then applies it to the
 table and tells each connection what that connection may see (the core's projection, per
@@ -78,6 +81,7 @@ from chickenfoot.server.store import (
     PLAYING,
     WAITING,
     AccountRow,
+    InviteRefused,
     Rerating,
     SeatRow,
     StaleOwner,
@@ -113,6 +117,21 @@ class NewSeat:
 
     human: str | None = None
     bot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """The secrets of a new table, each for the one it is given to: the creator's key, the
+    token of the creator's own seat (if it sits) and an invite for every other person's."""
+
+    key: str
+    tokens: dict[int, str]
+    invites: dict[int, str]
+
+    @property
+    def persons(self) -> list[int]:
+        """The seats people play."""
+        return sorted({*self.tokens, *self.invites})
 
 
 class Hub:
@@ -206,16 +225,17 @@ class Hub:
         seats: list[NewSeat],
         seed: int | None,
         creator: str,
+        sit: int | None = None,
         clock: int | None = None,
         *,
         account: AccountRow | None = None,
         rated: bool = False,
-    ) -> tuple[str, dict[int, str]]:
-        """A new table; its id and the token of each person's seat. ``clock``: the seconds
-        each person has for a move (None: as long as they like). A ``seed`` chosen makes it a
-        practice table, for at most one person. Made by someone signed in (``account``), the
-        first person's seat is that account's. A ``rated`` table is made only so, and deals
-        from a seed of the server's."""
+    ) -> tuple[str, Seating]:
+        """A new table: its id and its secrets (the creator sits at ``sit``, a person's seat,
+        if it is given). ``clock``: the seconds each person has for a move (None: as long as
+        they like). A ``seed`` chosen makes it a practice table, for at most one person. Made
+        by someone signed in (``account``), the creator's own seat is that account's. A
+        ``rated`` table is made only so, and deals from a seed of the server's."""
         rules = games.make_rules(game, len(seats), preset, options)  # RulesError
         if clock is not None and not CLOCK_SECONDS[0] <= clock <= CLOCK_SECONDS[1]:
             raise ServerError("bad-clock", low=CLOCK_SECONDS[0], high=CLOCK_SECONDS[1])
@@ -226,8 +246,7 @@ class Hub:
         people = sum(1 for spec in seats if spec.bot is None)
         if seed is not None and people > 1:
             raise ServerError("seed-for-practice", people=people)
-        first = next((s for s, spec in enumerate(seats) if spec.bot is None), None)
-        own = first if account is not None else None
+        own = sit if account is not None else None  # the creator's own seat, signed in
         for spec in seats:
             if spec.bot is not None:
                 make_bot(spec.bot, 0)  # an unknown name raises UnknownBotError
@@ -237,7 +256,12 @@ class Hub:
             made = await self.store.open_tables_of(creator, self.waiting_since())
         if made >= self.tables_per_address:
             raise ServerError("too-many-tables", status=429, count=made)
-        tokens = {s: secrets.token_urlsafe(24) for s, spec in enumerate(seats) if spec.bot is None}
+        persons = [s for s, spec in enumerate(seats) if spec.bot is None]
+        if sit is not None and sit not in persons:
+            raise ServerError("bad-request", reason=f"seat {sit} is not a person's seat")
+        tokens = {s: _secret() for s in persons if s == sit}
+        invites = {s: _secret() for s in persons if s != sit}
+        key = _secret()
         row = TableRow(
             id=secrets.token_urlsafe(9),
             created=time.time(),
@@ -246,7 +270,7 @@ class Hub:
             preset=rules.preset_name if games.game_named(game).presets else None,
             options=options,
             seed=secrets.randbelow(SEEDS) if seed is None else seed,
-            status=WAITING if tokens else PLAYING,
+            status=WAITING if persons else PLAYING,
             seats=[
                 SeatRow(
                     seat=s,
@@ -254,6 +278,7 @@ class Hub:
                     bot=spec.bot,
                     token_hash=token_hash(tokens[s]) if s in tokens else None,
                     joined=spec.bot is not None,
+                    invite_hash=token_hash(invites[s]) if s in invites else None,
                 )
                 if s != own or account is None
                 else _held(s, account, token_hash(tokens[s]))
@@ -262,6 +287,7 @@ class Hub:
             clock=clock,
             seeded=seed is not None,
             rated=rated,
+            key_hash=token_hash(key),
         )
         fence = await self.channel.claim(row.id)
         with reaching_storage():
@@ -269,9 +295,9 @@ class Hub:
         logs.event(logging.INFO, "table-created", table=row.id, game=game, seats=len(seats))
         live = self.live[row.id] = Live.of(row)
         live.fence = fence
-        if not tokens:
+        if not persons:
             self._deal(live)
-        return row.id, tokens
+        return row.id, Seating(key, tokens, invites)
 
     async def get(self, table_id: str) -> Live:
         """The table ``table_id``, held in memory (a finished one is rebuilt from its record)."""
@@ -310,15 +336,89 @@ class Hub:
             return None
         return next((s.seat for s in live.seats if s.account == account.id), None)
 
-    def seat_of(self, live: Live, token: str | None) -> int | None:
-        """The seat a token holds (None: no token, a spectator)."""
+    async def seat_of(self, live: Live, token: str | None) -> int | None:
+        """The seat a token holds (None: no token, a spectator). A token not held here is
+        looked for in the store (a seat claimed through another process meanwhile)."""
         if token is None:
             return None
         digest = token_hash(token)
-        for seat in live.seats:
-            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
-                return seat.seat
-        raise ServerError("bad-token", status=403)
+        seat = _holder(live, digest)
+        if seat is None:
+            with reaching_storage(live.id):
+                stored = await self.store.seat_tokens(live.id)
+            for n, held in stored.items():
+                if n < len(live.seats):
+                    live.seats[n] = dataclasses.replace(live.seats[n], token_hash=held)
+            seat = _holder(live, digest)
+        if seat is None:
+            raise ServerError("bad-token", status=403)
+        return seat
+
+    # -- invites --------------------------------------------------------------------------
+
+    async def claim(
+        self, table_id: str, invite: str, account: AccountRow | None = None
+    ) -> tuple[int, str]:
+        """Spend ``invite``: the seat it was for, and the token of that seat, new and given
+        only to whoever sent the invite (``invite-used`` if it was spent before). Whoever
+        may not take that seat (:func:`may_take`; signed in as ``account``) leaves the invite
+        unspent."""
+        token = _secret()
+        try:
+            with reaching_storage(table_id):
+                row = await self.store.table(table_id)
+                if row is None:
+                    raise ServerError("no-such-table", status=404, table=table_id)
+                asked = _invited(row, token_hash(invite))
+                if asked is not None:
+                    may_take(self.live.get(table_id) or Live.of(row), asked, account)
+                seat = await self.store.claim(table_id, token_hash(invite), token_hash(token))
+        except InviteRefused as refused:
+            if refused.used:
+                raise ServerError("invite-used", status=409) from None
+            raise ServerError("bad-invite", status=403) from None
+        live = self.live.get(table_id)
+        if live is not None and seat < len(live.seats):
+            live.seats[seat] = dataclasses.replace(live.seats[seat], token_hash=token_hash(token))
+        logs.event(logging.INFO, "invite-claimed", table=table_id, seat=seat)
+        return seat, token
+
+    async def _of_creator(self, table_id: str, key: str) -> TableRow:
+        """The table, asked of by its creator: ``not-creator`` unless ``key`` is its key."""
+        with reaching_storage(table_id):
+            row = await self.store.table(table_id)
+        if row is None:
+            raise ServerError("no-such-table", status=404, table=table_id)
+        if row.key_hash is None or not hmac.compare_digest(row.key_hash, token_hash(key)):
+            raise ServerError("not-creator", status=403)
+        return row
+
+    async def reissue(self, table_id: str, key: str, seat: int) -> str:
+        """A new invite for a person's ``seat``, asked by the table's creator (its ``key``):
+        the seat's token and any older invite no longer count, and the sockets holding the
+        seat are told so and closed, on every process."""
+        row = await self._of_creator(table_id, key)
+        if not 0 <= seat < len(row.seats) or row.seats[seat].bot is not None:
+            raise ServerError("no-invite-seat", seat=seat)
+        invite = _secret()
+        with reaching_storage(table_id):
+            await self.store.reissue(table_id, seat, token_hash(invite))
+        live = self.live.get(table_id)
+        if live is not None:
+            self.revoked(live, seat)
+        await self.channel.revoke(table_id, seat)
+        logs.event(logging.INFO, "invite-reissued", table=table_id, seat=seat)
+        return invite
+
+    def revoked(self, live: Live, seat: int) -> None:
+        """The seat's token no longer counts: the sockets holding the seat here are told so
+        and closed."""
+        live.seats[seat] = dataclasses.replace(live.seats[seat], token_hash=None)
+        for connection in [c for c in live.connections if c.viewer == seat]:
+            text = error_in(ServerError("seat-revoked"), translation(connection.lang))
+            connection.send(frames.error("seat-revoked", text))
+            connection.revoked = True
+            connection.send(None)
 
     # -- connections ----------------------------------------------------------------------
 
@@ -349,6 +449,8 @@ class Hub:
                 self.channel.say_present(live, seat, True)
             live.connections.add(connection)
             back = seat is not None and live.gone_since.pop(seat, None) is not None
+            if seat is not None:
+                self._say_elsewhere(live, seat)
             if deal:
                 self._deal(live)
                 return
@@ -395,10 +497,14 @@ class Hub:
                     self._send_lobby(live)
 
     def disconnect(self, live: Live, connection: Connection) -> None:
+        held = connection in live.connections
         live.connections.discard(connection)
         seat = connection.viewer
+        if seat is not None and held:
+            self._say_elsewhere(live, seat)  # with several processes: the owner hears it
         if seat is not None and not live.owned and not live.here(seat):
-            self.channel.say_present(live, seat, False)
+            if not held:
+                self.channel.say_present(live, seat, False, 0)
         elif seat is not None and not live.present(seat):
             live.gone_since[seat] = time.monotonic()
             self.schedule(live)
@@ -412,16 +518,10 @@ class Hub:
         """The time (``time.time()``) before which a table still waiting has expired."""
         return time.time() - self.waiting_expiry
 
-    async def cancel(self, table_id: str, token: str) -> None:
-        """The creator, who holds the first person's seat (``token``), calls off a table
-        that is still waiting: it is never dealt, and everyone watching it is told."""
-        with reaching_storage(table_id):
-            row = await self.store.table(table_id)
-        if row is None:
-            raise ServerError("no-such-table", status=404, table=table_id)
-        creator = next((s.token_hash for s in row.seats if s.bot is None), None)
-        if creator is None or not hmac.compare_digest(creator, token_hash(token)):
-            raise ServerError("not-creator", status=403)
+    async def cancel(self, table_id: str, key: str) -> None:
+        """The creator (its ``key``) calls off a table that is still waiting: it is never
+        dealt, and everyone watching it is told."""
+        row = await self._of_creator(table_id, key)
         live = self.live.get(table_id) or Live.of(row)
         await self._close_waiting(live, CANCELLED)
         logs.event(logging.INFO, "table-cancelled", table=table_id)
@@ -889,6 +989,35 @@ class Hub:
 
     # -- frames ---------------------------------------------------------------------------
 
+    def _say_elsewhere(self, live: Live, seat: int) -> None:
+        """The sockets of ``seat`` here have changed: at a table owned here, its sockets are
+        told; at one followed here, the owner is (it tells them all, on every process)."""
+        if live.owned:
+            self.seat_sockets_changed(live, seat)
+        else:
+            self.channel.say_present(live, seat, live.here(seat), live.held(seat))
+
+    def seat_sockets_changed(self, live: Live, seat: int) -> None:
+        """Tell each socket of ``seat``, here and on the other processes, how many sockets
+        hold the seat, when that is more than one (and once more when it is one again);
+        nobody else hears of it."""
+        sockets = live.held(seat) + live.held_elsewhere(seat)
+        self.tell_elsewhere(live, seat, sockets)
+        said = live.said_elsewhere.get(seat, 1)
+        if self.cluster is not None and sockets != said and max(sockets, said) > 1:
+            live.said_elsewhere[seat] = sockets
+            message = {"kind": "elsewhere", "seat": seat, "sockets": sockets}
+            task = asyncio.create_task(self.channel.publish(live, message))
+            task.add_done_callback(_observed)
+
+    def tell_elsewhere(self, live: Live, seat: int, sockets: int) -> None:
+        """Tell the sockets of ``seat`` here that the seat has ``sockets`` open in all."""
+        frame = frames.elsewhere(sockets)
+        for connection in [c for c in live.connections if c.viewer == seat]:
+            if sockets > 1 or connection.elsewhere:
+                connection.elsewhere = sockets > 1
+                connection.send(frame)
+
     def _send_lobby(self, live: Live) -> None:
         frame = frames.lobby(live.seats)
         for connection in live.connections:
@@ -957,6 +1086,26 @@ def _observed(task: asyncio.Task[None]) -> None:
     """Its error was said to the sender, if the sender was still there to hear it."""
     if not task.cancelled():
         task.exception()
+
+
+def _secret() -> str:
+    """A new secret: a token, an invite or a creator's key (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def _invited(row: TableRow, digest: str) -> int | None:
+    """The seat whose invite hashes to ``digest`` (None: no seat's, or spent)."""
+    for seat in row.seats:
+        if seat.invite_hash is not None and hmac.compare_digest(seat.invite_hash, digest):
+            return seat.seat
+    return None
+
+
+def _holder(live: Live, digest: str) -> int | None:
+    for seat in live.seats:
+        if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+            return seat.seat
+    return None
 
 
 def _marked(record: dict[str, Any], stand_ins: set[int]) -> dict[str, Any]:

@@ -2,14 +2,16 @@
 
 Six tables (the schema is made and upgraded by the Alembic migrations in ``migrations/``):
 ``tables`` (one per match: game, rules, seed, whether it is rated, status, the record,
-totals and winners once it is over), ``seats`` (who sits where; a person's seat keeps only a
-hash of its secret token, and the account that took it, if any), ``actions`` (every accepted
-action, in order), ``ratings`` (every rated player's rating and statistics, updated in the
-commit of each rated match's last action), ``accounts`` (a name, the name as compared, the
-password's argon2id hash) and ``sessions`` (the hash of each signed-in browser's session
-id). A table in play is rebuilt by dealing from its seed and applying its actions again: the
-deal depends on the seed and the round number alone, so the rebuilt table is the one that
-was played. An action is committed before anybody hears of it.
+totals and winners once it is over, the hash of its creator's key), ``seats`` (who sits
+where; a person's seat keeps only hashes of its secrets: the token of the browser that holds
+it and its one-time invite, and whether the invite has been used; and the account that took
+it, if any), ``actions`` (every accepted action, in order), ``ratings`` (every rated player's
+rating and statistics, updated in the commit of each rated match's last action),
+``accounts`` (a name, the name as compared, the password's argon2id hash) and ``sessions``
+(the hash of each signed-in browser's session id). A table in play is rebuilt by dealing
+from its seed and applying its actions again: the deal depends on the seed and the round
+number alone, so the rebuilt table is the one that was played. An action is committed before
+anybody hears of it.
 
 A database that cannot be reached (stopped, restarting, the connection cut) raises what the
 driver raises; :func:`unreachable` tells those errors apart from a statement refused, and
@@ -59,6 +61,7 @@ tables = sa.Table(
     sa.Column("clock", sa.Integer, nullable=True),
     sa.Column("seeded", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("key_hash", sa.String(64), nullable=True),
     sa.Index("tables_by_status", "status", "created"),
     sa.Index("tables_by_creator", "creator", "status"),
 )
@@ -73,6 +76,8 @@ seats = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("joined", sa.Boolean, nullable=False),
     sa.Column("account", sa.Integer, nullable=True),
+    sa.Column("invite_hash", sa.String(64), nullable=True),
+    sa.Column("invite_used", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 actions = sa.Table(
@@ -164,8 +169,18 @@ class _Pending:
 
 
 def token_hash(token: str) -> str:
-    """What is stored of a seat's token (the token itself is only ever in the invite)."""
+    """What is stored of a secret (a seat's token or invite, a creator's key): the secret
+    itself is only ever given to the one it is for."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+class InviteRefused(Exception):
+    """An invite that takes no seat: ``used`` if it has been used already, else it is not an
+    invite of the table (or a newer invite has replaced it)."""
+
+    def __init__(self, used: bool) -> None:
+        super().__init__("used" if used else "unknown")
+        self.used = used
 
 
 def database_url(db: str | None, data: Path) -> str:
@@ -192,6 +207,8 @@ class SeatRow:
     joined: bool
     account: int | None = None
     """The account that took the seat (None: a guest's or a bot's seat, or not taken yet)."""
+    invite_hash: str | None = None
+    invite_used: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +247,8 @@ class TableRow:
     """Dealt from a seed its creator chose: a practice table, never rated."""
     rated: bool = False
     """Its match is rated: accounts and bots only, no hints until it ends."""
+    key_hash: str | None = None
+    """The hash of the creator's key (None: a table made before invites)."""
 
 
 class TableClosed(RuntimeError):
@@ -299,6 +318,7 @@ class Store:
                     clock=row.clock,
                     seeded=row.seeded,
                     rated=row.rated,
+                    key_hash=row.key_hash,
                 )
             )
             await conn.execute(
@@ -312,6 +332,8 @@ class Store:
                         "token_hash": s.token_hash,
                         "joined": s.joined,
                         "account": s.account,
+                        "invite_hash": s.invite_hash,
+                        "invite_used": s.invite_used,
                     }
                     for s in row.seats
                 ],
@@ -347,6 +369,49 @@ class Store:
             )
             if waiting.rowcount != 1:  # the seat stays free: the transaction is rolled back
                 raise TableClosed(table_id, await _status_of(conn, table_id))
+
+    async def claim(self, table_id: str, invite_hash: str, token_hash: str) -> int:
+        """Spend the seat's invite whose hash is ``invite_hash``: the seat's token is now
+        ``token_hash`` (the seat it is, returned); :class:`InviteRefused` if no unused invite
+        of the table has that hash. Two claims of one invite: one takes the seat."""
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                seats.update()
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.invite_hash == invite_hash,
+                    seats.c.invite_used == sa.false(),
+                )
+                .values(token_hash=token_hash, invite_used=True)
+                .returning(seats.c.seat)
+            )
+            seat = result.scalar_one_or_none()
+            if seat is not None:
+                return int(seat)
+            used = await conn.execute(
+                sa.select(seats.c.seat).where(
+                    seats.c.table_id == table_id, seats.c.invite_hash == invite_hash
+                )
+            )
+            raise InviteRefused(used.first() is not None)
+
+    async def reissue(self, table_id: str, seat: int, invite_hash: str) -> None:
+        """A new invite for a person's ``seat``: its token and any older invite no longer
+        count."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(token_hash=None, invite_hash=invite_hash, invite_used=False)
+            )
+
+    async def seat_tokens(self, table_id: str) -> dict[int, str | None]:
+        """The hash of each seat's token, as stored now."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                sa.select(seats.c.seat, seats.c.token_hash).where(seats.c.table_id == table_id)
+            )
+            return {int(seat): digest for seat, digest in result}
 
     async def take(self, table_id: str) -> int:
         """Make this process the table's owner in the store: its new fencing number, higher
@@ -731,7 +796,16 @@ async def _tables(
         )
         for s in result:
             by_table[s.table_id].append(
-                SeatRow(s.seat, s.name, s.bot, s.token_hash, s.joined, s.account)
+                SeatRow(
+                    s.seat,
+                    s.name,
+                    s.bot,
+                    s.token_hash,
+                    s.joined,
+                    s.account,
+                    s.invite_hash,
+                    s.invite_used,
+                )
             )
     return [
         TableRow(
@@ -749,6 +823,7 @@ async def _tables(
             clock=row.clock,
             seeded=bool(row.seeded),
             rated=bool(row.rated),
+            key_hash=row.key_hash,
         )
         for row in rows
     ]

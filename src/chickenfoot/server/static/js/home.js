@@ -7,7 +7,7 @@ import { loadMeta as askMeta } from "./games.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { signedInAs, startAccount } from "./account.js";
-import { describeTable, storeInvites, storedInvites } from "./tables.js";
+import { describeTable, storeMade, storedSeat } from "./tables.js";
 
 const NAME = "chickenfoot.name";
 const REFRESH_MS = 5000;
@@ -170,7 +170,7 @@ async function create(event) {
   error.hidden = true;
   const game = gameSelect.value;
   /** @type {{game: string, seats: ({human: string} | {bot: string})[], preset?: string,
-   *   length?: string, seed?: number, clock?: number, rated?: boolean}} */
+   *   length?: string, seed?: number, clock?: number, rated?: boolean, sit?: number}} */
   const body = {
     game,
     seats: seats.map((seat, i) =>
@@ -179,6 +179,7 @@ async function create(event) {
         : { bot: seat.level },
     ),
   };
+  if (seats[0].kind === "human") body.sit = 0;
   const choices = meta?.choices[game];
   if (choices?.preset) body.preset = presetSelect.value;
   if (choices?.length) body.length = lengthSelect.value;
@@ -194,8 +195,8 @@ async function create(event) {
     const made = await postJSON(`/api/tables?lang=${i18n.language()}`, body);
     if (seats[0].kind === "human" && seats[0].name.trim())
       localStorage.setItem(NAME, seats[0].name.trim());
-    storeInvites(made);
-    location.href = made.seats.length ? made.seats[0].invite : made.spectate;
+    storeMade(made);
+    location.href = made.spectate;
   } catch (e) {
     error.textContent = e instanceof Error ? e.message : String(e);
     error.hidden = false;
@@ -208,7 +209,8 @@ async function create(event) {
  * @param {boolean} finished
  */
 function tableItem(summary, finished) {
-  const invites = storedInvites(summary.table);
+  const seat = storedSeat(summary.table);
+  const mine = seat === null ? null : summary.seats[seat];
   const links = [];
   if (finished) {
     links.push(
@@ -230,13 +232,14 @@ function tableItem(summary, finished) {
       ),
     );
   } else {
-    for (const invite of invites) {
-      const seat = summary.seats[invite.seat];
-      if (seat)
-        links.push(
-          h("a", { class: "button", href: invite.invite }, t("home.play_as", { who: seat.name })),
-        );
-    }
+    if (mine)
+      links.push(
+        h(
+          "a",
+          { class: "button", href: `/table/${encodeURIComponent(summary.table)}` },
+          t("home.play_as", { who: mine.name }),
+        ),
+      );
     links.push(
       h(
         "a",

@@ -1,6 +1,7 @@
 // @ts-check
-// The table page: follows one table over its game socket, as a seat (the invite link's
-// #token=... fragment) or a spectator, and plays the seat's turns.
+// The table page: follows one table over its game socket, as a seat (the token this browser
+// holds, or claims with the invite link's #invite=... fragment) or a spectator, and plays
+// the seat's turns.
 
 import { advance } from "./advance.js";
 import { BoardView } from "./board.js";
@@ -21,7 +22,7 @@ import { t, tn } from "./i18n.js";
 import { scoreTable } from "./scores.js";
 import { explain, tileRefusal, turnRefusal, withNames } from "./refusals.js";
 import { showRated } from "./rated.js";
-import { storedInvites } from "./tables.js";
+import { storeInvite, storeToken, storedInvites, storedKey, storedToken } from "./tables.js";
 import { tileSVG } from "./tiles.js";
 
 /**
@@ -56,10 +57,12 @@ import { tileSVG } from "./tiles.js";
  * @property {Action[] | null} playedFor what the computer played for this seat's person
  *   while they were away, until they close the note
  * @property {boolean} seeded a practice table, dealt from a seed its creator chose
+ * @property {boolean} elsewhere the seat is open in another window or device too
  */
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop() ?? "");
-const token = new URLSearchParams(location.hash.slice(1)).get("token");
+/** @type {string | null} the token of the seat this browser holds (null: a spectator) */
+let token = storedToken(tableId);
 const LOG_LIMIT = 200;
 const FORCED = "chickenfoot.forced";
 // The server's word that the table will never be dealt (its socket closes after it).
@@ -85,6 +88,7 @@ const state = {
   seats: null,
   standIns: new Set(),
   playedFor: null,
+  elsewhere: false,
 };
 
 /** @type {BoardView} */
@@ -129,10 +133,32 @@ function lastPlaced(view) {
 
 // -- the socket -----------------------------------------------------------------------------
 
+// The invite link's fragment (#invite=...) claims its seat once: the token it gives is this
+// browser's, kept here, and the fragment is taken from the address. A browser that holds a
+// seat of the table already keeps it. Whether the page may follow the table (a claim refused
+// is said, and nothing more is shown).
+async function claimInvite() {
+  const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
+  if (!invite) return true;
+  history.replaceState(null, "", location.pathname + location.search);
+  if (token) return true;
+  try {
+    const claimed = await postJSON(`/api/claim?lang=${i18n.language()}`, {
+      table: tableId,
+      invite,
+    });
+    token = claimed.token;
+    storeToken(tableId, claimed.seat, claimed.token);
+    return true;
+  } catch (e) {
+    state.fatal = e instanceof Error ? e.message : String(e);
+    return false;
+  }
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams({ lang: i18n.language() });
-  if (token) query.set("token", token);
   const socket = new WebSocket(
     `${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`,
   );
@@ -140,6 +166,8 @@ function connect() {
   socket.addEventListener("open", () => {
     state.retry = 0;
     showConnection(null);
+    // The token goes in the first frame, never in the socket's address.
+    send(token ? { type: "hello", token } : { type: "hello" });
     if (state.view) send({ type: "sync", since: state.view.v });
   });
   socket.addEventListener("message", (message) => onFrame(JSON.parse(message.data)));
@@ -217,8 +245,20 @@ function onFrame(frame) {
     case "hint":
       onHint(frame.hint);
       break;
+    case "elsewhere":
+      state.elsewhere = frame.sockets > 1;
+      break;
     case "error":
       state.pending = false;
+      if (frame.code === "seat-revoked" || frame.code === "bad-token") {
+        // The seat has been given a new invite: this browser holds it no more.
+        storeToken(tableId, 0, null);
+        token = null;
+        state.view = null;
+        state.lobby = null;
+        state.fatal = frame.message;
+        break;
+      }
       if (CLOSED.includes(frame.code)) {
         state.lobby = null;
         state.fatal = frame.message;
@@ -497,6 +537,8 @@ function closeSummary() {
 
 function render() {
   renderInfo();
+  renderElsewhere();
+  renderLinks();
   if (!state.view) {
     renderWaiting();
     return;
@@ -538,6 +580,7 @@ function renderWaiting() {
   turn.dataset.turn = "";
   turn.textContent = state.fatal || (state.lobby ? t("lobby.title") : t("connection.connecting"));
   $("#play").classList.add("spectator");
+  $("#hand").replaceChildren(); // none held: a seat taken back holds no tiles here
   renderLobby();
 }
 
@@ -904,10 +947,9 @@ function renderLobby() {
       !seat.joined && invite ? linkField(invite.invite, t("lobby.invite", { who: seat.name })) : "",
     );
   });
-  // The browser that set the table up (it keeps the invites) and holds its own seat's token.
-  const cancel =
-    token && invites.length
-      ? h("button", { type: "button", id: "cancel-table", onclick: cancelTable }, t("lobby.cancel"))
+  // The browser that set the table up: it holds the table's key.
+  const cancel = storedKey(tableId)
+    ? h("button", { type: "button", id: "cancel-table", onclick: cancelTable }, t("lobby.cancel"))
       : "";
   el.replaceChildren(
     h(
@@ -925,17 +967,46 @@ function renderLobby() {
 async function cancelTable() {
   try {
     const path = `/api/tables/${encodeURIComponent(tableId)}/cancel?lang=${i18n.language()}`;
-    await postJSON(path, { token });
+    await postJSON(path, { key: storedKey(tableId) });
   } catch (error) {
     toast(error instanceof Error ? error.message : String(error), "error");
   }
 }
 
+function renderElsewhere() {
+  const el = $("#elsewhere");
+  el.hidden = !state.elsewhere;
+  el.textContent = state.elsewhere ? t("table.elsewhere") : "";
+}
+
+// The creator's page: each other person's invite link, and a new one for a seat whose
+// player has lost it (the seat's old link and window stop working).
+let linksShown = "";
+
 function renderLinks() {
+  const key = storedKey(tableId);
+  const names = state.view?.players || state.lobby?.map((s) => s.name) || [];
+  const invites = key ? storedInvites(tableId) : [];
+  const shown = JSON.stringify([i18n.language(), names, invites]);
+  if (shown === linksShown) return;
+  linksShown = shown;
   $("#links").replaceChildren(
     h("h2", {}, t("links.title")),
     linkField(spectateURL(), t("links.spectate")),
     state.seeded ? h("p", { class: "note", id: "practice" }, t("links.practice")) : "",
+    ...invites.map((invite) => {
+      const who = names[invite.seat] ?? String(invite.seat + 1);
+      return h(
+        "div",
+        { class: "invite", "data-seat": String(invite.seat) },
+        linkField(invite.invite, t("lobby.invite", { who })),
+        h(
+          "button",
+          { type: "button", class: "quiet", onclick: () => newInvite(invite.seat, who) },
+          t("links.new_invite", { who }),
+        ),
+      );
+    }),
   );
 }
 
@@ -947,6 +1018,25 @@ async function readSummary() {
   } catch {
     // the socket says what is wrong with the table
   }
+}
+
+/**
+ * @param {number} seat
+ * @param {string} who
+ */
+async function newInvite(seat, who) {
+  const key = storedKey(tableId);
+  if (!key) return;
+  try {
+    const path = `/api/tables/${encodeURIComponent(tableId)}/invite?lang=${i18n.language()}`;
+    const made = await postJSON(path, { key, seat });
+    storeInvite(tableId, { seat: made.seat, invite: made.invite });
+    toast(t("links.reissued", { who }));
+  } catch (e) {
+    toast(e instanceof Error ? e.message : String(e), "error");
+  }
+  renderLinks();
+  render();
 }
 
 /**
@@ -1007,12 +1097,13 @@ async function main() {
     state.log = state.view ? logOf(state.view) : [];
     drawnSummary = null;
     renderLinks();
-    reconnect();
+    if (state.socket) reconnect(); // none opened: the invite was refused, nothing to follow
     render();
   });
+  const claimed = await claimInvite();
   renderLinks();
   render();
-  connect();
+  if (claimed) connect();
   // The time left on the seats counts down between the server's word on it.
   setInterval(() => {
     if (state.view && state.seats?.frame.seats.some((s) => s.left != null))

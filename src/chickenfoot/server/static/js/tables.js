@@ -1,14 +1,17 @@
 // @ts-check
-// What this browser remembers of the tables it set up (each person's invite link), and a
-// table's summary in words.
+// What this browser remembers of a table: the token of the seat it holds (its own: given to
+// the creator for its seat, or claimed with an invite), and for the table it set up, the
+// creator's key and the invite links to share; and a table's summary in words.
 
 import { gameName, joinNames, presetName, seatName } from "./describe.js";
 import { t } from "./i18n.js";
 
 /**
  * @typedef {{seat: number, invite: string}} Invite
- * @typedef {{table: string, seats: Invite[], spectate: string}} Made the server's answer to a
- *   new table
+ * @typedef {{seat: number, token: string}} OwnSeat
+ * @typedef {{table: string, key: string, seats: (Invite | OwnSeat)[], spectate: string}} Made
+ *   the server's answer to a new table
+ * @typedef {{seat?: number, token?: string, key?: string, seats?: Invite[]}} Kept
  * @typedef {object} Summary a table in the server's lists
  * @property {string} table
  * @property {string} game
@@ -25,23 +28,98 @@ import { t } from "./i18n.js";
 /** @param {string} table */
 const key = (table) => `chickenfoot.table.${table}`;
 
-/** @param {Made} made */
-export function storeInvites(made) {
-  localStorage.setItem(
-    key(made.table),
-    JSON.stringify({ seats: made.seats, spectate: made.spectate }),
-  );
+/**
+ * @param {string} table
+ * @returns {Kept}
+ */
+function kept(table) {
+  try {
+    return JSON.parse(localStorage.getItem(key(table)) || "null") || {};
+  } catch {
+    return {};
+  }
 }
 
 /**
  * @param {string} table
+ * @param {Kept} more
+ */
+function keep(table, more) {
+  localStorage.setItem(key(table), JSON.stringify({ ...kept(table), ...more }));
+}
+
+/** @param {Made} made */
+export function storeMade(made) {
+  /** @type {Invite[]} */
+  const invites = [];
+  /** @type {Kept} */
+  const mine = { key: made.key, seats: invites };
+  for (const seat of made.seats) {
+    if ("token" in seat) Object.assign(mine, { seat: seat.seat, token: seat.token });
+    else invites.push(seat);
+  }
+  keep(made.table, mine);
+}
+
+/**
+ * The invite links of the table this browser set up, to share.
+ * @param {string} table
  * @returns {Invite[]}
  */
 export function storedInvites(table) {
-  try {
-    return JSON.parse(localStorage.getItem(key(table)) || "null")?.seats || [];
-  } catch {
-    return [];
+  return kept(table).seats || [];
+}
+
+/**
+ * A seat's new invite, replacing the one kept.
+ * @param {string} table
+ * @param {Invite} invite
+ */
+export function storeInvite(table, invite) {
+  const others = storedInvites(table).filter((i) => i.seat !== invite.seat);
+  keep(table, { seats: [...others, invite].sort((a, b) => a.seat - b.seat) });
+}
+
+/**
+ * The creator's key of a table this browser set up (null: another's table).
+ * @param {string} table
+ * @returns {string | null}
+ */
+export function storedKey(table) {
+  return kept(table).key || null;
+}
+
+/**
+ * The token of the seat this browser holds at the table (null: none, a spectator).
+ * @param {string} table
+ * @returns {string | null}
+ */
+export function storedToken(table) {
+  return kept(table).token || null;
+}
+
+/**
+ * The seat this browser holds at the table (null: none).
+ * @param {string} table
+ * @returns {number | null}
+ */
+export function storedSeat(table) {
+  const { seat, token } = kept(table);
+  return token && seat !== undefined ? seat : null;
+}
+
+/**
+ * @param {string} table
+ * @param {number} seat
+ * @param {string | null} token null: the seat is no longer this browser's
+ */
+export function storeToken(table, seat, token) {
+  if (token) keep(table, { seat, token });
+  else {
+    const rest = kept(table);
+    delete rest.token;
+    delete rest.seat;
+    localStorage.setItem(key(table), JSON.stringify(rest));
   }
 }
 

@@ -2,11 +2,25 @@
 // run `npm run types` after the schema changes.
 
 export type ChickenfootGameSocketTheFramesBothWays = ClientFrame | ServerFrame;
-export type ClientFrame = Act | Sync | AskHint;
+export type ClientFrame = Hello | Act | Sync | AskHint;
 export type Action = PlayAction | DrawAction | PassAction;
 export type ServerFrame =
-  Lobby | SnapshotFrame | EventFrame | HintFrame | ErrorFrame | SeatsFrame | PlayedForFrame;
+  | Lobby
+  | SnapshotFrame
+  | EventFrame
+  | HintFrame
+  | ErrorFrame
+  | SeatsFrame
+  | PlayedForFrame
+  | Elsewhere;
 
+/**
+ * The socket's first frame: who the client is (a seat's token; none for a spectator).
+ */
+export interface Hello {
+  token?: string | null;
+  type: "hello";
+}
 /**
  * Take an action (RECORD.md's notation: ``{"play": "9-3", "on": 4}``, ``{"draw": true}``,
  * ``{"pass": true}``).
@@ -247,4 +261,13 @@ export interface SeatState {
 export interface PlayedForFrame {
   actions: Action[];
   type: "played-for";
+}
+/**
+ * To each socket of a seat: how many sockets hold the seat on the server now (on all its
+ * processes). Sent when it becomes more than one, when it changes, and once when it is one
+ * again.
+ */
+export interface Elsewhere {
+  sockets: number;
+  type: "elsewhere";
 }
