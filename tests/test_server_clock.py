@@ -70,7 +70,7 @@ def test_out_of_time_the_stand_in_plays_and_the_move_is_marked_played_for(
         "/api/tables",
         {"seats": [{"human": "Ann"}, {"bot": "easy"}], "clock": 5, "length": "single", "seed": 3},
     )
-    table, token = made["table"], made["seats"][0]["token"]
+    table, token = made["table"], server.tokens(made)[0]
 
     async def play() -> tuple[int, float, list[int]]:
         async with server.socket(table, token) as ws:
@@ -125,7 +125,7 @@ def test_a_person_who_leaves_is_shown_away_at_once_and_told_what_was_played_on_r
 ) -> None:
     made = server.post("/api/tables", {"seats": [{"human": "Ann"}, {"human": "Bo"}]})
     table = made["table"]
-    ann, bo = (s["token"] for s in made["seats"])
+    ann, bo = server.tokens(made).values()
 
     async def play() -> None:
         async with server.socket(table, ann) as ann_ws, server.socket(table) as watcher:
@@ -168,7 +168,7 @@ def test_with_no_clock_and_nobody_away_the_seats_are_not_said(server: Server) ->
     made = server.post("/api/tables", {"seats": [{"human": "Ann"}, {"bot": "easy"}]})
 
     async def visit() -> list[str]:
-        async with server.socket(made["table"], made["seats"][0]["token"]) as ws:
+        async with server.socket(made["table"], server.tokens(made)[0]) as ws:
             kinds = []
             with pytest.raises(TimeoutError):
                 while True:

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from chickenfoot.core import games
@@ -45,8 +44,9 @@ def made(server: Server, body: dict[str, Any]) -> dict[str, Any]:
     return dict(answer)
 
 
-def cancel(server: Server, table: str, token: str, lang: str = "en") -> tuple[int, Any]:
-    return call(server, "POST", f"/api/tables/{table}/cancel?lang={lang}", {"token": token})
+def cancel(server: Server, table: str, key: str, lang: str = "en") -> tuple[int, Any]:
+    """Ask to call the table off with ``key`` (the creator's, or not)."""
+    return call(server, "POST", f"/api/tables/{table}/cancel?lang={lang}", {"key": key})
 
 
 async def play_out(ws: Any, seat: int | None, texts: list[str]) -> dict[str, Any]:
@@ -92,7 +92,7 @@ def test_the_seed_is_in_no_frame_answer_or_log_line_until_the_match_has_ended(
     body = {"seats": [*TWO_PEOPLE, {"bot": "easy"}], "length": "single"}
     table = made(server, body)
     table_id = table["table"]
-    tokens = [seat["token"] for seat in table["seats"]]
+    tokens = server.tokens(table)
     answers = [json.dumps(table)]
     frames: list[str] = []
 
@@ -189,10 +189,12 @@ def test_a_practice_table_deals_its_seed_is_never_rated_and_says_it_is_seeded(
     assert listed[first["table"]]["seeded"] is True
     assert listed[rated["table"]]["seeded"] is False
 
+    anns = [server.tokens(table)[0] for table in (first, again)]
+
     async def hands() -> list[Any]:
         seen = []
-        for table in (first, again):
-            async with server.socket(table["table"], table["seats"][0]["token"]) as ws:
+        for table, ann in zip((first, again), anns, strict=True):
+            async with server.socket(table["table"], ann) as ws:
                 snapshot = check_frame(await asyncio.wait_for(ws.recv(), 30))
                 seen.append(snapshot["view"]["hand"])
         return seen
@@ -201,7 +203,7 @@ def test_a_practice_table_deals_its_seed_is_never_rated_and_says_it_is_seeded(
     assert dealt[0] == dealt[1]  # the same seed, the same deal: practice
 
     async def play() -> None:
-        async with server.socket(first["table"], first["seats"][0]["token"]) as ws:
+        async with server.socket(first["table"], anns[0]) as ws:
             await play_out(ws, 0, [])
 
     asyncio.run(play())
@@ -228,16 +230,17 @@ def test_twenty_unjoined_invites_lock_an_address_out_no_longer(tmp_path: Path) -
     server = Server(tmp_path, options=["--waiting-expiry", str(EXPIRY)])
     try:
         tables = [made(server, {"seats": TWO_PEOPLE}) for _ in range(20)]
+        ann, friend = server.tokens(tables[1])[0], server.tokens(tables[3])[1]  # invites opened
         status, answer = call(server, "POST", "/api/tables", {"seats": TWO_PEOPLE})
         assert (status, answer["code"]) == (429, "too-many-tables")
         oldest = tables[0]
-        status, summary = cancel(server, oldest["table"], oldest["seats"][0]["token"])
+        status, summary = cancel(server, oldest["table"], oldest["key"])
         assert (status, summary["status"]) == (200, "cancelled")
         made(server, {"seats": TWO_PEOPLE})  # the cancelled table no longer counts
         assert call(server, "POST", "/api/tables", {"seats": TWO_PEOPLE})[0] == 429
 
         async def lobby_then_expiry() -> tuple[dict[str, Any], dict[str, Any], int | None]:
-            async with server.socket(tables[1]["table"], tables[1]["seats"][0]["token"]) as ws:
+            async with server.socket(tables[1]["table"], ann) as ws:
                 lobby = check_frame(await asyncio.wait_for(ws.recv(), 10))
                 told = check_frame(await asyncio.wait_for(ws.recv(), 10))
                 with pytest.raises(ConnectionClosed):
@@ -254,11 +257,11 @@ def test_twenty_unjoined_invites_lock_an_address_out_no_longer(tmp_path: Path) -
         assert server.get(f"/api/tables/{tables[2]['table']}")["status"] == "expired"
         for _ in range(20):  # a whole quota again
             made(server, {"seats": TWO_PEOPLE})
-        status, answer = cancel(server, tables[2]["table"], tables[2]["seats"][0]["token"])
+        status, answer = cancel(server, tables[2]["table"], tables[2]["key"])
         assert (status, answer["code"]) == (410, "table-expired")
 
         async def late_friend() -> tuple[dict[str, Any], int | None]:
-            async with server.socket(tables[3]["table"], tables[3]["seats"][1]["token"]) as ws:
+            async with server.socket(tables[3]["table"], friend) as ws:
                 frame = check_frame(await asyncio.wait_for(ws.recv(), 10))
                 with pytest.raises(ConnectionClosed):
                     await asyncio.wait_for(ws.recv(), 10)
@@ -273,28 +276,29 @@ def test_twenty_unjoined_invites_lock_an_address_out_no_longer(tmp_path: Path) -
 def test_only_the_creator_cancels_and_only_a_table_not_dealt(server: Server) -> None:
     table = made(server, {"seats": [*TWO_PEOPLE, {"bot": "easy"}]})
     table_id = table["table"]
-    ann, bo = (seat["token"] for seat in table["seats"])
-    assert cancel(server, table_id, bo)[1]["code"] == "not-creator"
+    ann, bo = server.tokens(table).values()
+    key = table["key"]
+    assert cancel(server, table_id, bo)[1]["code"] == "not-creator"  # a seat's token is no key
     status, answer = cancel(server, table_id, "x" * 32, lang="nb")
     assert (status, answer["code"]) == (403, "not-creator")
     assert answer["message"] != cancel(server, table_id, bo)[1]["message"]  # in Norwegian
-    status, answer = call(server, "POST", f"/api/tables/{table_id}/cancel?token={ann}")
-    assert (status, answer["code"]) == (400, "bad-request")  # the token goes in the body
+    status, answer = call(server, "POST", f"/api/tables/{table_id}/cancel?key={key}")
+    assert (status, answer["code"]) == (400, "bad-request")  # the key goes in the body
     status, answer = call(
-        server, "POST", f"/api/tables/{table_id}/cancel", {"token": ann}, "text/plain"
+        server, "POST", f"/api/tables/{table_id}/cancel", {"key": key}, "text/plain"
     )
     assert (status, answer["code"]) == (415, "not-json")
-    status, answer = cancel(server, "nope", ann)
+    status, answer = cancel(server, "nope", key)
     assert (status, answer["code"]) == (404, "no-such-table")
     assert server.get(f"/api/tables/{table_id}")["status"] == "waiting"
 
     async def cancelled_while_watched() -> list[Any]:
         async with (
             server.socket(table_id, ann) as ann_ws,
-            connect(f"ws://127.0.0.1:{server.port}/ws/tables/{table_id}?lang=it") as watcher,
+            server.socket(table_id, query="?lang=it") as watcher,
         ):
             seen = [check_frame(await ann_ws.recv()), check_frame(await watcher.recv())]
-            status, summary = await asyncio.to_thread(cancel, server, table_id, ann)
+            status, summary = await asyncio.to_thread(cancel, server, table_id, key)
             assert (status, summary["status"]) == (200, "cancelled")
             for ws in (ann_ws, watcher):
                 seen.append((await until_closed(ws))[-1])
@@ -312,14 +316,14 @@ def test_only_the_creator_cancels_and_only_a_table_not_dealt(server: Server) -> 
     assert seen[5] == 4410
     assert server.get(f"/api/tables/{table_id}")["status"] == "cancelled"
     assert table_id not in {t["table"] for t in server.get("/api/tables")["open"]}
-    assert cancel(server, table_id, ann)[0] == 200  # again: nothing more to do
+    assert cancel(server, table_id, key)[0] == 200  # again: nothing more to do
 
     dealt = made(server, {"seats": [{"human": "Ann"}, {"bot": "easy"}]})
 
     async def sit_down() -> None:
-        async with server.socket(dealt["table"], dealt["seats"][0]["token"]) as ws:
+        async with server.socket(dealt["table"], server.tokens(dealt)[0]) as ws:
             assert check_frame(await asyncio.wait_for(ws.recv(), 10))["type"] == "snapshot"
 
     asyncio.run(sit_down())
-    status, answer = cancel(server, dealt["table"], dealt["seats"][0]["token"])
+    status, answer = cancel(server, dealt["table"], dealt["key"])
     assert (status, answer["code"]) == (409, "table-started")

@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from tests.server_helpers import Server, check_frame, invite_of
 
-PEOPLE = {"seats": [{"human": "Ann"}, {"human": "Bo"}, {"bot": "easy"}], "sit": 0, "seed": 3}
+PEOPLE = {"seats": [{"human": "Ann"}, {"human": "Bo"}, {"bot": "easy"}], "sit": 0}
 
 
 @pytest.fixture(scope="module")

@@ -190,9 +190,8 @@ def test_a_tables_clock_and_the_moves_played_for_a_person_are_kept(db_url: str) 
     body = {"seats": [{"human": "Ann"}, {"bot": "easy"}], "seed": 8, "length": "single"}
     with TestClient(create_app(settings)) as client:
         made = client.post("/api/tables", json={**body, "clock": 30}).json()
-        table, token = made["table"], made["seats"][0]["token"]
-        url = f"/ws/tables/{table}?token={token}"
-        with client.websocket_connect(url) as ws:
+        table, token = made["table"], client_tokens(client, made)[0]
+        with client_socket(client, table, token) as ws:
             assert check_frame(ws.receive_text())["type"] == "snapshot"
         deadline = time.monotonic() + 30  # Ann has gone: the computer plays for her
         while client.get(f"/api/tables/{table}").json()["status"] != "over":
@@ -201,7 +200,7 @@ def test_a_tables_clock_and_the_moves_played_for_a_person_are_kept(db_url: str) 
     with TestClient(create_app(settings)) as client:
         assert client.get(f"/api/tables/{table}").json()["clock"] == 30
         record = client.get(f"/api/tables/{table}/record").json()
-        with client.websocket_connect(url) as ws:
+        with client_socket(client, table, token) as ws:
             told = [check_frame(ws.receive_text()) for _ in range(3)]
     acts = [a for r in record["rounds"] for a in r["actions"]]
     anns = [a for a in acts if a["seat"] == 0]

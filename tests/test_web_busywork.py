@@ -51,7 +51,7 @@ def seat_of_ann(server: Server, browser: Browser, seed: int) -> tuple[Any, list[
         "seed": seed,
     }
     made = server.post("/api/tables", body)
-    tab = open_tab(browser, f"{server.url}/table/{made['table']}#token={made['seats'][0]['token']}")
+    tab = open_tab(browser, made["seats"][0]["invite"])
     sent: list[Any] = []
     tab.page.on(
         "websocket",

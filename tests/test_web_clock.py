@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.web_helpers import CHROMIUM, PHONE, Server, chromium, open_tab, take_turn
+from tests.web_helpers import CHROMIUM, PHONE, Server, chromium, open_tab, reopen, take_turn
 
 if not CHROMIUM.exists():
     pytest.skip(
@@ -103,7 +103,7 @@ def test_a_friend_who_leaves_is_shown_away_at_once_and_told_on_return(
     for tab in (ann, bea, spectator):
         tab.page.wait_for_selector("[data-seat='1'] [data-count]")
     assert ann.page.locator("[data-seat][data-away]").count() == 0
-    bea.close()
+    bea.page.close()  # her browser keeps her seat
     gone = time.monotonic()
     for tab in (ann, spectator):
         tab.page.wait_for_selector("[data-seat='1'][data-away]", timeout=1_000)
@@ -120,7 +120,7 @@ def test_a_friend_who_leaves_is_shown_away_at_once_and_told_on_return(
             time.sleep(0.05)
     assert "The computer, for Bea," in spectator.page.locator("#log").inner_text()
     assert "away: the computer plays" in ann.page.locator("[data-seat='1'] .presence").inner_text()
-    back = open_tab(browser, made["seats"][1]["invite"], PHONE)
+    back = reopen(bea, f"{server.url}/table/{made['table']}")
     note = back.page.locator("[data-played-for]")
     note.wait_for()
     assert note.inner_text().startswith("While you were away, the computer made")

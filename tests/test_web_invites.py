@@ -54,7 +54,7 @@ def sockets_of(page: Page) -> list[tuple[str, list[Any]]]:
 def test_an_invite_link_takes_its_seat_once_and_no_address_holds_a_token(
     server: Server, browser: Browser
 ) -> None:
-    body = {"seats": [{"human": "Ann"}, {"human": "Bea"}, {"bot": "easy"}], "seed": 5}
+    body = {"seats": [{"human": "Ann"}, {"human": "Bea"}, {"bot": "easy"}]}
     made = server.post("/api/tables", body)
     ann_link, bea_link = (s["invite"] for s in made["seats"])
     ann = open_tab(browser, ann_link)
@@ -95,7 +95,7 @@ def test_an_invite_link_takes_its_seat_once_and_no_address_holds_a_token(
 def test_a_seat_open_in_two_windows_says_so_in_both_and_to_nobody_else(
     server: Server, browser: Browser
 ) -> None:
-    body = {"seats": [{"human": "Ann"}, {"human": "Bea"}, {"bot": "easy"}], "seed": 6}
+    body = {"seats": [{"human": "Ann"}, {"human": "Bea"}, {"bot": "easy"}]}
     made = server.post("/api/tables", body)
     ann = open_tab(browser, made["seats"][0]["invite"])
     bea = open_tab(browser, made["seats"][1]["invite"])

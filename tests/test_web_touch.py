@@ -48,8 +48,7 @@ def test_the_words_and_the_keys_fit_the_screen(
         "seed": 7,
     }
     made = server.post("/api/tables", body)
-    url = f"{server.url}/table/{made['table']}#token={made['seats'][0]['token']}"
-    tab = open_tab(browser, url, PHONE if touch else DESKTOP, touch=touch)
+    tab = open_tab(browser, made["seats"][0]["invite"], PHONE if touch else DESKTOP, touch=touch)
     page = tab.page
     page.wait_for_function(MY_TURN)
     turn = page.locator("#turn").inner_text()

@@ -73,8 +73,19 @@ class Tab:
 def open_tab(
     browser: Browser, url: str, viewport: ViewportSize = DESKTOP, touch: bool = False
 ) -> Tab:
-    """``url`` in a new tab; ``touch``: a phone's touch screen (no mouse, no keyboard)."""
+    """``url`` in a new tab of a browser of its own (its own storage); ``touch``: a phone's
+    touch screen (no mouse, no keyboard)."""
     context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    return _opened(context, url)
+
+
+def reopen(tab: Tab, url: str) -> Tab:
+    """``url`` in a new tab of the same browser as ``tab`` (whose page was closed, say): its
+    storage, and so its seats, are the same."""
+    return _opened(tab.context, url)
+
+
+def _opened(context: BrowserContext, url: str) -> Tab:
     page = context.new_page()
     page.set_default_timeout(20_000)
     tab = Tab(context, page)
