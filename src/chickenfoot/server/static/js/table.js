@@ -987,7 +987,7 @@ function renderLinks() {
   const key = storedKey(tableId);
   const names = state.view?.players || state.lobby?.map((s) => s.name) || [];
   const invites = key ? storedInvites(tableId) : [];
-  const shown = JSON.stringify([i18n.language(), names, invites]);
+  const shown = JSON.stringify([i18n.language(), names, invites, state.seeded]);
   if (shown === linksShown) return;
   linksShown = shown;
   $("#links").replaceChildren(
