@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.account_helpers import PASSWORD, Visitor, first_frame, play_out, signed_up
-from tests.server_helpers import CHICKENFOOT, Server
+from tests.server_helpers import CHICKENFOOT, Server, invite_of
 
 
 @pytest.fixture(scope="module")
@@ -266,7 +266,7 @@ def test_with_signup_closed_only_the_users_command_makes_accounts(tmp_path: Path
 def test_a_seat_taken_signed_in_is_the_accounts_from_any_device(server: Server) -> None:
     mia = signed_up(server, "Mia")
     status, made = mia.request(
-        "POST", "/api/tables", {"seats": [{"human": "whatever"}, {"bot": "easy"}]}
+        "POST", "/api/tables", {"seats": [{"human": "whatever"}, {"bot": "easy"}], "sit": 0}
     )
     assert status == 201
     table = made["table"]
@@ -291,10 +291,10 @@ def test_a_seat_taken_signed_in_is_the_accounts_from_any_device(server: Server) 
 def test_a_match_played_by_guests_rates_nobody(server: Server) -> None:
     """Finding 3: the creator played both seats, and "Magnus", who never played, was rated."""
     creator = Visitor(server)
-    body = {"seats": [{"human": "Nils"}, {"human": "Magnus"}], "length": "single"}
+    body = {"seats": [{"human": "Nils"}, {"human": "Magnus"}], "length": "single", "sit": 0}
     status, made = creator.request("POST", "/api/tables", body)
     assert status == 201
-    tokens = [seat["token"] for seat in made["seats"]]
+    tokens = [made["seats"][0]["token"], creator.claim(made, 1)]  # Magnus's invite kept
 
     async def both_seats() -> None:
         async with (
@@ -313,15 +313,27 @@ def test_a_rated_table_seats_accounts_only_once_each_and_rates_them(server: Serv
     olga = signed_up(server, "Olga")
     pia = signed_up(server, "Pia")
     guest = Visitor(server)
-    body = {"seats": [{"human": "x"}, {"human": "y"}], "length": "single", "rated": True}
+    body = {
+        "seats": [{"human": "x"}, {"human": "y"}],
+        "length": "single",
+        "rated": True,
+        "sit": 0,
+    }
     status, answer = guest.request("POST", "/api/tables", body)
     assert (status, answer["code"]) == (403, "rated-needs-account")
     status, answer = olga.request("POST", "/api/tables", {**body, "seed": 4})
     assert (status, answer["code"]) == (400, "rated-no-seed")
     status, made = olga.request("POST", "/api/tables", body)
     assert status == 201
-    table, tokens = made["table"], [seat["token"] for seat in made["seats"]]
+    table = made["table"]
     assert server.get(f"/api/tables/{table}")["rated"] is True
+    invite = next(s["invite"] for s in made["seats"] if s["seat"] == 1)
+    claim = {"table": table, "invite": invite_of(invite)}
+    status, answer = guest.request("POST", "/api/claim", claim)
+    assert (status, answer["code"]) == (403, "rated-needs-account")
+    status, answer = olga.request("POST", "/api/claim", claim)  # the creator's second seat
+    assert (status, answer["code"]) == (403, "rated-one-seat")
+    tokens = [made["seats"][0]["token"], pia.claim(made, 1)]  # the invite left unspent
 
     async def refused(visitor: Visitor) -> tuple[dict[str, Any], int | None]:
         async with visitor.socket(table, tokens[1]) as ws:
@@ -329,7 +341,7 @@ def test_a_rated_table_seats_accounts_only_once_each_and_rates_them(server: Serv
             await ws.wait_closed()
             return frame, ws.close_code
 
-    frame, code = asyncio.run(refused(guest))
+    frame, code = asyncio.run(refused(guest))  # Pia's token, opened by a guest
     assert (frame["code"], code) == ("rated-needs-account", 4403)
     frame, code = asyncio.run(refused(olga))  # the creator taking the other seat too
     assert (frame["code"], code) == ("rated-one-seat", 4403)
@@ -351,7 +363,7 @@ def test_a_rated_table_seats_accounts_only_once_each_and_rates_them(server: Serv
 
 def test_a_rated_table_gives_no_hint_until_the_match_is_over(server: Server) -> None:
     rex = signed_up(server, "Rex")
-    body = {"seats": [{"human": "Rex"}, {"bot": "beginner"}], "rated": True}
+    body = {"seats": [{"human": "Rex"}, {"bot": "beginner"}], "rated": True, "sit": 0}
     status, made = rex.request("POST", "/api/tables", body)
     assert status == 201
 
@@ -372,14 +384,24 @@ def test_a_rated_table_gives_no_hint_until_the_match_is_over(server: Server) -> 
 def test_a_seat_that_is_one_accounts_is_no_other_accounts(server: Server) -> None:
     sam = signed_up(server, "Sam")
     tea = signed_up(server, "Tea")
-    status, made = sam.request("POST", "/api/tables", {"seats": [{"human": "S"}, {"human": "T"}]})
+    body = {"seats": [{"human": "S"}, {"human": "T"}], "sit": 0}
+    status, made = sam.request("POST", "/api/tables", body)
     assert status == 201
 
     async def opened() -> dict[str, Any]:
-        async with tea.socket(made["table"], made["seats"][0]["token"]) as ws:
+        async with tea.socket(made["table"], made["seats"][0]["token"]) as ws:  # Sam's, shared
             return await first_frame(ws)
 
     assert asyncio.run(opened())["code"] == "seat-of-another"
+    status, again = sam.request(
+        "POST", f"/api/tables/{made['table']}/invite", {"key": made["key"], "seat": 0}
+    )
+    assert status == 201
+    claim = {"table": made["table"], "invite": invite_of(again["invite"])}
+    status, answer = tea.request("POST", "/api/claim", claim)
+    assert (status, answer["code"]) == (403, "seat-of-another")
+    status, answer = sam.request("POST", "/api/claim", claim)  # the invite left unspent
+    assert (status, answer["seat"]) == (200, 0)
 
 
 def test_a_players_history_is_an_accounts_finished_matches(server: Server) -> None:
@@ -387,7 +409,7 @@ def test_a_players_history_is_an_accounts_finished_matches(server: Server) -> No
     status, made = wes.request(
         "POST",
         "/api/tables",
-        {"seats": [{"bot": "beginner"}, {"human": "Wes"}], "length": "single"},
+        {"seats": [{"bot": "beginner"}, {"human": "Wes"}], "length": "single", "sit": 1},
     )
     assert status == 201
 

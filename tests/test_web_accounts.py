@@ -101,7 +101,12 @@ def test_a_rated_table_set_up_on_the_page_says_so_and_offers_no_hint(
 
 def test_the_ratings_page_links_an_account_to_its_matches(server: Server, browser: Browser) -> None:
     xia = signed_up(server, "Xia")
-    body = {"seats": [{"human": "Xia"}, {"bot": "beginner"}], "length": "single", "rated": True}
+    body = {
+        "seats": [{"human": "Xia"}, {"bot": "beginner"}],
+        "length": "single",
+        "rated": True,
+        "sit": 0,
+    }
     status, made = xia.request("POST", "/api/tables", body)
     assert status == 201
 
