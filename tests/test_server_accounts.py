@@ -162,6 +162,22 @@ def test_failed_sign_ins_are_limited_per_name_and_per_address(tmp_path: Path) ->
         running.stop()
 
 
+def test_tables_are_counted_per_account_when_signed_in_else_per_address(tmp_path: Path) -> None:
+    """Guests and two accounts behind one address (a club's router): the guests share the
+    address's quota, each account has its own."""
+    running = Server(tmp_path, options=["--tables-per-address", "2"])
+    body = {"seats": [{"human": "Ann"}, {"bot": "easy"}], "sit": 0}
+    try:
+        guest, hal, ida = Visitor(running), signed_up(running, "Hal"), signed_up(running, "Ida")
+        for visitor in (guest, guest, hal, hal, ida, ida):
+            assert visitor.request("POST", "/api/tables", body)[0] == 201
+        for visitor in (guest, Visitor(running), hal, ida):
+            status, answer = visitor.request("POST", "/api/tables", body)
+            assert (status, answer["code"]) == (429, "too-many-tables")
+    finally:
+        running.stop()
+
+
 def test_a_session_survives_a_restart(tmp_path: Path) -> None:
     running = Server(tmp_path)
     try:

@@ -114,8 +114,9 @@ def serve(
             "--tables-per-address",
             metavar="N",
             min=1,
-            help="How many tables not yet over one address may have set up at a time "
-            "(tables cancelled or expired do not count).",
+            help="How many tables not yet over one address may have set up at a time, or one "
+            "account, whatever its address, when signed in (tables cancelled or expired do not "
+            "count).",
         ),
     ] = 20,
     waiting_expiry: Annotated[

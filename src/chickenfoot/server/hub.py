@@ -100,6 +100,9 @@ STORAGE_RETRY = 1.0
 """Seconds a bot whose action could not be saved waits before it tries again."""
 CLOCK_SECONDS = (5, 600)
 """The move clocks a table may have: seconds per move, at least and at most."""
+ACCOUNT_CREATOR = "account:"
+"""How a table made signed in names its creator (``account:ID``), whose quota it counts in;
+one made by a guest names the address it came from."""
 PLAYED_FOR_LIMIT = 200
 """The most actions a person back at their seat is told were played for them."""
 SEEDS = 2**63
@@ -252,6 +255,8 @@ class Hub:
                 make_bot(spec.bot, 0)  # an unknown name raises UnknownBotError
             if spec.human is not None and spec.human.startswith(BOT_PREFIX):
                 raise ServerError("name-reserved")
+        if account is not None:  # counted by account, whatever address it comes from
+            creator = f"{ACCOUNT_CREATOR}{account.id}"
         with reaching_storage():
             made = await self.store.open_tables_of(creator, self.waiting_since())
         if made >= self.tables_per_address:

@@ -544,8 +544,9 @@ class Store:
             return result.scalar_one_or_none()
 
     async def open_tables_of(self, creator: str, waiting_since: float) -> int:
-        """How many tables not yet over ``creator`` (an address) has made: those in play, and
-        those waiting that were made at ``waiting_since`` or later (older ones have expired)."""
+        """How many tables not yet over ``creator`` (an address, or ``account:ID``) has made:
+        those in play, and those waiting that were made at ``waiting_since`` or later (older
+        ones have expired)."""
         async with self.engine.connect() as conn:
             result = await conn.execute(
                 sa.select(sa.func.count())
