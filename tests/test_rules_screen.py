@@ -48,7 +48,8 @@ def test_a_refused_tile_names_the_rule_and_f1_opens_it(
             refused = next(k for k, tile in enumerate(hand) if tile not in table.choices)
             table.action_tile(refused)
             assert table.rule_section == "feet"
-            assert table.message.startswith("The foot on tile ")
+            assert table.message.startswith("Play on the ")
+            assert " first: it needs " in table.message
             assert table.message.endswith("See How to play: Feet (F1).")
             await check_snapshot(pilot, app, "table-refused-80x24", tmp_path)
             await pilot.press("f1")

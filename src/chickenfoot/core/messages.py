@@ -74,7 +74,7 @@ ENGLISH: dict[str, str] = {
         "a chosen seed is for practice, where at most one person plays (the others are "
         "computer players), not {people} people"
     ),
-    "not-creator": ("only whoever set up the table can do that, in the browser they set it up in"),
+    "not-creator": "only whoever made the table can do that, in the browser they made it in",
     "table-started": (
         "the table has been dealt already: only a table still waiting can be cancelled"
     ),
