@@ -267,7 +267,7 @@ function onFrame(frame) {
       else state.fatal = frame.message;
       break;
   }
-  makeForcedMove();
+  if (frame.type === "snapshot" || frame.type === "event") makeForcedMove(); // never on a refusal
   render();
 }
 
