@@ -53,7 +53,7 @@ export function startTransform(from, to) {
  * @param {DOMRect | null} from
  */
 export function fly(boardEl, id, tile, from) {
-  if (!from || reducedMotion()) return;
+  if (!from || document.hidden || reducedMotion()) return;
   const place = boardEl.querySelector(`[data-id="${id}"]`);
   const to = place?.getBoundingClientRect();
   if (!place || !to || to.width === 0) return;
