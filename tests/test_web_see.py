@@ -58,6 +58,12 @@ AUDIO = """(() => {
 """Keep in ``window.audio``, for each sound context the page makes, whether its person had
 touched or clicked the page by then."""
 
+DOUBLES = """() => [...document.querySelectorAll('#board [data-id]')].filter((el) => {
+  const [a, b] = el.querySelector('title').textContent.split(' ')[0].split('-');
+  return a === b && el.getAttribute('data-id') !== '0';
+}).length"""
+"""How many doubles were played on the board (the centre double, id 0, is dealt)."""
+
 FRESH = """() => [...document.querySelectorAll('#board [data-fresh]')].map((el) => {
   const seat = el.getAttribute('data-fresh');
   const swatch = document.querySelector(`#seats [data-seat="${seat}"] .swatch`);
@@ -260,9 +266,18 @@ def test_sounds_are_off_until_turned_on_remembered_and_wait_for_a_gesture(
     wait_for_turn(page)
     assert page.evaluate("() => window.cues") == []
     assert page.evaluate("() => window.audio") == [], "no sound before a gesture"
+    before = page.evaluate(DOUBLES)  # played while no sound could be made
     play_a_tile(page, touch)  # the person's touch or click
     wait_for_turn(page)
     assert page.evaluate("() => window.audio") == [True]
     assert "play" in page.evaluate("() => window.cues")
+    while wait_for_turn(page, seconds=60):  # to the round's end
+        play_a_tile(page, touch)
+    page.wait_for_selector("[data-round-end]")
+    heard = page.evaluate("() => window.cues")
+    doubles = page.evaluate(DOUBLES)
+    assert doubles > before, "a double was played on the board"
+    assert heard.count("foot") == doubles - before, "a new foot for each double played"
+    assert heard[-1] == "round-end"
     assert tab.errors == []
     tab.close()
