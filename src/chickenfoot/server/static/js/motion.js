@@ -59,7 +59,7 @@ export function fly(boardEl, id, tile, from) {
   if (!place || !to || to.width === 0) return;
   const box = /** @type {SVGGraphicsElement} */ (place).getBBox();
   const copy = /** @type {Element} */ (place.cloneNode(true));
-  for (const name of ["data-id", "data-fresh", "class"]) copy.removeAttribute(name);
+  for (const name of ["data-id", "data-fresh"]) copy.removeAttribute(name);
   copy.setAttribute("class", "tile");
   const picture = s(
     "svg",
