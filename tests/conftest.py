@@ -67,6 +67,7 @@ END_TO_END = frozenset(
         "test_web_pages",
         "test_web_rules",
         "test_web_busywork",
+        "test_web_see",
         "test_web_touch",
     }
 )
@@ -82,6 +83,7 @@ ONE_WORKER = frozenset(
         "test_web_cluster",
         "test_web_pages",
         "test_web_rules",
+        "test_web_see",
     }
 )
 """The modules whose tests share a server and a browser started once for the module: with
