@@ -7,19 +7,14 @@ Chromium, at 1366x768 and on a 390x844 touch screen."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from tests.web_helpers import CHROMIUM, MY_TURN, Server, Tab, chromium, open_tab, reopen, serving
+from tests.web_helpers import MY_TURN, Server, Tab, need_chromium, open_tab, reopen
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
-        allow_module_level=True,
-    )
+need_chromium()
 
 SCREENS: dict[str, tuple[ViewportSize, bool]] = {
     "desktop": ({"width": 1366, "height": 768}, False),
@@ -76,16 +71,6 @@ FRESH = """() => [...document.querySelectorAll('#board [data-fresh]')].map((el) 
 })"""
 """Each marked tile of the board: its id, the seat that played it, its outline's colour and
 the colour of that seat in the players' list."""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from serving(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def ann_and_bots(server: Server, seed: int) -> str:

@@ -283,7 +283,7 @@ function onFrame(frame) {
       else state.fatal = frame.message;
       break;
   }
-  if (frame.type === "snapshot" || frame.type === "event") makeForcedMove(); // never on a refusal
+  if (frame.type === "snapshot") makeForcedMove(); // a new view (an event's is above); never on a refusal
   render();
 }
 
