@@ -58,9 +58,11 @@ END_TO_END = frozenset(
         "test_setup_script",
         "test_web_analysis",
         "test_web_cluster",
+        "test_web_layout",
         "test_web_pages",
         "test_web_rules",
         "test_web_busywork",
+        "test_web_layout",
         "test_web_touch",
     }
 )

@@ -736,7 +736,7 @@ function renderSeats(view) {
       h("span", { class: `swatch seat-${s % 8}`, "aria-hidden": "true" }),
       h(
         "span",
-        { class: "name" },
+        { class: "name", title: seatName(view.players, s) },
         seatName(view.players, s),
         s === view.viewer ? ` (${t("seats.you")})` : "",
       ),
@@ -870,7 +870,7 @@ function renderSummary() {
         h(
           "span",
           { class: "shown" },
-          (shown[s] ?? []).map((tile) => tileSVG(tile, { unit: 15, vertical: false })),
+          (shown[s] ?? []).map((tile) => tileSVG(tile, { unit: 24, vertical: false })),
         ),
       ),
       h("td", {}, String(points[s] ?? "")),
@@ -922,7 +922,8 @@ function renderSummary() {
   );
   card.append(h("div", { class: "buttons" }, close));
   el.replaceChildren(card);
-  close.focus();
+  close.focus({ preventScroll: true });
+  card.scrollTop = 0;
 }
 
 function renderLobby() {
