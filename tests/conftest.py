@@ -58,7 +58,6 @@ END_TO_END = frozenset(
         "test_setup_script",
         "test_web_analysis",
         "test_web_cluster",
-        "test_web_layout",
         "test_web_pages",
         "test_web_rules",
         "test_web_busywork",
@@ -76,6 +75,7 @@ ONE_WORKER = frozenset(
         "test_web_analysis",
         "test_web_busywork",
         "test_web_cluster",
+        "test_web_layout",
         "test_web_pages",
         "test_web_rules",
     }

@@ -234,7 +234,7 @@ def test_a_note_never_takes_a_tap(server: Server, browser: Browser, screen: str)
     page.evaluate(
         """([x, y]) => { const box = document.getElementById('toasts');
             box.style.position = 'fixed'; box.style.left = `${x - 40}px`;
-            box.style.top = `${y - 10}px`;
+            box.style.top = `${y - 10}px`; box.style.bottom = 'auto';
             const note = document.createElement('div'); note.className = 'toast';
             note.textContent = 'Bot 3 passes.'; box.append(note); }""",
         [x, y],
@@ -243,6 +243,7 @@ def test_a_note_never_takes_a_tap(server: Server, browser: Browser, screen: str)
         "([x, y]) => document.elementFromPoint(x, y)?.closest('[data-target]') !== null", [x, y]
     )
     assert hit, "the note took the tap meant for the place under it"
+    tab.shot(f"layout-note-{screen}")
     hand = page.locator("#hand [data-tile]").count()
     if screen == "phone":
         page.touchscreen.tap(x, y)
@@ -298,5 +299,63 @@ def test_the_summary_opens_at_its_top_fits_and_shows_big_tiles(
         last_total.scroll_into_view_if_needed()
         last = last_total.bounding_box()
         assert last is not None and inside(last, screen_box), last
+    assert tab.errors == []
+    tab.close()
+
+
+WORDS = """() => {
+    const list = document.getElementById('board-words');
+    const drawn = Object.fromEntries([...document.querySelectorAll('#board [data-id]')]
+        .map((g) => [g.dataset.id, g.querySelector('title').textContent.split(' · ')[0]]));
+    return {role: list.getAttribute('role'), live: list.getAttribute('aria-live'),
+            lines: [...list.querySelectorAll('li')].map((li) => li.textContent),
+            drawn, seen: list.getBoundingClientRect().width};
+}"""
+
+
+def flipped(tile: str) -> str:
+    first, second = tile.split("-")
+    return f"{second}-{first}"
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_board_in_words_follows_each_play(
+    server: Server, browser: Browser, screen: str
+) -> None:
+    tab = seated(server, browser, screen, 4, seed=5)
+    page = tab.page
+    before = page.evaluate(WORDS)
+    assert before["role"] == "list" and before["live"] == "polite"
+    assert before["seen"] <= 1  # for a screen reader, not shown
+    plays = 0
+    deadline = time.monotonic() + 60
+    while plays < 3 and not page.locator("[data-round-end]").count():
+        assert time.monotonic() < deadline, "no three plays of Ann's came"
+        did = take_turn(page)
+        if not did.startswith("play "):
+            time.sleep(0.05)
+            continue
+        plays += 1
+        tile = did.removeprefix("play ")
+        page.wait_for_function(
+            """([a, b]) => [...document.querySelectorAll('#board-words li')]
+                .some((li) => li.textContent.includes(a) || li.textContent.includes(b))""",
+            arg=[tile, flipped(tile)],
+        )
+        words = page.evaluate(WORDS)
+        text = " ".join(words["lines"])
+        assert words["drawn"], words
+        for drawn in words["drawn"].values():
+            assert drawn in text or flipped(drawn) in text, (drawn, words["lines"])
+        assert tile in text or flipped(tile) in text, (tile, words["lines"])
+        centre = words["drawn"]["0"]
+        assert words["lines"][0].startswith("Centre: ")
+        assert centre in words["lines"][0] or flipped(centre) in words["lines"][0]
+        assert any(line.startswith("Line 1: ") for line in words["lines"]), words["lines"]
+    assert plays == 3
+    page.select_option("#lang", "nb")
+    page.wait_for_function(
+        "() => document.querySelector('#board-words li')?.textContent.startsWith('Midten: ')"
+    )
     assert tab.errors == []
     tab.close()

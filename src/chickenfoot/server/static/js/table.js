@@ -22,6 +22,7 @@ import { t, tn } from "./i18n.js";
 import { scoreTable } from "./scores.js";
 import { explain, tileRefusal, turnRefusal, withNames } from "./refusals.js";
 import { showRated } from "./rated.js";
+import { boardWords } from "./spoken.js";
 import { storeInvite, storeToken, storedInvites, storedKey, storedToken } from "./tables.js";
 import { tileSVG } from "./tiles.js";
 
@@ -597,6 +598,10 @@ function renderBoard(view) {
     names: names(view),
     emptyText: view.round ? "" : t("board.empty"),
   });
+  const words = boardWords(view.board, view.public, kindOf(view.game).layout);
+  const list = $("#board-words");
+  if ([...list.children].map((li) => li.textContent).join("\n") !== words.join("\n"))
+    list.replaceChildren(...words.map((line) => h("li", {}, line)));
 }
 
 /** @param {View} view */
