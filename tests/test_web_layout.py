@@ -227,6 +227,9 @@ def test_a_note_never_takes_a_tap(server: Server, browser: Browser, screen: str)
             legal.first.click()  # played at once where it has one place only
         else:
             take_turn(page)
+    for place in page.locator("[data-target]").all():  # big enough to tap, however small
+        size = place.bounding_box()
+        assert size and size["width"] >= 40 and size["height"] >= 40, size
     target = page.locator("[data-target]").first
     found = target.bounding_box()
     assert found is not None
