@@ -16,6 +16,7 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -23,6 +24,11 @@ from hypothesis import HealthCheck, settings
 from chickenfoot.core import fast, record
 from chickenfoot.core.standard import hand
 from chickenfoot.i18n import set_language
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from tests.server_helpers import Server
 
 pytest_plugins = ["tests.services"]
 
@@ -62,6 +68,7 @@ END_TO_END = frozenset(
         "test_web_rules",
         "test_web_busywork",
         "test_web_layout",
+        "test_web_see",
         "test_web_touch",
     }
 )
@@ -78,6 +85,7 @@ ONE_WORKER = frozenset(
         "test_web_layout",
         "test_web_pages",
         "test_web_rules",
+        "test_web_see",
     }
 )
 """The modules whose tests share a server and a browser started once for the module: with
@@ -137,3 +145,20 @@ def umask(request: pytest.FixtureRequest) -> Iterator[int]:
         yield mask
     finally:
         os.umask(before)
+
+
+@pytest.fixture(scope="module", name="server")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A real ``chickenfoot serve`` for the browser tests of one module (a module that needs
+    another kind of server defines its own ``server``)."""
+    from tests.web_helpers import serving
+
+    yield from serving(tmp_path_factory)
+
+
+@pytest.fixture(scope="module", name="browser")
+def module_browser() -> Iterator[Browser]:
+    """A headless Chromium for the browser tests of one module."""
+    from tests.web_helpers import chromium
+
+    yield from chromium()

@@ -4,6 +4,7 @@ out from the full record (not from the projection)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
@@ -236,3 +237,14 @@ def leaked(frame: dict[str, Any], version: int, viewer: int | None, hidden: Any)
         shown["event"] = {k: v for k, v in shown["event"].items() if k not in public}
     tiles = set(_TILE.findall(json.dumps(shown)))
     return tiles & hidden[version][-1 if viewer is None else viewer]
+
+
+async def next_frame(ws: Any, kind: str, seconds: float = 20) -> dict[str, Any]:
+    """The socket's next frame of type ``kind`` (the others passed over)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, f"no {kind} frame in {seconds} s"
+        frame = check_frame(await asyncio.wait_for(ws.recv(), left))
+        if frame["type"] == kind:
+            return frame

@@ -35,6 +35,7 @@ from tests.server_helpers import (
     hidden_tiles,
     invite_of,
     leaked,
+    next_frame,
     seat_tokens,
 )
 from tests.services import Postgres, Redis
@@ -485,29 +486,20 @@ def test_the_owner_runs_the_move_clock_and_the_other_processes_show_it(cluster: 
     made = owner.post("/api/tables", body)
     table, token = made["table"], owner.tokens(made)[0]
 
-    async def frame_of(ws: Any, kind: str, seconds: float = 15) -> dict[str, Any]:
-        deadline = time.monotonic() + seconds
-        while True:
-            left = deadline - time.monotonic()
-            assert left > 0, f"no {kind} frame"
-            frame = check_frame(await asyncio.wait_for(ws.recv(), left))
-            if frame["type"] == kind:
-                return frame
-
     async def play() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
         async with b.socket(table) as watcher:
             async with b.socket(table, token) as ann:
-                timed = await frame_of(ann, "seats")
+                timed = await next_frame(ann, "seats", 15)
                 while timed["seats"][0].get("left") is None:
-                    timed = await frame_of(ann, "seats")
-                event = await frame_of(ann, "event")
+                    timed = await next_frame(ann, "seats", 15)
+                event = await next_frame(ann, "event", 15)
                 while event["event"].get("seat") != 0:
-                    event = await frame_of(ann, "event")
-            gone = await frame_of(watcher, "seats", seconds=5)
+                    event = await next_frame(ann, "event", 15)
+            gone = await next_frame(watcher, "seats", seconds=5)
             while not gone["seats"][0].get("away"):
-                gone = await frame_of(watcher, "seats", seconds=5)
+                gone = await next_frame(watcher, "seats", seconds=5)
             async with b.socket(table, token) as ann:
-                told = await frame_of(ann, "played-for")
+                told = await next_frame(ann, "played-for", 15)
         return timed, event, gone, told
 
     timed, event, gone, told = asyncio.run(play())

@@ -16,7 +16,7 @@ import pytest
 
 from chickenfoot.core import games
 from chickenfoot.core.record import check_text
-from tests.server_helpers import Server, check_frame
+from tests.server_helpers import Server, check_frame, next_frame
 
 AWAY = 2
 """The server's ``--away`` seconds."""
@@ -29,17 +29,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield running
     finally:
         running.stop()
-
-
-async def next_frame(ws: Any, kind: str, seconds: float = 20) -> dict[str, Any]:
-    """The socket's next frame of type ``kind`` (the others passed over)."""
-    deadline = time.monotonic() + seconds
-    while True:
-        left = deadline - time.monotonic()
-        assert left > 0, f"no {kind} frame in {seconds} s"
-        frame = check_frame(await asyncio.wait_for(ws.recv(), left))
-        if frame["type"] == kind:
-            return frame
 
 
 def marked_actions(record: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:

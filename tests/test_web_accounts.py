@@ -5,26 +5,16 @@ from the page."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
-import pytest
 from playwright.sync_api import Browser
 
 from tests.account_helpers import play_out, signed_up
-from tests.web_helpers import PHONE, Server, chromium, open_tab, serving
+from tests.web_helpers import PHONE, Server, need_chromium, open_tab
 
 PASSWORD = "a long enough password"
 
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from serving(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
+need_chromium()
 
 
 def test_signing_up_in_and_out_on_the_home_page(server: Server, browser: Browser) -> None:

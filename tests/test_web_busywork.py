@@ -6,19 +6,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.web_helpers import CHROMIUM, MY_TURN, Server, chromium, open_tab, serving
+from tests.web_helpers import MY_TURN, Server, need_chromium, open_tab
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
-        allow_module_level=True,
-    )
+need_chromium()
 
 TOASTS = """() => {
   window.toastsSeen = [];
@@ -29,16 +23,6 @@ TOASTS = """() => {
   new MutationObserver(seen).observe(document.querySelector('#toasts'), {childList: true});
 }"""
 """Keep every note the page shows (they fade) in ``window.toastsSeen``."""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from serving(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def seat_of_ann(server: Server, browser: Browser, seed: int) -> tuple[Any, list[Any]]:

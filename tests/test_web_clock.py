@@ -13,13 +13,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.web_helpers import CHROMIUM, PHONE, Server, chromium, open_tab, reopen, take_turn
+from tests.web_helpers import (
+    PHONE,
+    Server,
+    need_chromium,
+    open_tab,
+    reopen,
+    take_turn,
+)
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
-        allow_module_level=True,
-    )
+need_chromium()
 
 AWAY = 2
 """The server's ``--away`` seconds."""
@@ -30,11 +33,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running = Server(tmp_path_factory.mktemp("clock-web"), options=["--away", str(AWAY)])
     yield running
     running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def seconds_left(page: Page, seat: int) -> int:

@@ -8,34 +8,18 @@ headless Chromium."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page
 
 from chickenfoot.i18n import error_in, translation
 from chickenfoot.server.errors import ServerError
 from tests.server_helpers import invite_of
-from tests.web_helpers import CHROMIUM, Server, chromium, open_tab, serving
+from tests.web_helpers import Server, need_chromium, open_tab
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
-        allow_module_level=True,
-    )
+need_chromium()
 
 HAND = "#hand [data-tile]"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from serving(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def sockets_of(page: Page) -> list[tuple[str, list[Any]]]:

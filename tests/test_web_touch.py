@@ -4,37 +4,19 @@ real headless Chromium, the phone's touch screen emulated."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Browser
 
 from tests.web_helpers import (
-    CHROMIUM,
     DESKTOP,
     MY_TURN,
     PHONE,
     Server,
-    chromium,
+    need_chromium,
     open_tab,
-    serving,
 )
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
-        allow_module_level=True,
-    )
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from serving(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
+need_chromium()
 
 
 @pytest.mark.parametrize("touch", [True, False])

@@ -39,6 +39,15 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
+def need_chromium() -> None:
+    """Skip the calling module's tests, saying so loudly, where there is no Chromium."""
+    if not CHROMIUM.exists():
+        pytest.skip(
+            f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
+            allow_module_level=True,
+        )
+
+
 def serving(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A module's server (``yield from`` it in a fixture): stopped at the module's end."""
     running = Server(tmp_path_factory.mktemp("serve"))

@@ -5,10 +5,10 @@ from __future__ import annotations
 from random import Random
 
 from chickenfoot.bots.base import Limit, View
-from chickenfoot.core import Action, Play, Rules
+from chickenfoot.core import Action, Play
 from chickenfoot.core.compact import TARGET_BITS, Picker
 from chickenfoot.core.fast import weights
-from chickenfoot.core.standard.rules import StandardRules
+from chickenfoot.core.games import AnyRules
 from chickenfoot.core.tiles import TILES
 
 
@@ -24,7 +24,7 @@ class RandomBot:
         legal = view.legal
         return legal[int(self.rng.random() * len(legal))]
 
-    def picker(self, rules: Rules | StandardRules) -> Picker:
+    def picker(self, rules: AnyRules) -> Picker:
         """The same choice among the legal options of the compact state."""
         return _Uniform(self.rng)
 
@@ -41,7 +41,7 @@ class GreedyBot:
     def choose(self, view: View, limit: Limit | None = None) -> Action:
         return heaviest(view)
 
-    def picker(self, rules: Rules | StandardRules) -> Picker:
+    def picker(self, rules: AnyRules) -> Picker:
         """The same choice among the legal options of the compact state (of any game: each
         values a tile at its pips, 0-0 at what its :meth:`tile_value` says)."""
         weight = weights(rules.tile_value(TILES[0]))

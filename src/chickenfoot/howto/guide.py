@@ -385,8 +385,8 @@ def guide(
     """How to play for a table of ``rules`` (at ``players`` seats: the pictures' table),
     in the language of ``catalogue`` (:func:`chickenfoot.i18n.translation`)."""
     say = catalogue.gettext
-    standard = isinstance(rules, StandardRules)
-    chickenfoot = CLASSIC if isinstance(rules, StandardRules) else rules
+    standard = not isinstance(rules, Rules)
+    chickenfoot = rules if isinstance(rules, Rules) else CLASSIC
     seats = players if players is not None and not standard else DEFAULT_PLAYERS
     seats = min(max(seats, chickenfoot.min_players), chickenfoot.max_players)
     marked = set() if standard else _changed_sections(chickenfoot)
@@ -438,7 +438,7 @@ class _Texts:
 
     def table(self, rules: AnyRules) -> tuple[Block, ...]:
         say = self.say
-        if isinstance(rules, StandardRules):
+        if not isinstance(rules, Rules):
             game = say(STANDARD_NAMES[rules.game_name])
             return (Paragraph(say(TABLE_STANDARD).format(game=game)), Paragraph(say(TABLE_KEYS)))
         found = changes(rules, self.catalogue)

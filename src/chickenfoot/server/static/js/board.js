@@ -22,6 +22,8 @@ const MIN_TARGET_PX = 40;
  * @property {import("./games.js").LayoutKind} layout
  * @property {{tile: string, on: number | null}[]} [phantoms] places to offer the chosen tile
  * @property {number | null} [last] the id of the tile placed last
+ * @property {Map<number, number>} [fresh] the tiles played since the viewer's turn, each with
+ *   the seat that played it
  * @property {number | null} [cursor] the place the keys have chosen
  * @property {Map<number, string>} [names] who placed each tile
  * @property {string} [emptyText] what an empty board says
@@ -80,6 +82,7 @@ export class BoardView {
       layout,
       phantoms = [],
       last = null,
+      fresh = new Map(),
       cursor = null,
       names = new Map(),
       emptyText = "",
@@ -109,7 +112,14 @@ export class BoardView {
         attrs.tabindex = "-1";
       } else {
         attrs["data-id"] = String(p.id);
-        if (p.id === last) attrs.class = "tile last";
+        const classes = ["tile"];
+        if (p.id === last) classes.push("last");
+        const by = fresh.get(p.id);
+        if (by !== undefined) {
+          classes.push("fresh", `seat-${by % 8}`);
+          attrs["data-fresh"] = String(by);
+        }
+        if (classes.length > 1) attrs.class = classes.join(" ");
       }
       const group = tileGroup(g.first, g.second, {
         x: g.x,

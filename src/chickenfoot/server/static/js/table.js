@@ -21,6 +21,9 @@ import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { scoreTable } from "./scores.js";
 import { explain, tileRefusal, turnRefusal, withNames } from "./refusals.js";
+import { freshTiles } from "./fresh.js";
+import * as motion from "./motion.js";
+import * as sound from "./sound.js";
 import { showRated } from "./rated.js";
 import { boardWords } from "./spoken.js";
 import { storeInvite, storeToken, storedInvites, storedKey, storedToken } from "./tables.js";
@@ -235,8 +238,21 @@ function onFrame(frame) {
         return;
       }
       if (frame.stand_in) state.standIns.add(frame.version);
-      onEvent(state.view, frame.event, frame.legal ?? null);
-      break;
+      {
+        const before = state.view;
+        const event = frame.event;
+        const from =
+          event.kind === "action" && event.placed
+            ? motion.origin(event.seat, event.placed.tile, event.seat === before.viewer)
+            : null;
+        onEvent(before, event, frame.legal ?? null);
+        makeForcedMove();
+        render();
+        if (event.kind === "action" && event.placed)
+          motion.fly($("#board"), event.placed.id, event.placed.tile, from);
+        sound.play(sound.cuesOf(event, before, state.view));
+      }
+      return;
     case "seats":
       state.seats = { frame, at: performance.now() };
       break;
@@ -268,7 +284,7 @@ function onFrame(frame) {
       else state.fatal = frame.message;
       break;
   }
-  makeForcedMove();
+  if (frame.type === "snapshot" || frame.type === "event") makeForcedMove(); // never on a refusal
   render();
 }
 
@@ -595,9 +611,11 @@ function renderBoard(view) {
     phantoms: choosing ? choosing.targets.map((on) => ({ tile: choosing.tile, on })) : [],
     cursor: choosing ? state.targetCursor : null,
     last: lastPlaced(view),
+    fresh: freshTiles(view, view.viewer ?? turnSeat()),
     names: names(view),
     emptyText: view.round ? "" : t("board.empty"),
   });
+  motion.hideFlying($("#board"));
   const words = boardWords(view.board, view.public, kindOf(view.game).layout);
   const list = $("#board-words");
   if ([...list.children].map((li) => li.textContent).join("\n") !== words.join("\n"))
@@ -1099,6 +1117,11 @@ async function main() {
     makeForcedMove();
     render();
   });
+  /** @type {HTMLInputElement} */
+  const sounds = $("#sound");
+  sounds.checked = sound.soundOn();
+  sounds.addEventListener("change", () => sound.setSound(sounds.checked));
+  sound.listen();
   i18n.onLanguage(() => {
     state.log = state.view ? logOf(state.view) : [];
     drawnSummary = null;
