@@ -67,6 +67,7 @@ END_TO_END = frozenset(
         "test_web_pages",
         "test_web_rules",
         "test_web_busywork",
+        "test_web_layout",
         "test_web_see",
         "test_web_touch",
     }
@@ -81,6 +82,7 @@ ONE_WORKER = frozenset(
         "test_web_analysis",
         "test_web_busywork",
         "test_web_cluster",
+        "test_web_layout",
         "test_web_pages",
         "test_web_rules",
         "test_web_see",

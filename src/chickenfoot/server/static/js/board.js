@@ -6,11 +6,13 @@
 
 import { h, s } from "./dom.js";
 import { tn } from "./i18n.js";
-import { UNIT, geometry, tree } from "./layout.js";
+import { NOTE, UNIT, geometry, tree } from "./layout.js";
 import { tileGroup } from "./tiles.js";
 
 const PAD = 24;
 const MAX_FIT = 1.4;
+// A place to play on is never a smaller target than this on the screen, however far out.
+const MIN_TARGET_PX = 40;
 
 /**
  * @typedef {import("./layout.js").Placed} Placed
@@ -131,6 +133,7 @@ export class BoardView {
       if (p.phantom) {
         const [cx, cy] = [g.x, g.y];
         group.append(
+          s("circle", { class: "target-hit", cx, cy, r: UNIT }),
           s("circle", { class: "target-badge", cx, cy, r: UNIT * 0.3 }),
           s("text", { class: "target-number", x: cx, y: cy }, String(-p.id)),
         );
@@ -143,11 +146,11 @@ export class BoardView {
         { class: "foot-note" },
         s("title", {}, tn("board.needs_toes", foot.need, { number: foot.tile.near })),
         s("rect", {
-          x: x - UNIT * 0.6,
-          y: y - UNIT * 0.28,
-          width: UNIT * 1.2,
-          height: UNIT * 0.56,
-          rx: UNIT * 0.28,
+          x: x - NOTE.w / 2,
+          y: y - NOTE.h / 2,
+          width: NOTE.w,
+          height: NOTE.h,
+          rx: NOTE.h / 2,
         }),
         s("text", { x, y }, `${foot.need}×${foot.tile.near}`),
       ),
@@ -179,14 +182,22 @@ export class BoardView {
     if (!this.bounds) return;
     const [w, h] = this.size();
     const b = this.bounds;
-    const k = Math.min((w - 2 * PAD) / b.w, (h - 2 * PAD) / b.h, MAX_FIT);
-    this.view = { k, x: w / 2 - k * (b.x + b.w / 2), y: h / 2 - k * (b.y + b.h / 2) };
+    // The zoom buttons keep a strip of the board's right side to themselves.
+    const right = this.controls.isConnected ? this.controls.offsetWidth + PAD : PAD;
+    const k = Math.min((w - PAD - right) / b.w, (h - 2 * PAD) / b.h, MAX_FIT);
+    this.view = {
+      k,
+      x: (w - right + PAD) / 2 - k * (b.x + b.w / 2),
+      y: h / 2 - k * (b.y + b.h / 2),
+    };
     this.apply();
   }
 
   apply() {
     const { k, x, y } = this.view;
     this.world.setAttribute("transform", `translate(${x} ${y}) scale(${k})`);
+    const r = String(Math.max(UNIT * 0.5, MIN_TARGET_PX / 2 / k));
+    for (const hit of this.world.querySelectorAll(".target-hit")) hit.setAttribute("r", r);
   }
 
   /**

@@ -56,6 +56,8 @@ import { parse } from "./tiles.js";
  */
 
 export const UNIT = 40;
+// A note on a foot waiting for toes, drawn beside its double, clear of its pips.
+export const NOTE = { w: UNIT * 1.2, h: UNIT * 0.56, gap: 4 };
 const GAP = 4;
 const ROW = 14;
 const FAN = 30;
@@ -215,8 +217,16 @@ export function geometry(layout, aspect = 1.5) {
     for (const note of notes) [note.x, note.y] = [note.y, note.x];
   }
   const U = UNIT;
+  for (const note of notes) {
+    if (upright) note.x -= U + NOTE.w / 2 + NOTE.gap;
+    else note.y -= U + NOTE.h / 2 + NOTE.gap;
+  }
   const xs = tiles.flatMap((t) => [t.x, t.x + (t.vertical ? U : 2 * U)]);
   const ys = tiles.flatMap((t) => [t.y, t.y + (t.vertical ? 2 * U : U)]);
+  for (const note of notes) {
+    xs.push(note.x - NOTE.w / 2, note.x + NOTE.w / 2);
+    ys.push(note.y - NOTE.h / 2, note.y + NOTE.h / 2);
+  }
   const bounds = xs.length
     ? {
         x: Math.min(...xs),
@@ -236,11 +246,13 @@ export function geometry(layout, aspect = 1.5) {
  */
 function feetGeometry(centre, put, links, notes) {
   const U = UNIT;
+  const noteSpan = 2 * (U + NOTE.w / 2 + NOTE.gap);
   /**
    * @param {Line} line
    * @returns {number}
    */
-  const lineHeight = (line) => (line.foot ? Math.max(U, footSpan(line.foot.lines)) : U);
+  const lineHeight = (line) =>
+    line.foot ? Math.max(U, footSpan(line.foot.lines), line.foot.need ? noteSpan : 0) : U;
   /**
    * @param {Line[]} lines
    * @returns {number}

@@ -25,6 +25,7 @@ import { freshTiles } from "./fresh.js";
 import * as motion from "./motion.js";
 import * as sound from "./sound.js";
 import { showRated } from "./rated.js";
+import { boardWords } from "./spoken.js";
 import { storeInvite, storeToken, storedInvites, storedKey, storedToken } from "./tables.js";
 import { tileSVG } from "./tiles.js";
 
@@ -615,6 +616,10 @@ function renderBoard(view) {
     emptyText: view.round ? "" : t("board.empty"),
   });
   motion.hideFlying($("#board"));
+  const words = boardWords(view.board, view.public, kindOf(view.game).layout);
+  const list = $("#board-words");
+  if ([...list.children].map((li) => li.textContent).join("\n") !== words.join("\n"))
+    list.replaceChildren(...words.map((line) => h("li", {}, line)));
 }
 
 /** @param {View} view */
@@ -754,7 +759,7 @@ function renderSeats(view) {
       h("span", { class: `swatch seat-${s % 8}`, "aria-hidden": "true" }),
       h(
         "span",
-        { class: "name" },
+        { class: "name", title: seatName(view.players, s) },
         seatName(view.players, s),
         s === view.viewer ? ` (${t("seats.you")})` : "",
       ),
@@ -888,7 +893,7 @@ function renderSummary() {
         h(
           "span",
           { class: "shown" },
-          (shown[s] ?? []).map((tile) => tileSVG(tile, { unit: 15, vertical: false })),
+          (shown[s] ?? []).map((tile) => tileSVG(tile, { unit: 24, vertical: false })),
         ),
       ),
       h("td", {}, String(points[s] ?? "")),
@@ -940,7 +945,8 @@ function renderSummary() {
   );
   card.append(h("div", { class: "buttons" }, close));
   el.replaceChildren(card);
-  close.focus();
+  close.focus({ preventScroll: true });
+  card.scrollTop = 0;
 }
 
 function renderLobby() {
