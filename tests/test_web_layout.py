@@ -8,43 +8,19 @@ on the bounding boxes the browser lays out."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from tests.web_helpers import (
-    CHROMIUM,
-    MY_TURN,
-    Server,
-    Tab,
-    chromium,
-    open_tab,
-    serving,
-    take_turn,
-)
+from tests.web_helpers import MY_TURN, Server, Tab, need_chromium, open_tab, take_turn
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
-        allow_module_level=True,
-    )
+need_chromium()
 
 DESKTOP: ViewportSize = {"width": 1366, "height": 768}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 SCREENS = {"desktop": (DESKTOP, False), "phone": (PHONE, True)}
 LONGEST = "Wilhelmina Ottilie Gunnhild Fredriksdatt"  # the home form's limit: 40 characters
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from serving(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from chromium()
 
 
 def seated(server: Server, browser: Browser, screen: str, players: int, seed: int = 7) -> Tab:
