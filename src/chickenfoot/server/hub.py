@@ -50,6 +50,7 @@ import hmac
 import logging
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +82,7 @@ from chickenfoot.server.store import (
     PLAYING,
     WAITING,
     AccountRow,
+    ChatLine,
     InviteRefused,
     Rerating,
     SeatRow,
@@ -110,6 +112,10 @@ SEEDS = 2**63
 hold); the server draws from all of them."""
 WAITING_EXPIRY = 86_400.0
 """Seconds a table waits for its people before it expires (``serve --waiting-expiry``)."""
+CHAT_LIMIT = 200
+"""The most characters a free-text chat line holds."""
+CHAT_KEPT = 50
+"""How many of a table's latest chat lines a socket is given when it opens."""
 EXPIRY_CHECKS = 60.0
 """Seconds between two looks for tables that have waited too long (at most)."""
 
@@ -233,12 +239,14 @@ class Hub:
         *,
         account: AccountRow | None = None,
         rated: bool = False,
+        chat: bool | None = None,
     ) -> tuple[str, Seating]:
         """A new table: its id and its secrets (the creator sits at ``sit``, a person's seat,
         if it is given). ``clock``: the seconds each person has for a move (None: as long as
         they like). A ``seed`` chosen makes it a practice table, for at most one person. Made
         by someone signed in (``account``), the creator's own seat is that account's. A
-        ``rated`` table is made only so, and deals from a seed of the server's."""
+        ``rated`` table is made only so, and deals from a seed of the server's. ``chat``: its
+        people may write free text in the chat (None: yes, unless it is rated)."""
         rules = games.make_rules(game, len(seats), preset, options)  # RulesError
         if clock is not None and not CLOCK_SECONDS[0] <= clock <= CLOCK_SECONDS[1]:
             raise ServerError("bad-clock", low=CLOCK_SECONDS[0], high=CLOCK_SECONDS[1])
@@ -293,6 +301,7 @@ class Hub:
             seeded=seed is not None,
             rated=rated,
             key_hash=token_hash(key),
+            chat=not rated if chat is None else chat,
         )
         fence = await self.channel.claim(row.id)
         with reaching_storage():
@@ -631,6 +640,39 @@ class Hub:
                 await self._accept(live, seat, action, arrived, expect)
         finally:
             self.schedule(live)  # even refused, the action may have settled the table
+
+    async def tell_chat(self, live: Live, connection: Connection) -> None:
+        """The table's latest chat lines, to a socket that has just opened (if there are any)."""
+        with reaching_storage(live.id):
+            said = await self.store.chat_of(live.id, CHAT_KEPT)
+        if said:
+            connection.send(frames.chat(said))
+
+    async def say(self, live: Live, seat: int | None, phrase: str | None, text: str | None) -> None:
+        """A line in the table's chat from ``seat``: a short phrase, or free text where the
+        table allows it (made plain: no control or formatting characters, spaces as one);
+        kept in the store, never in the record, and told to every viewer of the table here
+        (refused with a :class:`ServerError`)."""
+        if seat is None:
+            raise ServerError("spectator-chats")
+        if (phrase is None) == (text is None):
+            raise ServerError("chat-one-thing")
+        if text is not None:
+            if not live.row.chat:
+                raise ServerError("chat-off")
+            text = plain(text)
+            if not text:
+                raise ServerError("chat-empty")
+            if len(text) > CHAT_LIMIT:
+                raise ServerError("chat-too-long", limit=CHAT_LIMIT, length=len(text))
+        async with live.lock:  # one line at a time: each numbered after the last
+            with reaching_storage(live.id):
+                line = await self.store.add_chat(
+                    live.id, ChatLine(0, seat, phrase, text, time.time())
+                )
+        frame = frames.chat([line])
+        for connection in live.connections:
+            connection.send(frame)
 
     async def hint(self, live: Live, seat: int | None) -> Hint:
         """The expert's advice for ``seat``, from that seat's view alone: one search per
@@ -1091,6 +1133,17 @@ def _observed(task: asyncio.Task[None]) -> None:
     """Its error was said to the sender, if the sender was still there to hear it."""
     if not task.cancelled():
         task.exception()
+
+
+def plain(text: str) -> str:
+    """Chat text without control or formatting characters (bidirectional overrides among
+    them), its runs of white space made one space, trimmed."""
+    kept = "".join(
+        " " if c.isspace() else c
+        for c in text
+        if unicodedata.category(c) not in ("Cc", "Cf") or c.isspace()
+    )
+    return " ".join(kept.split())
 
 
 def _secret() -> str:
