@@ -5,6 +5,7 @@
 
 import { advance } from "./advance.js";
 import { BoardView } from "./board.js";
+import { Chat } from "./chat.js";
 import {
   describe,
   gameName,
@@ -22,7 +23,14 @@ import { t, tn } from "./i18n.js";
 import { scoreTable } from "./scores.js";
 import { explain, tileRefusal, turnRefusal, withNames } from "./refusals.js";
 import { showRated } from "./rated.js";
-import { storeInvite, storeToken, storedInvites, storedKey, storedToken } from "./tables.js";
+import {
+  storeInvite,
+  storeToken,
+  storedInvites,
+  storedKey,
+  storedSeat,
+  storedToken,
+} from "./tables.js";
 import { tileSVG } from "./tiles.js";
 
 /**
@@ -58,6 +66,7 @@ import { tileSVG } from "./tiles.js";
  *   while they were away, until they close the note
  * @property {boolean} seeded a practice table, dealt from a seed its creator chose
  * @property {boolean} elsewhere the seat is open in another window or device too
+ * @property {boolean} chatFree the table's chat takes lines of one's own
  */
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop() ?? "");
@@ -89,10 +98,13 @@ const state = {
   standIns: new Set(),
   playedFor: null,
   elsewhere: false,
+  chatFree: false,
 };
 
 /** @type {BoardView} */
 let board;
+/** @type {Chat} */
+let chat;
 /** @type {View | null} */
 let drawnSummary = null;
 
@@ -247,6 +259,9 @@ function onFrame(frame) {
       break;
     case "elsewhere":
       state.elsewhere = frame.sockets > 1;
+      break;
+    case "chat":
+      chat.add(frame.lines);
       break;
     case "error":
       state.pending = false;
@@ -539,6 +554,7 @@ function render() {
   renderInfo();
   renderElsewhere();
   renderLinks();
+  renderChat();
   if (!state.view) {
     renderWaiting();
     return;
@@ -561,6 +577,14 @@ function render() {
   renderSummary();
   $("#lobby").hidden = true;
   document.title = myTurn() ? `${t("turn.yours_short")} · ${t("app.name")}` : t("app.name");
+}
+
+function renderChat() {
+  const players = state.view?.players ?? state.lobby?.map((s) => s.name) ?? [];
+  const viewer = state.view ? state.view.viewer : token ? storedSeat(tableId) : null;
+  chat.update(players, viewer, state.chatFree, (seat) =>
+    seat < players.length ? seatName(players, seat) : String(seat + 1),
+  );
 }
 
 function renderInfo() {
@@ -1014,7 +1038,9 @@ async function readSummary() {
   try {
     const summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     state.seeded = summary.seeded === true;
+    state.chatFree = summary.chat === true;
     renderLinks();
+    render();
   } catch {
     // the socket says what is wrong with the table
   }
@@ -1075,6 +1101,8 @@ async function main() {
   /** @type {HTMLAnchorElement} */ ($("#rules-link")).href =
     `/rules?table=${encodeURIComponent(tableId)}`;
   board = new BoardView($("#board"), { onTarget: playOn });
+  chat = new Chat($("#chat"), tableId, send);
+  $("#chat").addEventListener("chat-changed", render);
   $('[data-action="draw"]').addEventListener("click", () => act({ draw: true }));
   $('[data-action="pass"]').addEventListener("click", () => act({ pass: true }));
   $("#hint-button").addEventListener("click", askHint);
