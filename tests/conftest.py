@@ -50,6 +50,7 @@ END_TO_END = frozenset(
         "test_play_app",
         "test_play_keep",
         "test_play_review",
+        "test_server_chat",
         "test_server_deal",
         "test_server_observability",
         "test_server_outage",
@@ -61,6 +62,7 @@ END_TO_END = frozenset(
         "test_web_pages",
         "test_web_rules",
         "test_web_busywork",
+        "test_web_chat",
         "test_web_touch",
     }
 )
@@ -73,6 +75,7 @@ ONE_WORKER = frozenset(
     {
         "test_web_analysis",
         "test_web_busywork",
+        "test_web_chat",
         "test_web_cluster",
         "test_web_pages",
         "test_web_rules",
