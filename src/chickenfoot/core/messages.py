@@ -67,6 +67,8 @@ ENGLISH: dict[str, str] = {
     "chat-too-long": "a chat line is at most {limit} characters, not {length}",
     "chat-empty": "there is nothing to say in that chat line",
     "chat-one-thing": "a chat line is a short phrase or text of your own, one of the two",
+    "spectator-rematch": "a spectator cannot ask for a rematch: the players do",
+    "rematch-not-over": "a rematch can be asked for once the match is over",
     "spectator-chats": "a spectator reads the chat but does not write in it",
     "too-many-lines": "you are writing too fast: wait {wait} seconds before the next line",
     "cross-origin": "a page of another site ({origin}) cannot use this server",

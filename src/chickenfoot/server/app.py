@@ -819,6 +819,8 @@ class _Api:
                 elif isinstance(frame, frames.Sync):
                     async with live.lock:
                         self.hub.sync(live, connection, frame.since)
+                elif isinstance(frame, frames.AskRematch):
+                    await self.hub.rematch(live, connection.viewer)
                 elif isinstance(frame, frames.Say):
                     if connection.viewer is not None and not chatting.take():
                         wait = math.ceil(1 / CHAT_LINES_PER_SECOND)

@@ -6,11 +6,12 @@ The server sends what the core's projection gives each viewer, wrapped in a fram
 names it: ``round``, ``action``, ``round-end``, ``match-end``), a ``lobby`` while people are
 still to come, a ``hint``, an ``error``, the ``seats`` (who is away, and the time left before
 the computer plays for a person), to a person back at their seat what was ``played-for`` them
-meanwhile, to each socket of a seat open on several, ``elsewhere``, and the table's ``chat``.
+meanwhile, to each socket of a seat open on several, ``elsewhere``, the table's ``chat``, and
+where a ``rematch`` stands.
 A frame after which it is the receiver's turn carries ``legal``; an action the computer played
 for a person is marked ``stand_in``. The client's first frame is ``hello`` (with its seat's
 token, if it holds one: a token is never in the socket's address); then it sends ``act``,
-``sync``, ``hint`` and ``say``; anything else is refused with one error.
+``sync``, ``hint``, ``say`` and ``rematch``; anything else is refused with one error.
 """
 
 from __future__ import annotations
@@ -79,7 +80,11 @@ class Say(Struct, tag="say", tag_field="type", forbid_unknown_fields=True):
     text: Annotated[str, Meta(max_length=1_000)] | None = None
 
 
-ClientFrame = Act | Sync | AskHint | Say
+class AskRematch(Struct, tag="rematch", tag_field="type", forbid_unknown_fields=True):
+    """The sender's seat accepts a rematch of the finished match."""
+
+
+ClientFrame = Act | Sync | AskHint | Say | AskRematch
 
 _decoder = msgspec.json.Decoder(ClientFrame)
 _hello = msgspec.json.Decoder(Hello)
@@ -180,6 +185,15 @@ class ChatFrame(Struct, tag="chat", tag_field="type"):
     lines: list[ChatText]
 
 
+class RematchFrame(Struct, tag="rematch", tag_field="type", omit_defaults=True):
+    """Where a rematch of the finished match stands: the persons' seats that have accepted,
+    and once all have, the new table and (to a person's socket) the token of its seat there."""
+
+    accepted: list[int]
+    table: str | None = None
+    token: str | None = None
+
+
 class HintText(Struct):
     action: dict[str, Any]
     text: str
@@ -217,6 +231,7 @@ ServerFrame = (
     | PlayedForFrame
     | Elsewhere
     | ChatFrame
+    | RematchFrame
 )
 
 _encoder = msgspec.json.Encoder()
@@ -337,6 +352,10 @@ def chat(lines: Sequence[ChatLine]) -> bytes:
     return _encoder.encode(ChatFrame(said))
 
 
+def rematch(accepted: list[int], table: str | None, token: str | None) -> bytes:
+    return _encoder.encode(RematchFrame(accepted, table, token))
+
+
 def error(code: str, message: str) -> bytes:
     return _encoder.encode(ErrorFrame(code, message))
 
@@ -360,9 +379,10 @@ def schema() -> dict[str, Any]:
         PlayedForFrame,
         Elsewhere,
         ChatFrame,
+        RematchFrame,
     ]
     actions = [PlayAction, DrawAction, PassAction]
-    client_types = [Hello, Act, Sync, AskHint, Say]
+    client_types = [Hello, Act, Sync, AskHint, Say, AskRematch]
     _, definitions = msgspec.json.schema_components([*client_types, *server_types, *actions])
     action = {"$ref": "#/$defs/Action"}
     definitions["Action"] = {"anyOf": [{"$ref": f"#/$defs/{a.__name__}"} for a in actions]}
@@ -373,7 +393,7 @@ def schema() -> dict[str, Any]:
         legal = definition.get("properties", {}).get("legal")
         if legal is not None:
             legal["anyOf"] = [{"type": "array", "items": action}, {"type": "null"}]
-    client = ("Hello", "Act", "Sync", "AskHint", "Say")
+    client = ("Hello", "Act", "Sync", "AskHint", "Say", "AskRematch")
     server = (
         "Lobby",
         "SnapshotFrame",
@@ -384,6 +404,7 @@ def schema() -> dict[str, Any]:
         "PlayedForFrame",
         "Elsewhere",
         "ChatFrame",
+        "RematchFrame",
     )
     definitions["ClientFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in client]}
     definitions["ServerFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in server]}

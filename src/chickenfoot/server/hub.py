@@ -173,6 +173,8 @@ class Hub:
         self._opening: dict[str, asyncio.Task[Live]] = {}
         self._hints: dict[str, _Hinted] = {}
         """Each table's hint for the turn it was asked at."""
+        self._rematches: dict[str, _Rematch] = {}
+        """The rematch asked for at each finished table (held here, not in the store)."""
         self.metrics.count_owned_tables(lambda: sum(1 for live in self.live.values() if live.owned))
         self.channel: TableChannel = channel or LocalChannel()
         """What depends on the other processes, if any."""
@@ -641,8 +643,78 @@ class Hub:
         finally:
             self.schedule(live)  # even refused, the action may have settled the table
 
+    # -- rematches ------------------------------------------------------------------------
+
+    async def rematch(self, live: Live, seat: int | None) -> None:
+        """The person of ``seat`` accepts a rematch of the finished table ``live``: a new
+        table with the same seats, people and settings and a new secret deal, made once every
+        person has accepted. Every viewer is told who has accepted; then each socket of a
+        person's seat is given the token of its seat at the new table, and every socket the
+        new table (refused with a :class:`ServerError`)."""
+        if seat is None:
+            raise ServerError("spectator-rematch")
+        if live.table is None or not live.table.is_over:
+            raise ServerError("rematch-not-over")
+        if not live.owned:
+            raise ServerError(TABLE_UNREACHABLE, status=503)
+        async with live.lock:
+            asked = self._rematches.setdefault(live.id, _Rematch())
+            if asked.table is None:
+                asked.accepted.add(seat)
+                if asked.accepted >= set(live.persons()):
+                    asked.table, asked.tokens = await self._rematch_table(live)
+                    logs.event(logging.INFO, "rematch", table=live.id, rematch=asked.table)
+        for connection in live.connections:
+            self._tell_rematch(live, connection)
+
+    def _tell_rematch(self, live: Live, connection: Connection) -> None:
+        """Where the rematch of ``live`` stands, to one socket (nothing if none is asked)."""
+        asked = self._rematches.get(live.id)
+        if asked is None:
+            return
+        viewer = connection.viewer
+        token = None if viewer is None else asked.tokens.get(viewer)
+        connection.send(frames.rematch(sorted(asked.accepted), asked.table, token))
+
+    async def _rematch_table(self, live: Live) -> tuple[str, dict[int, str]]:
+        """The new table of a rematch of ``live``, and a token for each person's seat; it
+        deals once every person has opened it."""
+        old = live.row
+        tokens = {s: _secret() for s in live.persons()}
+        row = dataclasses.replace(
+            old,
+            id=secrets.token_urlsafe(9),
+            created=time.time(),
+            seed=secrets.randbelow(SEEDS),
+            status=WAITING if tokens else PLAYING,
+            seats=[
+                SeatRow(
+                    s.seat,
+                    s.name,
+                    s.bot,
+                    token_hash(tokens[s.seat]) if s.seat in tokens else None,
+                    s.bot is not None,
+                    s.account,
+                )
+                for s in old.seats
+            ],
+            totals=None,
+            winners=None,
+            seeded=False,
+            key_hash=old.key_hash,  # the same creator gives its seats new invites
+        )
+        fence = await self.channel.claim(row.id)
+        with reaching_storage(row.id):
+            await self.store.add_table(row, fence=fence or 0)
+        made = self.live[row.id] = Live.of(row)
+        made.fence = fence
+        if not tokens:
+            self._deal(made)
+        return row.id, tokens
+
     async def tell_chat(self, live: Live, connection: Connection) -> None:
         """The table's latest chat lines, to a socket that has just opened (if there are any)."""
+        self._tell_rematch(live, connection)
         with reaching_storage(live.id):
             said = await self.store.chat_of(live.id, CHAT_KEPT)
         if said:
@@ -1092,6 +1164,16 @@ class Hub:
         for frame in made.events(max(since, last), viewer):
             connection.send(frame)
         connection.told = (first, max(last, latest))
+
+
+@dataclass(slots=True)
+class _Rematch:
+    """A rematch asked for: the persons' seats that have accepted, and once all have, the
+    new table and each person's token there."""
+
+    accepted: set[int] = dataclasses.field(default_factory=set)
+    table: str | None = None
+    tokens: dict[int, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 // run `npm run types` after the schema changes.
 
 export type ChickenfootGameSocketTheFramesBothWays = ClientFrame | ServerFrame;
-export type ClientFrame = Hello | Act | Sync | AskHint | Say;
+export type ClientFrame = Hello | Act | Sync | AskHint | Say | AskRematch;
 export type Action = PlayAction | DrawAction | PassAction;
 export type ServerFrame =
   | Lobby
@@ -13,7 +13,8 @@ export type ServerFrame =
   | SeatsFrame
   | PlayedForFrame
   | Elsewhere
-  | ChatFrame;
+  | ChatFrame
+  | RematchFrame;
 
 /**
  * The socket's first frame: who the client is (a seat's token; none for a spectator).
@@ -65,6 +66,12 @@ export interface Say {
   phrase?: ("good-game" | "oops" | "thanks" | "well-played" | "your-turn") | null;
   text?: string | null;
   type: "say";
+}
+/**
+ * The sender's seat accepts a rematch of the finished match.
+ */
+export interface AskRematch {
+  type: "rematch";
 }
 /**
  * The table waits for every person to join (it deals then).
@@ -294,4 +301,14 @@ export interface ChatText {
   phrase?: ("good-game" | "oops" | "thanks" | "well-played" | "your-turn") | null;
   seat: number;
   text?: string | null;
+}
+/**
+ * Where a rematch of the finished match stands: the persons' seats that have accepted,
+ * and once all have, the new table and (to a person's socket) the token of its seat there.
+ */
+export interface RematchFrame {
+  accepted: number[];
+  table?: string | null;
+  token?: string | null;
+  type: "rematch";
 }
