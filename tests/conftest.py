@@ -55,6 +55,7 @@ END_TO_END = frozenset(
         "test_server_observability",
         "test_server_outage",
         "test_server_process",
+        "test_server_rematch",
         "test_services",
         "test_setup_script",
         "test_web_analysis",
@@ -63,6 +64,7 @@ END_TO_END = frozenset(
         "test_web_rules",
         "test_web_busywork",
         "test_web_chat",
+        "test_web_rematch",
         "test_web_touch",
     }
 )
@@ -78,6 +80,7 @@ ONE_WORKER = frozenset(
         "test_web_chat",
         "test_web_cluster",
         "test_web_pages",
+        "test_web_rematch",
         "test_web_rules",
     }
 )

@@ -6,6 +6,7 @@
 import { advance } from "./advance.js";
 import { BoardView } from "./board.js";
 import { Chat } from "./chat.js";
+import { Rematch } from "./rematch.js";
 import {
   describe,
   gameName,
@@ -105,6 +106,8 @@ const state = {
 let board;
 /** @type {Chat} */
 let chat;
+/** @type {Rematch} */
+let rematch;
 /** @type {View | null} */
 let drawnSummary = null;
 
@@ -262,6 +265,9 @@ function onFrame(frame) {
       break;
     case "chat":
       chat.add(frame.lines);
+      break;
+    case "rematch":
+      rematch.heard(frame, state.view ? state.view.viewer : null);
       break;
     case "error":
       state.pending = false;
@@ -574,6 +580,11 @@ function render() {
   renderScores(view);
   renderLog();
   renderOver(view);
+  rematch.update(
+    !!view.winners && !state.summary?.open,
+    view.viewer,
+    view.players.filter((name) => !name.startsWith("bot:")).length,
+  );
   renderSummary();
   $("#lobby").hidden = true;
   document.title = myTurn() ? `${t("turn.yours_short")} · ${t("app.name")}` : t("app.name");
@@ -1102,6 +1113,7 @@ async function main() {
     `/rules?table=${encodeURIComponent(tableId)}`;
   board = new BoardView($("#board"), { onTarget: playOn });
   chat = new Chat($("#chat"), tableId, send);
+  rematch = new Rematch($("#rematch"), () => send({ type: "rematch" }));
   $("#chat").addEventListener("chat-changed", render);
   $('[data-action="draw"]').addEventListener("click", () => act({ draw: true }));
   $('[data-action="pass"]').addEventListener("click", () => act({ pass: true }));
