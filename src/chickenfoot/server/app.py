@@ -762,9 +762,10 @@ class _Api:
             return
         connection = Connection(seat, lang)
         writer = asyncio.create_task(_write(websocket, connection))
+        told: asyncio.Task[None] | None = None
         try:
             await self.hub.connect(live, connection, account)
-            await self.hub.tell_chat(live, connection)
+            told = asyncio.create_task(self.hub.tell_chat(live, connection))
             await self._read(websocket, live, connection, catalogue)
         except WebSocketDisconnect:
             pass
@@ -775,6 +776,8 @@ class _Api:
             await websocket.send_text(self._error_frame(exc, lang).decode())
             await websocket.close(code=4000 + exc.status)
         finally:
+            if told is not None:
+                told.cancel()
             self.hub.disconnect(live, connection)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -713,10 +713,14 @@ class Hub:
         return row.id, tokens
 
     async def tell_chat(self, live: Live, connection: Connection) -> None:
-        """The table's latest chat lines, to a socket that has just opened (if there are any)."""
+        """Where a rematch stands and the table's latest chat lines, to a socket that has
+        just opened (if there are any; none while the database cannot be reached)."""
         self._tell_rematch(live, connection)
-        with reaching_storage(live.id):
-            said = await self.store.chat_of(live.id, CHAT_KEPT)
+        try:
+            with reaching_storage(live.id):
+                said = await self.store.chat_of(live.id, CHAT_KEPT)
+        except ServerError:
+            return
         if said:
             connection.send(frames.chat(said))
 
