@@ -116,6 +116,8 @@ CHAT_LIMIT = 200
 """The most characters a free-text chat line holds."""
 CHAT_KEPT = 50
 """How many of a table's latest chat lines a socket is given when it opens."""
+REMATCHES_KEPT = 1_000
+"""How many tables' rematches the hub remembers (the oldest forgotten first)."""
 EXPIRY_CHECKS = 60.0
 """Seconds between two looks for tables that have waited too long (at most)."""
 
@@ -658,7 +660,11 @@ class Hub:
         if not live.owned:
             raise ServerError(TABLE_UNREACHABLE, status=503)
         async with live.lock:
-            asked = self._rematches.setdefault(live.id, _Rematch())
+            asked = self._rematches.get(live.id)
+            if asked is None:
+                asked = self._rematches[live.id] = _Rematch()
+                if len(self._rematches) > REMATCHES_KEPT:
+                    del self._rematches[next(iter(self._rematches))]
             if asked.table is None:
                 asked.accepted.add(seat)
                 if asked.accepted >= set(live.persons()):
