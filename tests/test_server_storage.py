@@ -29,6 +29,7 @@ from chickenfoot.server.store import (
     EXPIRED,
     PLAYING,
     WAITING,
+    ChatLine,
     NameTaken,
     SeatRow,
     Store,
@@ -351,3 +352,42 @@ def test_upgrading_drops_the_ratings_of_names_and_keeps_the_computer_players(db_
             await store.close()
 
     assert asyncio.run(run()) == ["bot:easy", "bot:expert"]
+
+
+def test_chat_lines_are_numbered_per_table_and_the_latest_are_given_in_order(
+    db_url: str,
+) -> None:
+    def row(table_id: str, chat: bool) -> TableRow:
+        seats = [SeatRow(0, "Ann", None, None, False), SeatRow(1, "Bo", None, None, False)]
+        return TableRow(
+            table_id, 1.0, "x", "chickenfoot", "classic", {}, 1, WAITING, seats, chat=chat
+        )
+
+    async def run() -> None:
+        store = Store(db_url)
+        await store.open()
+        try:
+            await store.add_table(row("talk", True))
+            await store.add_table(row("quiet", False))
+            for n in range(5):
+                said = await store.add_chat("talk", ChatLine(0, n % 2, None, f"line {n}", 2.0))
+                assert said.n == n + 1
+            said = await store.add_chat("quiet", ChatLine(0, 1, "oops", None, 3.0))
+            assert said == ChatLine(1, 1, "oops", None, 3.0)
+            latest = await store.chat_of("talk", 3)
+            assert [(c.n, c.seat, c.text) for c in latest] == [
+                (3, 0, "line 2"),
+                (4, 1, "line 3"),
+                (5, 0, "line 4"),
+            ]
+            assert await store.chat_of("quiet", 50) == [said]
+            assert await store.chat_of("nobody", 50) == []
+            stored = {t: await store.table(t) for t in ("talk", "quiet")}
+            assert {t: r.chat for t, r in stored.items() if r is not None} == {
+                "talk": True,
+                "quiet": False,
+            }
+        finally:
+            await store.close()
+
+    asyncio.run(run())

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -80,6 +81,9 @@ LISTED = 50
 """How many open and finished tables the home page lists."""
 SECRET_REQUEST_LIMIT = 1_024
 """The largest claim of an invite or ask for a new one, in bytes."""
+CHAT_LINES_PER_SECOND = 0.5
+CHAT_BURST = 4
+"""A socket's chat: at most a line every 2 seconds on average, 4 at once."""
 HELLO_SECONDS = 10.0
 """How long a socket may take to send its first frame (``hello``) before it is closed."""
 
@@ -143,6 +147,8 @@ class TableRequest(Struct, forbid_unknown_fields=True):
     """A practice table's deal (at most one person)."""
     clock: int | None = None
     rated: bool = False
+    chat: bool | None = None
+    """Its people may write free text in the chat (default: yes, unless it is rated)."""
     sit: Annotated[int, Meta(ge=0, le=MAX_PLAYERS)] | None = None
     """The person's seat the creator takes itself: its token comes in the answer."""
 
@@ -408,6 +414,7 @@ class _Api:
                 clock=asked.clock,
                 account=account,
                 rated=asked.rated,
+                chat=asked.chat,
             )
         except CodedError as exc:
             return self._refusal(exc, lang)
@@ -543,6 +550,7 @@ class _Api:
             "totals": row.totals,
             "winners": row.winners,
             "seeded": row.seeded,
+            "chat": row.chat,
         }
 
     async def record(self, request: Request) -> Response:
@@ -754,8 +762,10 @@ class _Api:
             return
         connection = Connection(seat, lang)
         writer = asyncio.create_task(_write(websocket, connection))
+        told: asyncio.Task[None] | None = None
         try:
             await self.hub.connect(live, connection, account)
+            told = asyncio.create_task(self.hub.tell_chat(live, connection))
             await self._read(websocket, live, connection, catalogue)
         except WebSocketDisconnect:
             pass
@@ -766,6 +776,8 @@ class _Api:
             await websocket.send_text(self._error_frame(exc, lang).decode())
             await websocket.close(code=4000 + exc.status)
         finally:
+            if told is not None:
+                told.cancel()
             self.hub.disconnect(live, connection)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -790,6 +802,7 @@ class _Api:
         self, websocket: WebSocket, live: Live, connection: Connection, catalogue: Any
     ) -> None:
         bucket = _Bucket(FRAMES_PER_SECOND, FRAME_BURST)
+        chatting = _Bucket(CHAT_LINES_PER_SECOND, CHAT_BURST)
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect" or connection.revoked:
@@ -809,6 +822,17 @@ class _Api:
                 elif isinstance(frame, frames.Sync):
                     async with live.lock:
                         self.hub.sync(live, connection, frame.since)
+                elif isinstance(frame, frames.AskRematch):
+                    await self.hub.rematch(live, connection.viewer)
+                elif isinstance(frame, frames.Say):
+                    if connection.viewer is not None and not chatting.take():
+                        wait = math.ceil(1 / CHAT_LINES_PER_SECOND)
+                        raise ServerError("too-many-lines", wait=wait)
+                    try:
+                        await self.hub.say(live, connection.viewer, frame.phrase, frame.text)
+                    except ServerError:
+                        chatting.refund()  # a refused line is not counted
+                        raise
                 else:
                     found = await self.hub.hint(live, connection.viewer)
                     text = message_in(found.reason, catalogue)

@@ -6,17 +6,18 @@ The server sends what the core's projection gives each viewer, wrapped in a fram
 names it: ``round``, ``action``, ``round-end``, ``match-end``), a ``lobby`` while people are
 still to come, a ``hint``, an ``error``, the ``seats`` (who is away, and the time left before
 the computer plays for a person), to a person back at their seat what was ``played-for`` them
-meanwhile, and to each socket of a seat open on several, ``elsewhere``. A frame after which it
-is the receiver's turn carries ``legal``; an action the computer played for a person is marked
-``stand_in``. The client's first frame is ``hello`` (with its seat's token, if it holds one: a
-token is never in the socket's address); then it sends ``act``, ``sync`` and ``hint``;
-anything else is refused with one error.
+meanwhile, to each socket of a seat open on several, ``elsewhere``, the table's ``chat``, and
+where a ``rematch`` stands.
+A frame after which it is the receiver's turn carries ``legal``; an action the computer played
+for a person is marked ``stand_in``. The client's first frame is ``hello`` (with its seat's
+token, if it holds one: a token is never in the socket's address); then it sends ``act``,
+``sync``, ``hint``, ``say`` and ``rematch``; anything else is refused with one error.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta, Struct
@@ -35,7 +36,7 @@ from chickenfoot.core.wire import (
     action_to_json,
 )
 from chickenfoot.server.errors import ServerError
-from chickenfoot.server.store import SeatRow
+from chickenfoot.server.store import ChatLine, SeatRow
 
 # -- from the client ------------------------------------------------------------------------
 
@@ -66,7 +67,24 @@ class AskHint(Struct, tag="hint", tag_field="type", forbid_unknown_fields=True):
     """The expert's advice, when it is the sender's turn."""
 
 
-ClientFrame = Act | Sync | AskHint
+PHRASES = ("well-played", "good-game", "your-turn", "oops", "thanks")
+"""The chat's short phrases, by code: each reader's page says them in its own language."""
+Phrase = Literal["well-played", "good-game", "your-turn", "oops", "thanks"]
+
+
+class Say(Struct, tag="say", tag_field="type", forbid_unknown_fields=True):
+    """A line in the table's chat: a short phrase by its code, or free text (where the table
+    allows it), one of the two."""
+
+    phrase: Phrase | None = None
+    text: Annotated[str, Meta(max_length=1_000)] | None = None
+
+
+class AskRematch(Struct, tag="rematch", tag_field="type", forbid_unknown_fields=True):
+    """The sender's seat accepts a rematch of the finished match."""
+
+
+ClientFrame = Act | Sync | AskHint | Say | AskRematch
 
 _decoder = msgspec.json.Decoder(ClientFrame)
 _hello = msgspec.json.Decoder(Hello)
@@ -151,6 +169,31 @@ class PlayedForFrame(Struct, tag="played-for", tag_field="type"):
     actions: list[dict[str, Any]]
 
 
+class ChatText(Struct, omit_defaults=True):
+    n: int
+    """The line's number at its table, from 1."""
+    seat: int
+    phrase: Phrase | None = None
+    text: str | None = None
+    """Free text, to be shown as text (never as markup)."""
+
+
+class ChatFrame(Struct, tag="chat", tag_field="type"):
+    """Lines of the table's chat, in order: the latest ones when a socket opens (if any), then
+    each one as it is said."""
+
+    lines: list[ChatText]
+
+
+class RematchFrame(Struct, tag="rematch", tag_field="type", omit_defaults=True):
+    """Where a rematch of the finished match stands: the persons' seats that have accepted,
+    and once all have, the new table and (to a person's socket) the token of its seat there."""
+
+    accepted: list[int]
+    table: str | None = None
+    token: str | None = None
+
+
 class HintText(Struct):
     action: dict[str, Any]
     text: str
@@ -187,6 +230,8 @@ ServerFrame = (
     | SeatsFrame
     | PlayedForFrame
     | Elsewhere
+    | ChatFrame
+    | RematchFrame
 )
 
 _encoder = msgspec.json.Encoder()
@@ -302,6 +347,15 @@ def hint(found: Hint, text: str) -> bytes:
     return _encoder.encode(HintFrame(advice))
 
 
+def chat(lines: Sequence[ChatLine]) -> bytes:
+    said = [ChatText(line.n, line.seat, line.phrase, line.text) for line in lines]  # type: ignore[arg-type]
+    return _encoder.encode(ChatFrame(said))
+
+
+def rematch(accepted: list[int], table: str | None, token: str | None) -> bytes:
+    return _encoder.encode(RematchFrame(accepted, table, token))
+
+
 def error(code: str, message: str) -> bytes:
     return _encoder.encode(ErrorFrame(code, message))
 
@@ -324,9 +378,11 @@ def schema() -> dict[str, Any]:
         SeatsFrame,
         PlayedForFrame,
         Elsewhere,
+        ChatFrame,
+        RematchFrame,
     ]
     actions = [PlayAction, DrawAction, PassAction]
-    client_types = [Hello, Act, Sync, AskHint]
+    client_types = [Hello, Act, Sync, AskHint, Say, AskRematch]
     _, definitions = msgspec.json.schema_components([*client_types, *server_types, *actions])
     action = {"$ref": "#/$defs/Action"}
     definitions["Action"] = {"anyOf": [{"$ref": f"#/$defs/{a.__name__}"} for a in actions]}
@@ -337,7 +393,7 @@ def schema() -> dict[str, Any]:
         legal = definition.get("properties", {}).get("legal")
         if legal is not None:
             legal["anyOf"] = [{"type": "array", "items": action}, {"type": "null"}]
-    client = ("Hello", "Act", "Sync", "AskHint")
+    client = ("Hello", "Act", "Sync", "AskHint", "Say", "AskRematch")
     server = (
         "Lobby",
         "SnapshotFrame",
@@ -347,6 +403,8 @@ def schema() -> dict[str, Any]:
         "SeatsFrame",
         "PlayedForFrame",
         "Elsewhere",
+        "ChatFrame",
+        "RematchFrame",
     )
     definitions["ClientFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in client]}
     definitions["ServerFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in server]}

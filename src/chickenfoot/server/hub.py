@@ -50,6 +50,7 @@ import hmac
 import logging
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +82,7 @@ from chickenfoot.server.store import (
     PLAYING,
     WAITING,
     AccountRow,
+    ChatLine,
     InviteRefused,
     Rerating,
     SeatRow,
@@ -110,6 +112,12 @@ SEEDS = 2**63
 hold); the server draws from all of them."""
 WAITING_EXPIRY = 86_400.0
 """Seconds a table waits for its people before it expires (``serve --waiting-expiry``)."""
+CHAT_LIMIT = 200
+"""The most characters a free-text chat line holds."""
+CHAT_KEPT = 50
+"""How many of a table's latest chat lines a socket is given when it opens."""
+REMATCHES_KEPT = 1_000
+"""How many tables' rematches the hub remembers (the oldest forgotten first)."""
 EXPIRY_CHECKS = 60.0
 """Seconds between two looks for tables that have waited too long (at most)."""
 
@@ -167,6 +175,8 @@ class Hub:
         self._opening: dict[str, asyncio.Task[Live]] = {}
         self._hints: dict[str, _Hinted] = {}
         """Each table's hint for the turn it was asked at."""
+        self._rematches: dict[str, _Rematch] = {}
+        """The rematch asked for at each finished table (held here, not in the store)."""
         self.metrics.count_owned_tables(lambda: sum(1 for live in self.live.values() if live.owned))
         self.channel: TableChannel = channel or LocalChannel()
         """What depends on the other processes, if any."""
@@ -233,12 +243,14 @@ class Hub:
         *,
         account: AccountRow | None = None,
         rated: bool = False,
+        chat: bool | None = None,
     ) -> tuple[str, Seating]:
         """A new table: its id and its secrets (the creator sits at ``sit``, a person's seat,
         if it is given). ``clock``: the seconds each person has for a move (None: as long as
         they like). A ``seed`` chosen makes it a practice table, for at most one person. Made
         by someone signed in (``account``), the creator's own seat is that account's. A
-        ``rated`` table is made only so, and deals from a seed of the server's."""
+        ``rated`` table is made only so, and deals from a seed of the server's. ``chat``: its
+        people may write free text in the chat (None: yes, unless it is rated)."""
         rules = games.make_rules(game, len(seats), preset, options)  # RulesError
         if clock is not None and not CLOCK_SECONDS[0] <= clock <= CLOCK_SECONDS[1]:
             raise ServerError("bad-clock", low=CLOCK_SECONDS[0], high=CLOCK_SECONDS[1])
@@ -293,6 +305,7 @@ class Hub:
             seeded=seed is not None,
             rated=rated,
             key_hash=token_hash(key),
+            chat=not rated if chat is None else chat,
         )
         fence = await self.channel.claim(row.id)
         with reaching_storage():
@@ -631,6 +644,117 @@ class Hub:
                 await self._accept(live, seat, action, arrived, expect)
         finally:
             self.schedule(live)  # even refused, the action may have settled the table
+
+    # -- rematches ------------------------------------------------------------------------
+
+    async def rematch(self, live: Live, seat: int | None) -> None:
+        """The person of ``seat`` accepts a rematch of the finished table ``live``: a new
+        table with the same seats, people and settings and a new secret deal, made once every
+        person has accepted. Every viewer is told who has accepted; then each socket of a
+        person's seat is given the token of its seat at the new table, and every socket the
+        new table (refused with a :class:`ServerError`)."""
+        if seat is None:
+            raise ServerError("spectator-rematch")
+        if live.table is None or not live.table.is_over:
+            raise ServerError("rematch-not-over")
+        if not live.owned:
+            raise ServerError(TABLE_UNREACHABLE, status=503)
+        async with live.lock:
+            asked = self._rematches.get(live.id)
+            if asked is None:
+                asked = self._rematches[live.id] = _Rematch()
+                if len(self._rematches) > REMATCHES_KEPT:
+                    del self._rematches[next(iter(self._rematches))]
+            if asked.table is None:
+                asked.accepted.add(seat)
+                if asked.accepted >= set(live.persons()):
+                    asked.table, asked.tokens = await self._rematch_table(live)
+                    logs.event(logging.INFO, "rematch", table=live.id, rematch=asked.table)
+        for connection in live.connections:
+            self._tell_rematch(live, connection)
+
+    def _tell_rematch(self, live: Live, connection: Connection) -> None:
+        """Where the rematch of ``live`` stands, to one socket (nothing if none is asked)."""
+        asked = self._rematches.get(live.id)
+        if asked is None:
+            return
+        viewer = connection.viewer
+        token = None if viewer is None else asked.tokens.get(viewer)
+        connection.send(frames.rematch(sorted(asked.accepted), asked.table, token))
+
+    async def _rematch_table(self, live: Live) -> tuple[str, dict[int, str]]:
+        """The new table of a rematch of ``live``, and a token for each person's seat; it
+        deals once every person has opened it."""
+        old = live.row
+        tokens = {s: _secret() for s in live.persons()}
+        row = dataclasses.replace(
+            old,
+            id=secrets.token_urlsafe(9),
+            created=time.time(),
+            seed=secrets.randbelow(SEEDS),
+            status=WAITING if tokens else PLAYING,
+            seats=[
+                SeatRow(
+                    s.seat,
+                    s.name,
+                    s.bot,
+                    token_hash(tokens[s.seat]) if s.seat in tokens else None,
+                    s.bot is not None,
+                    s.account,
+                )
+                for s in old.seats
+            ],
+            totals=None,
+            winners=None,
+            seeded=False,
+            key_hash=old.key_hash,  # the same creator gives its seats new invites
+        )
+        fence = await self.channel.claim(row.id)
+        with reaching_storage(row.id):
+            await self.store.add_table(row, fence=fence or 0)
+        made = self.live[row.id] = Live.of(row)
+        made.fence = fence
+        if not tokens:
+            self._deal(made)
+        return row.id, tokens
+
+    async def tell_chat(self, live: Live, connection: Connection) -> None:
+        """Where a rematch stands and the table's latest chat lines, to a socket that has
+        just opened (if there are any; none while the database cannot be reached)."""
+        self._tell_rematch(live, connection)
+        try:
+            with reaching_storage(live.id):
+                said = await self.store.chat_of(live.id, CHAT_KEPT)
+        except ServerError:
+            return
+        if said:
+            connection.send(frames.chat(said))
+
+    async def say(self, live: Live, seat: int | None, phrase: str | None, text: str | None) -> None:
+        """A line in the table's chat from ``seat``: a short phrase, or free text where the
+        table allows it (made plain: no control or formatting characters, spaces as one);
+        kept in the store, never in the record, and told to every viewer of the table here
+        (refused with a :class:`ServerError`)."""
+        if seat is None:
+            raise ServerError("spectator-chats")
+        if (phrase is None) == (text is None):
+            raise ServerError("chat-one-thing")
+        if text is not None:
+            if not live.row.chat:
+                raise ServerError("chat-off")
+            text = plain(text)
+            if not text:
+                raise ServerError("chat-empty")
+            if len(text) > CHAT_LIMIT:
+                raise ServerError("chat-too-long", limit=CHAT_LIMIT, length=len(text))
+        async with live.lock:  # one line at a time: each numbered after the last
+            with reaching_storage(live.id):
+                line = await self.store.add_chat(
+                    live.id, ChatLine(0, seat, phrase, text, time.time())
+                )
+        frame = frames.chat([line])
+        for connection in live.connections:
+            connection.send(frame)
 
     async def hint(self, live: Live, seat: int | None) -> Hint:
         """The expert's advice for ``seat``, from that seat's view alone: one search per
@@ -1052,6 +1176,16 @@ class Hub:
         connection.told = (first, max(last, latest))
 
 
+@dataclass(slots=True)
+class _Rematch:
+    """A rematch asked for: the persons' seats that have accepted, and once all have, the
+    new table and each person's token there."""
+
+    accepted: set[int] = dataclasses.field(default_factory=set)
+    table: str | None = None
+    tokens: dict[int, str] = dataclasses.field(default_factory=dict)
+
+
 @dataclass(frozen=True, slots=True)
 class _Hinted:
     """The hint of a table's turn: the seat to act at ``version`` of ``table``."""
@@ -1091,6 +1225,17 @@ def _observed(task: asyncio.Task[None]) -> None:
     """Its error was said to the sender, if the sender was still there to hear it."""
     if not task.cancelled():
         task.exception()
+
+
+def plain(text: str) -> str:
+    """Chat text without control or formatting characters (bidirectional overrides among
+    them), its runs of white space made one space, trimmed."""
+    kept = "".join(
+        " " if c.isspace() else c
+        for c in text
+        if unicodedata.category(c) not in ("Cc", "Cf") or c.isspace()
+    )
+    return " ".join(kept.split())
 
 
 def _secret() -> str:

@@ -62,6 +62,7 @@ tables = sa.Table(
     sa.Column("seeded", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("key_hash", sa.String(64), nullable=True),
+    sa.Column("chat", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("tables_by_status", "status", "created"),
     sa.Index("tables_by_creator", "creator", "status"),
 )
@@ -103,6 +104,17 @@ ratings = sa.Table(
     sa.Column("points", sa.Integer, nullable=False),
     sa.Column("outs", sa.Integer, nullable=False),
     sa.Column("double_blanks", sa.Integer, nullable=False),
+)
+
+chats = sa.Table(
+    "chats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("phrase", sa.String(16), nullable=True),
+    sa.Column("text", sa.String(800), nullable=True),
+    sa.Column("at", sa.Float, nullable=False),
 )
 
 accounts = sa.Table(
@@ -249,6 +261,20 @@ class TableRow:
     """Its match is rated: accounts and bots only, no hints until it ends."""
     key_hash: str | None = None
     """The hash of the creator's key (None: a table made before invites)."""
+    chat: bool = False
+    """Its people may write free text in its chat (short phrases are always allowed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """A line said at a table: a short phrase (by its code) or free text, by a seat."""
+
+    n: int
+    seat: int
+    phrase: str | None
+    text: str | None
+    at: float
+    """When (``time.time()``)."""
 
 
 class TableClosed(RuntimeError):
@@ -319,6 +345,7 @@ class Store:
                     seeded=row.seeded,
                     rated=row.rated,
                     key_hash=row.key_hash,
+                    chat=row.chat,
                 )
             )
             await conn.execute(
@@ -530,6 +557,39 @@ class Store:
                 sa.select(actions.c.n).where(actions.c.table_id == table_id, actions.c.stand_in)
             )
             return {n for (n,) in result}
+
+    async def add_chat(self, table_id: str, line: ChatLine) -> ChatLine:
+        """A line said at a table, numbered after the table's last one."""
+        async with self.engine.begin() as conn:
+            last = await conn.execute(
+                sa.select(sa.func.max(chats.c.n)).where(chats.c.table_id == table_id)
+            )
+            n = (last.scalar_one_or_none() or 0) + 1
+            line = dataclasses.replace(line, n=n)
+            await conn.execute(
+                chats.insert().values(
+                    table_id=table_id,
+                    n=n,
+                    seat=line.seat,
+                    phrase=line.phrase,
+                    text=line.text,
+                    at=line.at,
+                )
+            )
+        return line
+
+    async def chat_of(self, table_id: str, limit: int) -> list[ChatLine]:
+        """The last ``limit`` lines said at a table, in order."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                sa.select(chats.c.n, chats.c.seat, chats.c.phrase, chats.c.text, chats.c.at)
+                .where(chats.c.table_id == table_id)
+                .order_by(chats.c.n.desc())
+                .limit(limit)
+            )
+            return [ChatLine(n, seat, phrase, text, at) for n, seat, phrase, text, at in result][
+                ::-1
+            ]
 
     async def ratings(self) -> list[Rating]:
         """Every player's rating as stored."""
@@ -825,6 +885,7 @@ async def _tables(
             seeded=bool(row.seeded),
             rated=bool(row.rated),
             key_hash=row.key_hash,
+            chat=bool(row.chat),
         )
         for row in rows
     ]

@@ -170,7 +170,8 @@ async function create(event) {
   error.hidden = true;
   const game = gameSelect.value;
   /** @type {{game: string, seats: ({human: string} | {bot: string})[], preset?: string,
-   *   length?: string, seed?: number, clock?: number, rated?: boolean, sit?: number}} */
+   *   length?: string, seed?: number, clock?: number, rated?: boolean, chat?: boolean,
+   *   sit?: number}} */
   const body = {
     game,
     seats: seats.map((seat, i) =>
@@ -188,6 +189,8 @@ async function create(event) {
   const clock = Number(/** @type {HTMLSelectElement} */ ($("#clock")).value);
   if (clock) body.clock = clock;
   if (signedInAs() && /** @type {HTMLInputElement} */ ($("#rated")).checked) body.rated = true;
+  // A rated table has no free text in its chat; any other, as the person chose.
+  if (!body.rated) body.chat = /** @type {HTMLInputElement} */ ($("#chat-free")).checked;
   /** @type {HTMLButtonElement} */
   const button = $("#create");
   button.disabled = true;

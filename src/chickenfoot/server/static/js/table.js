@@ -5,6 +5,8 @@
 
 import { advance } from "./advance.js";
 import { BoardView } from "./board.js";
+import { Chat } from "./chat.js";
+import { Rematch } from "./rematch.js";
 import {
   describe,
   gameName,
@@ -26,7 +28,14 @@ import * as motion from "./motion.js";
 import * as sound from "./sound.js";
 import { showRated } from "./rated.js";
 import { boardWords } from "./spoken.js";
-import { storeInvite, storeToken, storedInvites, storedKey, storedToken } from "./tables.js";
+import {
+  storeInvite,
+  storeToken,
+  storedInvites,
+  storedKey,
+  storedSeat,
+  storedToken,
+} from "./tables.js";
 import { tileSVG } from "./tiles.js";
 
 /**
@@ -62,6 +71,7 @@ import { tileSVG } from "./tiles.js";
  *   while they were away, until they close the note
  * @property {boolean} seeded a practice table, dealt from a seed its creator chose
  * @property {boolean} elsewhere the seat is open in another window or device too
+ * @property {boolean} chatFree the table's chat takes lines of one's own
  */
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop() ?? "");
@@ -93,10 +103,15 @@ const state = {
   standIns: new Set(),
   playedFor: null,
   elsewhere: false,
+  chatFree: false,
 };
 
 /** @type {BoardView} */
 let board;
+/** @type {Chat} */
+let chat;
+/** @type {Rematch} */
+let rematch;
 /** @type {View | null} */
 let drawnSummary = null;
 
@@ -264,6 +279,12 @@ function onFrame(frame) {
       break;
     case "elsewhere":
       state.elsewhere = frame.sockets > 1;
+      break;
+    case "chat":
+      chat.add(frame.lines);
+      break;
+    case "rematch":
+      rematch.heard(frame, state.view ? state.view.viewer : null);
       break;
     case "error":
       state.pending = false;
@@ -556,6 +577,7 @@ function render() {
   renderInfo();
   renderElsewhere();
   renderLinks();
+  renderChat();
   if (!state.view) {
     renderWaiting();
     return;
@@ -575,9 +597,22 @@ function render() {
   renderScores(view);
   renderLog();
   renderOver(view);
+  rematch.update(
+    !!view.winners && !state.summary?.open,
+    view.viewer,
+    view.players.filter((name) => !name.startsWith("bot:")).length,
+  );
   renderSummary();
   $("#lobby").hidden = true;
   document.title = myTurn() ? `${t("turn.yours_short")} · ${t("app.name")}` : t("app.name");
+}
+
+function renderChat() {
+  const players = state.view?.players ?? state.lobby?.map((s) => s.name) ?? [];
+  const viewer = state.view ? state.view.viewer : token ? storedSeat(tableId) : null;
+  chat.update(players, viewer, state.chatFree, (seat) =>
+    seat < players.length ? seatName(players, seat) : String(seat + 1),
+  );
 }
 
 function renderInfo() {
@@ -1038,7 +1073,9 @@ async function readSummary() {
   try {
     const summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     state.seeded = summary.seeded === true;
+    state.chatFree = summary.chat === true;
     renderLinks();
+    render();
   } catch {
     // the socket says what is wrong with the table
   }
@@ -1099,6 +1136,9 @@ async function main() {
   /** @type {HTMLAnchorElement} */ ($("#rules-link")).href =
     `/rules?table=${encodeURIComponent(tableId)}`;
   board = new BoardView($("#board"), { onTarget: playOn });
+  chat = new Chat($("#chat"), tableId, send);
+  rematch = new Rematch($("#rematch"), () => send({ type: "rematch" }));
+  $("#chat").addEventListener("chat-changed", render);
   $('[data-action="draw"]').addEventListener("click", () => act({ draw: true }));
   $('[data-action="pass"]').addEventListener("click", () => act({ pass: true }));
   $("#hint-button").addEventListener("click", askHint);

@@ -2,7 +2,7 @@
 // run `npm run types` after the schema changes.
 
 export type ChickenfootGameSocketTheFramesBothWays = ClientFrame | ServerFrame;
-export type ClientFrame = Hello | Act | Sync | AskHint;
+export type ClientFrame = Hello | Act | Sync | AskHint | Say | AskRematch;
 export type Action = PlayAction | DrawAction | PassAction;
 export type ServerFrame =
   | Lobby
@@ -12,7 +12,9 @@ export type ServerFrame =
   | ErrorFrame
   | SeatsFrame
   | PlayedForFrame
-  | Elsewhere;
+  | Elsewhere
+  | ChatFrame
+  | RematchFrame;
 
 /**
  * The socket's first frame: who the client is (a seat's token; none for a spectator).
@@ -55,6 +57,21 @@ export interface Sync {
  */
 export interface AskHint {
   type: "hint";
+}
+/**
+ * A line in the table's chat: a short phrase by its code, or free text (where the table
+ * allows it), one of the two.
+ */
+export interface Say {
+  phrase?: ("good-game" | "oops" | "thanks" | "well-played" | "your-turn") | null;
+  text?: string | null;
+  type: "say";
+}
+/**
+ * The sender's seat accepts a rematch of the finished match.
+ */
+export interface AskRematch {
+  type: "rematch";
 }
 /**
  * The table waits for every person to join (it deals then).
@@ -270,4 +287,28 @@ export interface PlayedForFrame {
 export interface Elsewhere {
   sockets: number;
   type: "elsewhere";
+}
+/**
+ * Lines of the table's chat, in order: the latest ones when a socket opens (if any), then
+ * each one as it is said.
+ */
+export interface ChatFrame {
+  lines: ChatText[];
+  type: "chat";
+}
+export interface ChatText {
+  n: number;
+  phrase?: ("good-game" | "oops" | "thanks" | "well-played" | "your-turn") | null;
+  seat: number;
+  text?: string | null;
+}
+/**
+ * Where a rematch of the finished match stands: the persons' seats that have accepted,
+ * and once all have, the new table and (to a person's socket) the token of its seat there.
+ */
+export interface RematchFrame {
+  accepted: number[];
+  table?: string | null;
+  token?: string | null;
+  type: "rematch";
 }
