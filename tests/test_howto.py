@@ -8,6 +8,7 @@ import io
 import os
 import re
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from rich.console import Console
@@ -305,6 +306,29 @@ def test_the_centres_foot_is_the_rule_of_the_centre_and_a_tile_that_fits_nowhere
     if any("play" in a for a in view.legal or []):
         assert turn_refusal(view, "draw").code == "must-play"
         assert section_of(turn_refusal(view, "pass")) == "drawing"
+
+
+@pytest.mark.parametrize(
+    ("controls", "says", "never"),
+    [
+        ("app", "F1 or ? opens this help", "link"),
+        ("plain", "Type rules for this help", "F1"),
+        ("web", "How to play link opens this page", "F1"),
+        ("print", "F1 or ? in the terminal app, rules in play --plain", "this page"),
+    ],
+)
+def test_each_front_end_says_how_its_own_controls_open_the_help(
+    controls: Literal["app", "plain", "web", "print"], says: str, never: str
+) -> None:
+    told = guide(CLASSIC, translation("en"), 4, controls)
+    (table,) = (section for section in told.sections if section.id == "table")
+    text = " ".join(block.text for block in table.blocks if isinstance(block, Paragraph))
+    assert says in text and never not in text, text
+    for lang in LANGUAGES[1:]:  # and in every language, the same controls named
+        theirs = guide(CLASSIC, translation(lang), 4, controls)
+        (section,) = (section for section in theirs.sections if section.id == "table")
+        said = " ".join(block.text for block in section.blocks if isinstance(block, Paragraph))
+        assert said != text and ("F1" in said) == ("F1" in text), (lang, said)
 
 
 SCREEN_REFUSALS = [

@@ -15,7 +15,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -179,10 +179,30 @@ TABLE_STANDARD = N_(
     "This table plays {game}, not Chicken Foot: see The standard games. The rest of this page "
     "tells how Chicken Foot is played."
 )
-TABLE_KEYS = N_(
-    "In the terminal, F1 or ? opens this help from any screen; when a move is refused, the "
-    "message names the section that explains why."
-)
+Controls = Literal["app", "plain", "web", "print"]
+"""Which front end tells How to play: the terminal app, ``play --plain``, the web page, or
+``chickenfoot rules --explain`` printing it."""
+
+TABLE_KEYS: dict[str, str] = {
+    "app": N_(
+        "F1 or ? opens this help from any screen; when a move is refused, the message names "
+        "the section that explains why, and F1 opens it there."
+    ),
+    "plain": N_(
+        "Type rules for this help, or rules and a section's name for one section; when a move "
+        "is refused, the message names the section that explains why."
+    ),
+    "web": N_(
+        "The table's How to play link opens this page; when a move is refused, its note links "
+        "to the section that explains why."
+    ),
+    "print": N_(
+        "At a table this help is at hand: F1 or ? in the terminal app, rules in play --plain, "
+        "the How to play link in the browser; a refused move names the section that explains "
+        "why."
+    ),
+}
+"""How each front end opens this help, in its own controls."""
 
 AIM = N_(
     "Chicken Foot is a domino game for {low} to {high} players. In each round you try to get "
@@ -380,17 +400,21 @@ STANDARD_NAMES = standard.NAMES
 
 
 def guide(
-    rules: AnyRules, catalogue: gettext.NullTranslations, players: int | None = None
+    rules: AnyRules,
+    catalogue: gettext.NullTranslations,
+    players: int | None = None,
+    controls: Controls = "app",
 ) -> Guide:
     """How to play for a table of ``rules`` (at ``players`` seats: the pictures' table),
-    in the language of ``catalogue`` (:func:`chickenfoot.i18n.translation`)."""
+    in the language of ``catalogue`` (:func:`chickenfoot.i18n.translation`), told by the
+    front end ``controls`` (how it opens this help)."""
     say = catalogue.gettext
     standard = not isinstance(rules, Rules)
     chickenfoot = rules if isinstance(rules, Rules) else CLASSIC
     seats = players if players is not None and not standard else DEFAULT_PLAYERS
     seats = min(max(seats, chickenfoot.min_players), chickenfoot.max_players)
     marked = set() if standard else _changed_sections(chickenfoot)
-    texts = _Texts(chickenfoot, seats, catalogue)
+    texts = _Texts(chickenfoot, seats, catalogue, controls)
     made = {
         "table": texts.table(rules),
         "aim": texts.aim(),
@@ -429,7 +453,14 @@ def _changed_sections(rules: Rules) -> set[str]:
 class _Texts:
     """The blocks of each Chicken Foot section for one set of rules."""
 
-    def __init__(self, rules: Rules, players: int, catalogue: gettext.NullTranslations) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        catalogue: gettext.NullTranslations,
+        controls: Controls = "app",
+    ) -> None:
+        self.keys = TABLE_KEYS[controls]
         self.rules = rules
         self.players = players
         self.catalogue = catalogue
@@ -440,16 +471,16 @@ class _Texts:
         say = self.say
         if not isinstance(rules, Rules):
             game = say(STANDARD_NAMES[rules.game_name])
-            return (Paragraph(say(TABLE_STANDARD).format(game=game)), Paragraph(say(TABLE_KEYS)))
+            return (Paragraph(say(TABLE_STANDARD).format(game=game)), Paragraph(say(self.keys)))
         found = changes(rules, self.catalogue)
         if not found:
-            return (Paragraph(say(TABLE_CLASSIC)), Paragraph(say(TABLE_KEYS)))
+            return (Paragraph(say(TABLE_CLASSIC)), Paragraph(say(self.keys)))
         lead = (
             say(TABLE_PRESET).format(preset=rules.preset)
             if rules.preset != CHICKENFOOT_CLASSIC
             else say(TABLE_CHANGED)
         )
-        return (Items(tuple(text for _name, text in found), lead), Paragraph(say(TABLE_KEYS)))
+        return (Items(tuple(text for _name, text in found), lead), Paragraph(say(self.keys)))
 
     def aim(self) -> tuple[Block, ...]:
         r, say = self.rules, self.say

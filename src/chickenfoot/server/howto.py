@@ -15,7 +15,7 @@ from chickenfoot.i18n import translation
 
 def guide_json(rules: AnyRules, players: int, lang: str) -> dict[str, Any]:
     """The guide for a table of ``rules`` at ``players`` seats, as the Rules page reads it."""
-    data = guide(rules, translation(lang), players).to_json()
+    data = guide(rules, translation(lang), players, "web").to_json()
     data["lang"] = lang
     return data
 

@@ -18,7 +18,7 @@ class UnknownSectionError(ValueError):
 
 
 def guide_for(rules: AnyRules, players: int) -> Guide:
-    return guide(rules, translation(language()), players)
+    return guide(rules, translation(language()), players, "print")
 
 
 def print_guide(console: Console, told: Guide, section: str | None = None) -> None:

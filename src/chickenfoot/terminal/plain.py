@@ -279,7 +279,7 @@ class PlainGame:
 
     def rules(self, section: str) -> None:
         """How to play for this table: every section, or the one named."""
-        told = guide(self.session.rules, translation(language()), self.session.players)
+        told = guide(self.session.rules, translation(language()), self.session.players, "plain")
         ids = [s.id for s in told.sections]
         if section and section not in ids:
             self.say(
