@@ -138,7 +138,7 @@ def test_lines_said_too_fast_are_refused_per_socket(server: Server) -> None:
             assert refused["code"] == "too-many-lines"
             assert (
                 refused["message"]
-                == "you are writing too fast: wait 2 seconds before the next line"
+                == "you are writing too fast: wait 2 seconds before the next message"
             )
             heard = [(await next_of(bo, "chat"))["lines"][0]["text"] for _ in range(4)]
             assert heard == [f"line {n}" for n in range(4)]
