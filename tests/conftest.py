@@ -58,6 +58,7 @@ END_TO_END = frozenset(
         "test_play_review",
         "test_server_chat",
         "test_server_deal",
+        "test_server_fair",
         "test_server_observability",
         "test_server_outage",
         "test_server_process",

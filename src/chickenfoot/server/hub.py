@@ -767,6 +767,7 @@ class Hub:
         asked = self._hints.get(live.id)
         if asked is None or asked.table is not table or asked.version != table.version:
             search = asyncio.create_task(self.thinkers.advise(table.view(seat)))
+            self.metrics.hint_searches.inc()
             asked = self._hints[live.id] = _Hinted(table, table.version, search)
             search.add_done_callback(lambda done: self._hint_done(live.id, done))
         found = await asyncio.shield(asked.search)

@@ -9,6 +9,8 @@ Each app has a registry of its own (tests make many apps in one process):
   connection of its table, the commit included;
 - ``chickenfoot_errors_total{code}``: refusals sent (error frames and API errors) and bots'
   actions that could not be saved, by code (``storage-unavailable``, ``not-your-turn``...);
+- ``chickenfoot_hint_searches_total``: hints searched for (one a seat and turn, however often
+  it is asked);
 - ``chickenfoot_live_tables``: the tables held in memory now;
 - ``chickenfoot_owned_tables``: those of them this process owns (all but with several
   processes, where the others are followed);
@@ -50,6 +52,11 @@ class Metrics:
             "chickenfoot_errors",
             "Refusals sent and bots' actions not saved, by code.",
             ["code"],
+            registry=self.registry,
+        )
+        self.hint_searches = Counter(
+            "chickenfoot_hint_searches",
+            "Hints searched for (one a seat and turn, however often asked).",
             registry=self.registry,
         )
         self.live_tables = Gauge(
