@@ -100,10 +100,11 @@ ONE_WORKER = frozenset(
 started once, not once per worker."""
 
 
-ALONE = frozenset({"test_cluster", "test_web_cluster"})
-"""The modules of several server processes taking tables over from each other within
-seconds (leases, failovers): marked ``alone``, which ``./scripts/test`` runs after the others,
-one test at a time with nothing beside them, as their timings assume."""
+ALONE = frozenset({"test_cluster", "test_server_fair", "test_web_cluster"})
+"""The modules whose timings assume nothing beside them: several server processes taking
+tables over from each other within seconds (leases, failovers), and a bot's pace measured
+against a flood of hints. Marked ``alone``, which ``./scripts/test`` runs after the others,
+one test at a time."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
