@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.server_helpers import Server, check_frame
+from tests.server_helpers import Server, next_frame
 
 AWAY = 1
 """The server's ``--away`` seconds: a person gone that long is played by the computer."""
@@ -35,24 +35,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         running.stop()
 
 
-async def next_of(ws: Any, kind: str, seconds: float = 5) -> dict[str, Any]:
-    async with asyncio.timeout(seconds):
-        while True:
-            frame = check_frame(await ws.recv())
-            if frame["type"] == kind:
-                return frame
-
-
 def played_out(server: Server, table: str, tokens: dict[int, str]) -> dict[str, Any]:
     """The table's people come once (so that it deals) and go: the computer plays for them
     until the match is over; its record."""
 
     async def visit() -> None:
         async with server.socket(table, tokens[0]) as ann, server.socket(table, tokens[1]) as bo:
-            await next_of(ann, "snapshot")
-            await next_of(bo, "snapshot")
+            await next_frame(ann, "snapshot")
+            await next_frame(bo, "snapshot")
             await ann.send(json.dumps({"type": "rematch"}))
-            refused = await next_of(ann, "error")
+            refused = await next_frame(ann, "error")
             assert refused["code"] == "rematch-not-over"
 
     asyncio.run(visit())
@@ -74,17 +66,17 @@ def test_a_rematch_accepted_by_both_people_moves_them_to_a_new_deal(server: Serv
             server.socket(old) as watcher,
         ):
             for ws in (ann, bo, watcher):
-                await next_of(ws, "snapshot")
+                await next_frame(ws, "snapshot")
             await watcher.send(json.dumps({"type": "rematch"}))
-            assert (await next_of(watcher, "error"))["code"] == "spectator-rematch"
+            assert (await next_frame(watcher, "error"))["code"] == "spectator-rematch"
             await ann.send(json.dumps({"type": "rematch"}))
             for ws in (ann, bo, watcher):
-                assert await next_of(ws, "rematch") == {"type": "rematch", "accepted": [0]}
+                assert await next_frame(ws, "rematch") == {"type": "rematch", "accepted": [0]}
             await ann.send(json.dumps({"type": "rematch"}))  # twice is once
             for ws in (ann, bo, watcher):
-                assert (await next_of(ws, "rematch"))["accepted"] == [0]
+                assert (await next_frame(ws, "rematch"))["accepted"] == [0]
             await bo.send(json.dumps({"type": "rematch"}))
-            return tuple([await next_of(ws, "rematch") for ws in (ann, bo, watcher)])
+            return tuple([await next_frame(ws, "rematch") for ws in (ann, bo, watcher)])
 
     to_ann, to_bo, to_watcher = asyncio.run(rematch(old_tokens))
     new = to_ann["table"]
@@ -107,7 +99,7 @@ def test_a_rematch_accepted_by_both_people_moves_them_to_a_new_deal(server: Serv
 
     async def late_ann() -> dict[str, Any]:  # a socket opened after: told all the same
         async with server.socket(old, old_tokens[0]) as ann:
-            return await next_of(ann, "rematch")
+            return await next_frame(ann, "rematch")
 
     assert asyncio.run(late_ann())["token"] == to_ann["token"]
 
@@ -116,7 +108,7 @@ def test_a_rematch_accepted_by_both_people_moves_them_to_a_new_deal(server: Serv
             server.socket(new, to_ann["token"]) as ann,
             server.socket(new, to_bo["token"]) as bo,
         ):
-            views = [(await next_of(ws, "snapshot"))["view"] for ws in (ann, bo)]
+            views = [(await next_frame(ws, "snapshot"))["view"] for ws in (ann, bo)]
             return [view["viewer"] for view in views]
 
     assert asyncio.run(seated()) == [0, 1]
