@@ -36,6 +36,7 @@ def seat_of_ann(server: Server, browser: Browser, seed: int) -> tuple[Any, list[
     }
     made = server.post("/api/tables", body)
     tab = open_tab(browser, made["seats"][0]["invite"])
+    tab.page.wait_for_selector("#hand [data-tile]")  # the invite spent: a reload keeps the seat
     sent: list[Any] = []
     tab.page.on(
         "websocket",
@@ -92,7 +93,6 @@ def test_with_the_setting_off_the_page_waits_and_remembers_it(
 ) -> None:
     tab, sent = seat_of_ann(server, browser, seed=7)
     page = tab.page
-    page.wait_for_selector("#hand [data-tile]")  # the page is running
     page.uncheck("#forced")
     page.reload()
     page.wait_for_selector("#hand [data-tile]")

@@ -390,6 +390,7 @@ def test_each_action_the_page_sends_names_the_version_it_was_chosen_at(
     made = new_table(server, [{"human": "Ann"}, {"bot": "easy"}], seed=4)
     tab = open_tab(browser, made["seats"][0]["invite"])
     page = tab.page
+    page.wait_for_selector("#hand [data-tile]")  # the invite spent: a reload keeps the seat
     heard: list[tuple[str, Any]] = []
 
     def on_socket(socket: Any) -> None:
