@@ -234,7 +234,7 @@ def test_people_on_two_processes_play_one_match(cluster: Cluster) -> None:
         rows = {r["name"]: r for r in server.get("/api/ratings")["ratings"]}
         assert not {"Ann", "Bo", "bot:easy"} & set(rows)
     for server in (a, b):  # each process rates from the ratings the other stored
-        bots = table_of(server, [{"bot": "easy"}, {"bot": "beginner"}], 33)
+        bots = table_of(server, [{"bot": "easy"}, {"bot": "beginner"}])
         server.wait_over(bots["table"], 60)
     for server in (a, b):
         rows = {r["name"]: r for r in server.get("/api/ratings")["ratings"]}
