@@ -494,6 +494,9 @@ class Hub:
             with reaching_storage(live.id):  # the seat is taken once the store has it
                 await self.store.join(live.id, seat, status, live.fence, account)
         except TableClosed as closed:
+            if closed.status not in (CANCELLED, EXPIRED):  # dealt meanwhile: every seat taken
+                live.seats[seat] = _joined(live.seats[seat], account)
+                return False
             self._say_closed(live, closed.status)
             raise _closed(closed.status, live.id) from None
         except StaleOwner:
