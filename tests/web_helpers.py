@@ -116,6 +116,14 @@ MY_TURN = """() =>
     !!document.querySelector('[data-action="pass"]:not(:disabled)'))"""
 
 
+PLACES_OWN_THEIR_MIDDLES = """() =>
+  [...document.querySelectorAll("[data-target]")].every((place) => {
+    const box = place.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !hit || !hit.closest("[data-target]") || hit.closest("[data-target]") === place;
+  })"""
+
+
 def take_turn(page: Page, how: str = "click") -> str:
     """Act once if it is this page's seat's turn, by ``click``, ``drag`` or ``keys``: the
     first tile that fits, on its first place; else draw; else pass. What it did (``""``:
@@ -136,6 +144,7 @@ def take_turn(page: Page, how: str = "click") -> str:
             legal.first.click()
             targets = page.locator("[data-target]")
             if targets.count():
+                assert page.evaluate(PLACES_OWN_THEIR_MIDDLES), "a place's middle taps another"
                 targets.first.click()
         return f"play {tile}"
     for action, key in (("draw", "d"), ("pass", "p")):

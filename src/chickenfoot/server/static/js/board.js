@@ -7,6 +7,7 @@
 import { h, s } from "./dom.js";
 import { tn } from "./i18n.js";
 import { NOTE, UNIT, geometry, tree } from "./layout.js";
+import { hitArea } from "./hit.js";
 import { tileGroup } from "./tiles.js";
 
 const PAD = 24;
@@ -48,7 +49,12 @@ export class BoardView {
     const button = (label, title, action) =>
       h(
         "button",
-        { type: "button", "data-i18n-title": title, "data-i18n-label": title, onclick: action },
+        {
+          type: "button",
+          "data-i18n-title": title,
+          "data-i18n-label": title,
+          onclick: action,
+        },
         label,
       );
     this.controls = h(
@@ -65,12 +71,16 @@ export class BoardView {
     this.auto = true;
     /** @type {import("./layout.js").Geometry["bounds"] | null} */
     this.bounds = null;
+    /** @type {number[][]} the middles of the places offered, in the board's own units */
+    this.places = [];
     /** @type {Map<number, [number, number]>} */
     this.pointers = new Map();
     if (!still) this.listen();
     /** @type {Drawn | null} */
     this.drawn = null;
-    new ResizeObserver(() => this.drawn && this.render(this.drawn)).observe(this.svg);
+    new ResizeObserver(() => this.drawn && this.render(this.drawn)).observe(
+      this.svg,
+    );
   }
 
   /** @param {Drawn} drawn */
@@ -90,7 +100,14 @@ export class BoardView {
     /** @type {(Placed & {target?: number | null})[]} */
     let placed = board.map((p) => ({ ...p }));
     phantoms.forEach((p, i) => {
-      const phantom = { id: -1 - i, tile: p.tile, on: p.on, open: [], phantom: true, target: p.on };
+      const phantom = {
+        id: -1 - i,
+        tile: p.tile,
+        on: p.on,
+        open: [],
+        phantom: true,
+        target: p.on,
+      };
       placed = p.on === null ? [phantom] : [...placed, phantom];
     });
     const [width, height] = this.size();
@@ -98,11 +115,22 @@ export class BoardView {
     const byId = new Map(placed.map((p) => [p.id, p]));
     const links = geo.links.map(({ x1, y1, x2, y2 }) => {
       const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
-      const bend = geo.upright ? `${x1},${my} ${x2},${my}` : `${mx},${y1} ${mx},${y2}`;
-      return s("path", { class: "link", d: `M${x1},${y1} C${bend} ${x2},${y2}` });
+      const bend = geo.upright
+        ? `${x1},${my} ${x2},${my}`
+        : `${mx},${y1} ${mx},${y2}`;
+      return s("path", {
+        class: "link",
+        d: `M${x1},${y1} C${bend} ${x2},${y2}`,
+      });
     });
+    const centres = geo.tiles
+      .filter((g) => byId.get(g.shown.id)?.phantom)
+      .map((g) => [g.x, g.y]);
+    this.places = centres;
     const tiles = geo.tiles.map((g) => {
-      const p = /** @type {Placed & {target?: number | null}} */ (byId.get(g.shown.id));
+      const p = /** @type {Placed & {target?: number | null}} */ (
+        byId.get(g.shown.id)
+      );
       /** @type {Record<string, string>} */
       const attrs = {};
       if (p.phantom) {
@@ -133,7 +161,7 @@ export class BoardView {
       if (p.phantom) {
         const [cx, cy] = [g.x, g.y];
         group.append(
-          s("circle", { class: "target-hit", cx, cy, r: UNIT }),
+          s("polygon", { class: "target-hit", "data-x": cx, "data-y": cy }),
           s("circle", { class: "target-badge", cx, cy, r: UNIT * 0.3 }),
           s("text", { class: "target-number", x: cx, y: cy }, String(-p.id)),
         );
@@ -144,7 +172,11 @@ export class BoardView {
       s(
         "g",
         { class: "foot-note" },
-        s("title", {}, tn("board.needs_toes", foot.need, { number: foot.tile.near })),
+        s(
+          "title",
+          {},
+          tn("board.needs_toes", foot.need, { number: foot.tile.near }),
+        ),
         s("rect", {
           x: x - NOTE.w / 2,
           y: y - NOTE.h / 2,
@@ -158,7 +190,11 @@ export class BoardView {
     this.world.replaceChildren(...links, ...tiles, ...notes);
     this.empty.textContent = placed.length ? "" : emptyText;
     this.bounds = geo.bounds;
-    if (this.auto || (phantoms.length && !this.targetsInView())) this.fit(this.auto);
+    if (
+      this.auto ||
+      (phantoms.length && (!this.targetsInView() || this.placesCrowded()))
+    )
+      this.fit(this.auto);
     else this.apply();
   }
 
@@ -167,9 +203,26 @@ export class BoardView {
     return [...this.world.querySelectorAll("[data-target]")].every((el) => {
       const r = el.getBoundingClientRect();
       return (
-        r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom
+        r.left >= box.left &&
+        r.right <= box.right &&
+        r.top >= box.top &&
+        r.bottom <= box.bottom
       );
     });
+  }
+
+  /** The least distance between two places offered, in the board's own units. */
+  placesApart() {
+    let least = Infinity;
+    this.places.forEach(([x, y], i) => {
+      for (const [ox, oy] of this.places.slice(i + 1))
+        least = Math.min(least, Math.hypot(ox - x, oy - y));
+    });
+    return least;
+  }
+
+  placesCrowded() {
+    return this.placesApart() * this.view.k < MIN_TARGET_PX;
   }
 
   size() {
@@ -183,21 +236,49 @@ export class BoardView {
     const [w, h] = this.size();
     const b = this.bounds;
     // The zoom buttons keep a strip of the board's right side to themselves.
-    const right = this.controls.isConnected ? this.controls.offsetWidth + PAD : PAD;
-    const k = Math.min((w - PAD - right) / b.w, (h - 2 * PAD) / b.h, MAX_FIT);
-    this.view = {
+    const right = this.controls.isConnected
+      ? this.controls.offsetWidth + PAD
+      : PAD;
+    const room = (/** @type {{w: number, h: number}} */ box) =>
+      Math.min((w - PAD - right) / box.w, (h - 2 * PAD) / box.h);
+    const centred = (/** @type {typeof b} */ box, /** @type {number} */ k) => ({
       k,
-      x: (w - right + PAD) / 2 - k * (b.x + b.w / 2),
-      y: h / 2 - k * (b.y + b.h / 2),
-    };
+      x: (w - right + PAD) / 2 - k * (box.x + box.w / 2),
+      y: h / 2 - k * (box.y + box.h / 2),
+    });
+    const k = Math.min(room(b), MAX_FIT);
+    this.view = centred(b, k);
+    // Places too close to tap apart: nearer, on the places alone, as far as they all still show.
+    const apart = this.placesApart();
+    if (Number.isFinite(apart) && k * apart < MIN_TARGET_PX) {
+      const xs = this.places.map(([x]) => x);
+      const ys = this.places.map(([, y]) => y);
+      const near = {
+        x: Math.min(...xs) - UNIT,
+        y: Math.min(...ys) - UNIT,
+        w: Math.max(...xs) - Math.min(...xs) + 2 * UNIT,
+        h: Math.max(...ys) - Math.min(...ys) + 2 * UNIT,
+      };
+      const closer = Math.min(MIN_TARGET_PX / apart, room(near), 6);
+      if (closer > k) this.view = centred(near, closer);
+    }
     this.apply();
   }
 
   apply() {
     const { k, x, y } = this.view;
     this.world.setAttribute("transform", `translate(${x} ${y}) scale(${k})`);
-    const r = String(Math.max(UNIT * 0.5, MIN_TARGET_PX / 2 / k));
-    for (const hit of this.world.querySelectorAll(".target-hit")) hit.setAttribute("r", r);
+    const r = Math.max(UNIT * 0.5, MIN_TARGET_PX / 2 / k);
+    for (const hit of this.world.querySelectorAll(".target-hit")) {
+      const at = [
+        Number(hit.getAttribute("data-x")),
+        Number(hit.getAttribute("data-y")),
+      ];
+      hit.setAttribute(
+        "points",
+        hitArea(at, this.places, r, MIN_TARGET_PX / k).join(" "),
+      );
+    }
   }
 
   /**
@@ -210,7 +291,11 @@ export class BoardView {
     const [cx, cy] = [px ?? w / 2, py ?? h / 2];
     const k = Math.min(6, Math.max(0.05, this.view.k * factor));
     const ratio = k / this.view.k;
-    this.view = { k, x: cx - (cx - this.view.x) * ratio, y: cy - (cy - this.view.y) * ratio };
+    this.view = {
+      k,
+      x: cx - (cx - this.view.x) * ratio,
+      y: cy - (cy - this.view.y) * ratio,
+    };
     this.auto = false;
     this.apply();
   }
@@ -250,10 +335,16 @@ export class BoardView {
       if (!before) return;
       const now = local(e);
       if (this.pointers.size === 2) {
-        const [other] = [...this.pointers].filter(([id]) => id !== e.pointerId).map(([, p]) => p);
+        const [other] = [...this.pointers]
+          .filter(([id]) => id !== e.pointerId)
+          .map(([, p]) => p);
         /** @param {[number, number]} a */
         const spread = (a) => Math.hypot(a[0] - other[0], a[1] - other[1]) || 1;
-        this.zoomBy(spread(now) / spread(before), (now[0] + other[0]) / 2, (now[1] + other[1]) / 2);
+        this.zoomBy(
+          spread(now) / spread(before),
+          (now[0] + other[0]) / 2,
+          (now[1] + other[1]) / 2,
+        );
       } else {
         this.view.x += now[0] - before[0];
         this.view.y += now[1] - before[1];

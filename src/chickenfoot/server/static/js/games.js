@@ -53,7 +53,8 @@ export async function loadMeta(lang) {
  * @returns {Kind}
  */
 export function kindOf(game) {
-  if (!known) throw new Error("chickenfoot: the games are asked of the server first");
+  if (!known)
+    throw new Error("chickenfoot: the games are asked of the server first");
   const choices = known.choices[game];
   if (!choices) throw new Error(`chickenfoot: the server has no game ${game}`);
   return { noun: known.nouns[game], layout: known.layouts[game], ...choices };

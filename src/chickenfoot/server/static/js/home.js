@@ -56,7 +56,12 @@ function fillSelect(select, values, label) {
  * @returns {Seat}
  */
 function defaultSeat(i) {
-  if (i === 0) return { kind: "human", name: localStorage.getItem(NAME) || "", level: "medium" };
+  if (i === 0)
+    return {
+      kind: "human",
+      name: localStorage.getItem(NAME) || "",
+      level: "medium",
+    };
   return { kind: "bot", name: "", level: "medium" };
 }
 
@@ -79,14 +84,17 @@ function renderForm() {
   const choices = meta.choices[game.value];
   for (const el of document.querySelectorAll("[data-choice]")) {
     const choice = /** @type {HTMLElement} */ (el).dataset.choice;
-    /** @type {HTMLElement} */ (el).hidden = !(choice === "preset" ? choices.preset : choices.length);
+    /** @type {HTMLElement} */ (el).hidden = !(choice === "preset"
+      ? choices.preset
+      : choices.length);
   }
   fillSelect(
     presetSelect,
     meta.presets.map((p) => p.name),
     presetName,
   );
-  const preset = meta.presets.find((p) => p.name === presetSelect.value) ?? meta.presets[0];
+  const preset =
+    meta.presets.find((p) => p.name === presetSelect.value) ?? meta.presets[0];
   $("#preset-note").textContent = preset.summary;
   fillSelect(
     lengthSelect,
@@ -107,7 +115,8 @@ function renderForm() {
   renderSeats();
   const rules = new URLSearchParams({ game: game.value, players: String(n) });
   if (choices.preset) rules.set("preset", preset.name);
-  /** @type {HTMLAnchorElement} */ ($("#rules-of-table")).href = `/rules?${rules}`;
+  /** @type {HTMLAnchorElement} */ ($("#rules-of-table")).href =
+    `/rules?${rules}`;
 }
 
 function renderSeats() {
@@ -143,7 +152,10 @@ function renderSeats() {
     } else {
       const level = h(
         "select",
-        { "data-seat-level": i, "aria-label": t("home.seat_level", { n: i + 1 }) },
+        {
+          "data-seat-level": i,
+          "aria-label": t("home.seat_level", { n: i + 1 }),
+        },
         levels.map((l) => option(l.name, `${levelName(l.name)}: ${l.text}`)),
       );
       level.value = seat.level;
@@ -176,7 +188,9 @@ async function create(event) {
     game,
     seats: seats.map((seat, i) =>
       seat.kind === "human"
-        ? { human: seat.name.trim() || t("home.name_placeholder", { n: i + 1 }) }
+        ? {
+            human: seat.name.trim() || t("home.name_placeholder", { n: i + 1 }),
+          }
         : { bot: seat.level },
     ),
   };
@@ -188,9 +202,11 @@ async function create(event) {
   if (seed) body.seed = Number(seed);
   const clock = Number(/** @type {HTMLSelectElement} */ ($("#clock")).value);
   if (clock) body.clock = clock;
-  if (signedInAs() && /** @type {HTMLInputElement} */ ($("#rated")).checked) body.rated = true;
+  if (signedInAs() && /** @type {HTMLInputElement} */ ($("#rated")).checked)
+    body.rated = true;
   // A rated table has no free text in its chat; any other, as the person chose.
-  if (!body.rated) body.chat = /** @type {HTMLInputElement} */ ($("#chat-free")).checked;
+  if (!body.rated)
+    body.chat = /** @type {HTMLInputElement} */ ($("#chat-free")).checked;
   /** @type {HTMLButtonElement} */
   const button = $("#create");
   button.disabled = true;
@@ -219,7 +235,10 @@ function tableItem(summary, finished) {
     links.push(
       h(
         "a",
-        { class: "button", href: `/replay?table=${encodeURIComponent(summary.table)}` },
+        {
+          class: "button",
+          href: `/replay?table=${encodeURIComponent(summary.table)}`,
+        },
         t("home.replay"),
       ),
     );
@@ -239,14 +258,20 @@ function tableItem(summary, finished) {
       links.push(
         h(
           "a",
-          { class: "button", href: `/table/${encodeURIComponent(summary.table)}` },
+          {
+            class: "button",
+            href: `/table/${encodeURIComponent(summary.table)}`,
+          },
           t("home.play_as", { who: mine.name }),
         ),
       );
     links.push(
       h(
         "a",
-        { class: "button", href: `/table/${encodeURIComponent(summary.table)}` },
+        {
+          class: "button",
+          href: `/table/${encodeURIComponent(summary.table)}`,
+        },
         t("home.watch"),
       ),
     );

@@ -26,18 +26,26 @@ const SHOWN_MS = 9000;
 export function tileRefusal(view, tile) {
   const seat = view.viewer ?? 0;
   const pub = view.public;
-  if (!(view.hand || []).includes(tile)) return { code: "not-held", params: { seat, tile } };
-  if (pub && pub.turn !== seat) return { code: "not-your-turn", params: { turn: pub.turn, seat } };
+  if (!(view.hand || []).includes(tile))
+    return { code: "not-held", params: { seat, tile } };
+  if (pub && pub.turn !== seat)
+    return { code: "not-your-turn", params: { turn: pub.turn, seat } };
   if (pub && pub.centre_placed === false && view.double)
     return { code: "place-centre-first", params: { tile: view.double } };
   if (pub && pub.foot) {
     const foot = pub.foot;
     const double = view.board[foot.id].tile;
-    return { code: "foot-waiting", params: { foot: foot.id, double, need: foot.need } };
+    return {
+      code: "foot-waiting",
+      params: { foot: foot.id, double, need: foot.need },
+    };
   }
   if (!view.board.length) {
-    const leads = (view.legal || []).flatMap((a) => ("play" in a ? [a.play] : []));
-    if (leads.length === 1) return { code: "must-lead", params: { seat, tile: leads[0] } };
+    const leads = (view.legal || []).flatMap((a) =>
+      "play" in a ? [a.play] : [],
+    );
+    if (leads.length === 1)
+      return { code: "must-lead", params: { seat, tile: leads[0] } };
     return { code: "lead-first", params: {} };
   }
   const numbers = tile.split("-").map(Number);
@@ -58,8 +66,10 @@ export function turnRefusal(view, kind) {
   const seat = view.viewer ?? 0;
   const pub = view.public;
   const legal = view.legal || [];
-  if (pub && pub.turn !== seat) return { code: "not-your-turn", params: { turn: pub.turn, seat } };
-  if (legal.some((a) => "play" in a)) return { code: "must-play", params: { seat } };
+  if (pub && pub.turn !== seat)
+    return { code: "not-your-turn", params: { turn: pub.turn, seat } };
+  if (legal.some((a) => "play" in a))
+    return { code: "must-play", params: { seat } };
   if (kind === "draw") {
     if (pub && pub.drew) return { code: "drawn-already", params: { seat } };
     if (pub && pub.drawable && legal.some((a) => "pass" in a))
@@ -80,9 +90,11 @@ export function turnRefusal(view, kind) {
 export function withNames({ code, params }, view) {
   /** @type {Record<string, string | number>} */
   const named = { ...params };
-  const placed = typeof params.on === "number" ? view.board[params.on] : undefined;
+  const placed =
+    typeof params.on === "number" ? view.board[params.on] : undefined;
   if (placed) named.on_tile = placed.tile;
-  if (typeof params.turn === "number") named.name = seatName(view.players, params.turn);
+  if (typeof params.turn === "number")
+    named.name = seatName(view.players, params.turn);
   return { code, params: named };
 }
 
@@ -94,7 +106,8 @@ export function withNames({ code, params }, view) {
  */
 export async function explain({ code, params }, tableId, text = null) {
   const asked = new URLSearchParams({ lang: i18n.language(), code });
-  for (const [name, value] of Object.entries(params)) asked.set(name, String(value));
+  for (const [name, value] of Object.entries(params))
+    asked.set(name, String(value));
   /** @type {{text: string | null, section: string | null, title: string | null}} */
   let said = { text, section: null, title: null };
   try {

@@ -51,12 +51,16 @@ function renderChoice(guide) {
   if (!meta) return;
   /** @type {HTMLSelectElement} */
   const game = $("#rules-game");
-  game.replaceChildren(...meta.games.map((g) => h("option", { value: g }, gameName(g))));
+  game.replaceChildren(
+    ...meta.games.map((g) => h("option", { value: g }, gameName(g))),
+  );
   game.value = guide.game;
   /** @type {HTMLSelectElement} */
   const preset = $("#rules-preset");
   preset.replaceChildren(
-    ...meta.presets.map((p) => h("option", { value: p.name }, presetName(p.name))),
+    ...meta.presets.map((p) =>
+      h("option", { value: p.name }, presetName(p.name)),
+    ),
   );
   const presets = meta.choices[guide.game]?.preset ?? false;
   preset.value = presets ? guide.preset : "classic";
@@ -75,7 +79,11 @@ function choose() {
   params.set("game", game.value);
   if (meta?.choices[game.value]?.preset) params.set("preset", preset.value);
   else params.delete("preset");
-  history.replaceState(null, "", `${location.pathname}?${params}${location.hash}`);
+  history.replaceState(
+    null,
+    "",
+    `${location.pathname}?${params}${location.hash}`,
+  );
   load();
 }
 
@@ -98,11 +106,17 @@ function block(data, layout) {
       return h(
         "table",
         { class: "scores" },
-        h("thead", {}, h("tr", {}, ...data.header.map((cell) => h("th", {}, cell)))),
+        h(
+          "thead",
+          {},
+          h("tr", {}, ...data.header.map((cell) => h("th", {}, cell))),
+        ),
         h(
           "tbody",
           {},
-          ...data.rows.map((row) => h("tr", {}, ...row.map((cell) => h("td", {}, cell)))),
+          ...data.rows.map((row) =>
+            h("tr", {}, ...row.map((cell) => h("td", {}, cell))),
+          ),
         ),
       );
     default:
@@ -116,7 +130,12 @@ function block(data, layout) {
  */
 function picture(data, layout) {
   const box = h("div", { class: "rules-board", "data-picture": data.name });
-  const figure = h("figure", { class: "rules-picture" }, box, h("figcaption", {}, data.caption));
+  const figure = h(
+    "figure",
+    { class: "rules-picture" },
+    box,
+    h("figcaption", {}, data.caption),
+  );
   requestAnimationFrame(() => {
     const board = new BoardView(box, { still: true });
     board.svg.setAttribute("aria-label", data.caption);
@@ -134,7 +153,11 @@ function render(guide) {
       "ol",
       {},
       ...guide.sections.map((s) =>
-        h("li", { class: s.changed ? "changed" : null }, h("a", { href: `#${s.id}` }, s.title)),
+        h(
+          "li",
+          { class: s.changed ? "changed" : null },
+          h("a", { href: `#${s.id}` }, s.title),
+        ),
       ),
     ),
   );
@@ -152,7 +175,9 @@ function render(guide) {
           "h2",
           {},
           s.title,
-          s.changed ? h("span", { class: "changed-note" }, guide.changed_note) : null,
+          s.changed
+            ? h("span", { class: "changed-note" }, guide.changed_note)
+            : null,
         ),
         ...s.blocks.map((b) => block(b, layout)),
       ),
@@ -171,7 +196,8 @@ async function load() {
     error.hidden = true;
     render(guide);
   } catch (failure) {
-    error.textContent = failure instanceof Error ? failure.message : String(failure);
+    error.textContent =
+      failure instanceof Error ? failure.message : String(failure);
     error.hidden = false;
     $("#guide").replaceChildren();
   }

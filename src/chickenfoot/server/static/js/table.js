@@ -120,14 +120,16 @@ let drawnSummary = null;
 const legal = () => state.view?.legal || [];
 const myTurn = () => !state.pending && legal().length > 0;
 /** @param {string} tile */
-const targetsOf = (tile) => legal().flatMap((a) => ("play" in a && a.play === tile ? [a.on] : []));
+const targetsOf = (tile) =>
+  legal().flatMap((a) => ("play" in a && a.play === tile ? [a.on] : []));
 /** @param {"draw" | "pass"} kind */
 const can = (kind) => myTurn() && legal().some((a) => kind in a);
 const hand = () => state.view?.hand || [];
 // The page's setting: a draw or a pass that is the viewer's only move is made at once.
 const makesForced = () => localStorage.getItem(FORCED) !== "off";
 // A screen that is touched, not clicked: its words say tap, and it shows no keys.
-const touchOnly = () => matchMedia("(hover: none) and (pointer: coarse)").matches;
+const touchOnly = () =>
+  matchMedia("(hover: none) and (pointer: coarse)").matches;
 
 function turnSeat() {
   const view = state.view;
@@ -139,7 +141,8 @@ function names(view) {
   /** @type {Map<number, string>} */
   const byId = new Map();
   for (const entry of view.history) {
-    if (entry.placed) byId.set(entry.placed.id, seatName(view.players, entry.seat));
+    if (entry.placed)
+      byId.set(entry.placed.id, seatName(view.players, entry.seat));
   }
   return byId;
 }
@@ -189,7 +192,9 @@ function connect() {
     send(token ? { type: "hello", token } : { type: "hello" });
     if (state.view) send({ type: "sync", since: state.view.v });
   });
-  socket.addEventListener("message", (message) => onFrame(JSON.parse(message.data)));
+  socket.addEventListener("message", (message) =>
+    onFrame(JSON.parse(message.data)),
+  );
   socket.addEventListener("close", (event) => {
     if (state.socket !== socket) return;
     state.pending = false;
@@ -216,7 +221,8 @@ function reconnect() {
 
 /** @param {ClientFrame} frame */
 function send(frame) {
-  if (state.socket?.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify(frame));
+  if (state.socket?.readyState === WebSocket.OPEN)
+    state.socket.send(JSON.stringify(frame));
 }
 
 /** @param {string | null} text */
@@ -248,7 +254,8 @@ function onFrame(frame) {
     case "event":
       if (!state.view || frame.version <= state.view.v) return;
       if (frame.version > state.view.v + 1) {
-        if (state.asked !== state.view.v) send({ type: "sync", since: state.view.v });
+        if (state.asked !== state.view.v)
+          send({ type: "sync", since: state.view.v });
         state.asked = state.view.v;
         return;
       }
@@ -258,7 +265,11 @@ function onFrame(frame) {
         const event = frame.event;
         const from =
           event.kind === "action" && event.placed
-            ? motion.origin(event.seat, event.placed.tile, event.seat === before.viewer)
+            ? motion.origin(
+                event.seat,
+                event.placed.tile,
+                event.seat === before.viewer,
+              )
             : null;
         onEvent(before, event, frame.legal ?? null);
         makeForcedMove();
@@ -329,13 +340,18 @@ function makeForcedMove() {
  * @param {Action[] | null} nextLegal
  */
 function onEvent(before, event, nextLegal) {
-  const view = advance(before, "legal" in event ? { ...event, legal: nextLegal } : event);
+  const view = advance(
+    before,
+    "legal" in event ? { ...event, legal: nextLegal } : event,
+  );
   state.view = view;
   const text = describe(event, view, view.board, state.standIns.has(event.v));
-  const kind = event.kind === "action" ? Object.keys(event.action)[0] : event.kind;
+  const kind =
+    event.kind === "action" ? Object.keys(event.action)[0] : event.kind;
   const seat = "seat" in event ? event.seat : undefined;
   state.log.push({ text, seat, kind });
-  if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT);
+  if (state.log.length > LOG_LIMIT)
+    state.log.splice(0, state.log.length - LOG_LIMIT);
   if (kind === "draw" || kind === "pass") toast(text);
   if (seat !== undefined && seat === view.viewer) state.pending = false;
   state.choosing = null;
@@ -352,7 +368,9 @@ function onEvent(before, event, nextLegal) {
  */
 function logOf(view) {
   if (!view.round) return [];
-  const dealtOnEmpty = view.history.some((e) => "play" in e.action && e.action.on === null);
+  const dealtOnEmpty = view.history.some(
+    (e) => "play" in e.action && e.action.on === null,
+  );
   /** @type {import("./describe.js").Dealt} */
   const dealt = {
     kind: "round",
@@ -364,15 +382,26 @@ function logOf(view) {
   /** @type {LogLine[]} */
   const lines = [{ text: describe(dealt, view, view.board), kind: "round" }];
   for (const entry of view.history) {
-    const kind = "play" in entry.action ? "play" : "draw" in entry.action ? "draw" : "pass";
+    const kind =
+      "play" in entry.action
+        ? "play"
+        : "draw" in entry.action
+          ? "draw"
+          : "pass";
     const text = describe(entry, view, view.board, state.standIns.has(entry.v));
     lines.push({ text, seat: entry.seat, kind });
   }
   if (view.end) {
-    lines.push({ text: roundOver(view, view.end, view.shown ?? []), kind: "round-end" });
+    lines.push({
+      text: roundOver(view, view.end, view.shown ?? []),
+      kind: "round-end",
+    });
   }
   if (view.winners)
-    lines.push({ text: matchOver(view, view.winners, view.totals), kind: "match-end" });
+    lines.push({
+      text: matchOver(view, view.winners, view.totals),
+      kind: "match-end",
+    });
   return lines;
 }
 
@@ -418,7 +447,9 @@ function choose(tile, playIfOne = true) {
   }
   const advised = state.hint?.action;
   const hinted =
-    advised && "play" in advised && advised.play === tile ? targets.indexOf(advised.on) : -1;
+    advised && "play" in advised && advised.play === tile
+      ? targets.indexOf(advised.on)
+      : -1;
   state.choosing = { tile, targets };
   state.targetCursor = Math.max(0, hinted);
   render();
@@ -435,7 +466,10 @@ function tryTurn(kind) {
 /** @param {string} target a tile's id, or "none" for the table's first tile */
 function playOn(target) {
   if (!state.choosing) return;
-  act({ play: state.choosing.tile, on: target === "none" ? null : Number(target) });
+  act({
+    play: state.choosing.tile,
+    on: target === "none" ? null : Number(target),
+  });
 }
 
 function askHint() {
@@ -466,8 +500,16 @@ function hintText(view, hint) {
   if ("draw" in action) what = t("action.draw");
   else if ("pass" in action) what = t("action.pass");
   else if (action.on === null) what = t("hint.place", { tile: action.play });
-  else what = t("hint.play_on", { tile: action.play, target: view.board[action.on].tile });
-  return t("hint.text", { what, reason: hint.text, share: Math.round(hint.win_share * 100) });
+  else
+    what = t("hint.play_on", {
+      tile: action.play,
+      target: view.board[action.on].tile,
+    });
+  return t("hint.text", {
+    what,
+    reason: hint.text,
+    share: Math.round(hint.win_share * 100),
+  });
 }
 
 /**
@@ -497,7 +539,9 @@ function startDrag(event, tile) {
     if (!ghost) return;
     ghost.remove();
     state.dragged = true;
-    const under = document.elementFromPoint(e.clientX, e.clientY)?.closest("[data-target]");
+    const under = document
+      .elementFromPoint(e.clientX, e.clientY)
+      ?.closest("[data-target]");
     if (under) playOn(under.getAttribute("data-target") ?? "none");
   };
   window.addEventListener("pointermove", move);
@@ -508,7 +552,12 @@ function startDrag(event, tile) {
 function onKey(event) {
   const key = event.key;
   const target = event.target instanceof Element ? event.target : null;
-  if (target?.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey)
+  if (
+    target?.closest("input, select, textarea") ||
+    event.ctrlKey ||
+    event.metaKey ||
+    event.altKey
+  )
     return;
   if (!state.view || (key === "Enter" && target?.closest("button, a"))) return;
   const tiles = hand();
@@ -533,10 +582,13 @@ function onKey(event) {
     const step = key === "ArrowLeft" ? -1 : 1;
     if (choosing && choosing.targets.length > 1) {
       state.targetCursor =
-        (state.targetCursor + step + choosing.targets.length) % choosing.targets.length;
+        (state.targetCursor + step + choosing.targets.length) %
+        choosing.targets.length;
     } else if (tiles.length) {
       state.choosing = null;
-      const pool = myTurn() ? tiles.filter((tile) => targetsOf(tile).length) : tiles;
+      const pool = myTurn()
+        ? tiles.filter((tile) => targetsOf(tile).length)
+        : tiles;
       const list = pool.length ? pool : tiles;
       const at = list.indexOf(tiles[state.cursor]);
       const next = list[(at + step + list.length) % list.length];
@@ -557,7 +609,8 @@ function onKey(event) {
   }
   if (key === "Enter") {
     handled();
-    if (choosing) return playOn(String(choosing.targets[state.targetCursor] ?? "none"));
+    if (choosing)
+      return playOn(String(choosing.targets[state.targetCursor] ?? "none"));
     const advised = state.hint?.action;
     if (advised && "draw" in advised) return act({ draw: true });
     if (advised && "pass" in advised) return act({ pass: true });
@@ -604,12 +657,18 @@ function render() {
   );
   renderSummary();
   $("#lobby").hidden = true;
-  document.title = myTurn() ? `${t("turn.yours_short")} · ${t("app.name")}` : t("app.name");
+  document.title = myTurn()
+    ? `${t("turn.yours_short")} · ${t("app.name")}`
+    : t("app.name");
 }
 
 function renderChat() {
   const players = state.view?.players ?? state.lobby?.map((s) => s.name) ?? [];
-  const viewer = state.view ? state.view.viewer : token ? storedSeat(tableId) : null;
+  const viewer = state.view
+    ? state.view.viewer
+    : token
+      ? storedSeat(tableId)
+      : null;
   chat.update(players, viewer, state.chatFree, (seat) =>
     seat < players.length ? seatName(players, seat) : String(seat + 1),
   );
@@ -622,7 +681,8 @@ function renderInfo() {
     parts.push(gameName(view.game));
     if (kindOf(view.game).preset) parts.push(presetName(view.preset));
     if (view.round) parts.push(roundName(view.game, view.round));
-    if (view.public) parts.push(t("info.boneyard", { n: view.public.boneyard }));
+    if (view.public)
+      parts.push(t("info.boneyard", { n: view.public.boneyard }));
   }
   $("#info").textContent = parts.join(" · ");
 }
@@ -630,7 +690,9 @@ function renderInfo() {
 function renderWaiting() {
   const turn = $("#turn");
   turn.dataset.turn = "";
-  turn.textContent = state.fatal || (state.lobby ? t("lobby.title") : t("connection.connecting"));
+  turn.textContent =
+    state.fatal ||
+    (state.lobby ? t("lobby.title") : t("connection.connecting"));
   $("#play").classList.add("spectator");
   $("#hand").replaceChildren(); // none held: a seat taken back holds no tiles here
   renderLobby();
@@ -643,7 +705,9 @@ function renderBoard(view) {
     board: view.board,
     pub: view.public,
     layout: kindOf(view.game).layout,
-    phantoms: choosing ? choosing.targets.map((on) => ({ tile: choosing.tile, on })) : [],
+    phantoms: choosing
+      ? choosing.targets.map((on) => ({ tile: choosing.tile, on }))
+      : [],
     cursor: choosing ? state.targetCursor : null,
     last: lastPlaced(view),
     fresh: freshTiles(view, view.viewer ?? turnSeat()),
@@ -653,7 +717,10 @@ function renderBoard(view) {
   motion.hideFlying($("#board"));
   const words = boardWords(view.board, view.public, kindOf(view.game).layout);
   const list = $("#board-words");
-  if ([...list.children].map((li) => li.textContent).join("\n") !== words.join("\n"))
+  if (
+    [...list.children].map((li) => li.textContent).join("\n") !==
+    words.join("\n")
+  )
     list.replaceChildren(...words.map((line) => h("li", {}, line)));
 }
 
@@ -667,21 +734,29 @@ function renderTurn(view) {
   if (view.winners) text = matchOver(view, view.winners, view.totals);
   else if (view.end) text = roundOver(view, view.end, view.shown ?? []);
   else if (seat === null) text = "";
-  else if (seat !== view.viewer) text = t("turn.of", { who: seatName(view.players, seat) });
+  else if (seat !== view.viewer)
+    text = t("turn.of", { who: seatName(view.players, seat) });
   else if (state.pending) text = t("turn.sent");
   else if (state.choosing) {
     const places = touchOnly() ? "turn.places_touch" : "turn.places";
-    text = tn(places, state.choosing.targets.length, { tile: state.choosing.tile });
+    text = tn(places, state.choosing.targets.length, {
+      tile: state.choosing.tile,
+    });
   } else {
     const fitting = hand().filter((tile) => targetsOf(tile).length).length;
-    if (fitting) text = tn(touchOnly() ? "turn.fits_touch" : "turn.fits", fitting);
+    if (fitting)
+      text = tn(touchOnly() ? "turn.fits_touch" : "turn.fits", fitting);
     else if (can("draw")) text = t("turn.draw");
     else text = t("turn.pass");
   }
   const foot = view.public?.foot;
   if (foot && !view.end && seat !== null) {
     text +=
-      " " + tn("turn.foot", foot.need, { tile: view.board[foot.id].tile, number: foot.number });
+      " " +
+      tn("turn.foot", foot.need, {
+        tile: view.board[foot.id].tile,
+        number: foot.number,
+      });
   }
   el.textContent = text;
 }
@@ -698,7 +773,8 @@ function renderHand(view) {
     if (i === state.cursor) classes.push("cursor");
     if (state.choosing?.tile === tile) classes.push("selected");
     const advised = state.hint?.action;
-    if (advised && "play" in advised && advised.play === tile) classes.push("hinted");
+    if (advised && "play" in advised && advised.play === tile)
+      classes.push("hinted");
     return h(
       "button",
       {
@@ -720,7 +796,13 @@ function renderHand(view) {
   el.classList.toggle("mine", mine);
   el.replaceChildren(...buttons);
   if (!tiles.length)
-    el.append(h("p", { class: "muted" }, t(view.end ? "hand.shown_below" : "hand.empty")));
+    el.append(
+      h(
+        "p",
+        { class: "muted" },
+        t(view.end ? "hand.shown_below" : "hand.empty"),
+      ),
+    );
 }
 
 function renderActions() {
@@ -760,7 +842,10 @@ function presence(seat) {
   if (!told || !found) return { away: false, left: null };
   const left = found.left ?? null;
   const passed = (performance.now() - told.at) / 1000;
-  return { away: !!found.away, left: left === null ? null : Math.max(0, left - passed) };
+  return {
+    away: !!found.away,
+    left: left === null ? null : Math.max(0, left - passed),
+  };
 }
 
 /** @param {number} seat */
@@ -773,7 +858,11 @@ function presenceBadge(seat) {
   else if (away) text = t("seats.away_left", { time: clockText(left ?? 0) });
   else text = t("seats.clock_left", { time: clockText(left ?? 0) });
   const attrs = { class: `presence${away ? " away" : ""}` };
-  return h("span", left === null ? attrs : { ...attrs, "data-left": Math.ceil(left) }, text);
+  return h(
+    "span",
+    left === null ? attrs : { ...attrs, "data-left": Math.ceil(left) },
+    text,
+  );
 }
 
 /** @param {View} view */
@@ -801,11 +890,21 @@ function renderSeats(view) {
       presenceBadge(s),
       size === undefined
         ? ""
-        : h("span", { class: "count", "data-count": size }, tn("seats.tiles", size)),
-      points ? h("span", { class: "count" }, t("seats.hand_points", { n: points })) : "",
+        : h(
+            "span",
+            { class: "count", "data-count": size },
+            tn("seats.tiles", size),
+          ),
+      points
+        ? h("span", { class: "count" }, t("seats.hand_points", { n: points }))
+        : "",
       h(
         "span",
-        { class: "total", title: t("scores.total"), "data-total": view.totals[s] },
+        {
+          class: "total",
+          title: t("scores.total"),
+          "data-total": view.totals[s],
+        },
         String(view.totals[s]),
       ),
     );
@@ -824,7 +923,11 @@ function renderPlayedFor() {
     return t("played_for.play", { tile: action.play });
   });
   el.replaceChildren(
-    h("span", {}, tn("played_for.text", played.length, { moves: joinNames(moves) })),
+    h(
+      "span",
+      {},
+      tn("played_for.text", played.length, { moves: joinNames(moves) }),
+    ),
     h(
       "button",
       {
@@ -853,7 +956,9 @@ function renderLog() {
       h(
         "li",
         { class: `log-${line.kind}` },
-        line.seat === undefined ? "" : h("span", { class: `swatch seat-${line.seat % 8}` }),
+        line.seat === undefined
+          ? ""
+          : h("span", { class: `swatch seat-${line.seat % 8}` }),
         line.text,
       ),
     ),
@@ -928,7 +1033,9 @@ function renderSummary() {
         h(
           "span",
           { class: "shown" },
-          (shown[s] ?? []).map((tile) => tileSVG(tile, { unit: 24, vertical: false })),
+          (shown[s] ?? []).map((tile) =>
+            tileSVG(tile, { unit: 24, vertical: false }),
+          ),
         ),
       ),
       h("td", {}, String(points[s] ?? "")),
@@ -937,7 +1044,12 @@ function renderSummary() {
   );
   const card = h(
     "div",
-    { class: "card", role: "dialog", "aria-modal": "true", "data-round-end": "" },
+    {
+      class: "card",
+      role: "dialog",
+      "aria-modal": "true",
+      "data-round-end": "",
+    },
     h("h2", {}, view.end ? roundOver(view, view.end, shown) : ""),
     h(
       "div",
@@ -1002,14 +1114,24 @@ function renderLobby() {
       "li",
       { class: seat.joined ? "joined" : "" },
       h("span", { class: "name" }, shownName),
-      h("span", { class: "status" }, t(seat.joined ? "lobby.joined" : "lobby.waiting")),
-      !seat.joined && invite ? linkField(invite.invite, t("lobby.invite", { who: seat.name })) : "",
+      h(
+        "span",
+        { class: "status" },
+        t(seat.joined ? "lobby.joined" : "lobby.waiting"),
+      ),
+      !seat.joined && invite
+        ? linkField(invite.invite, t("lobby.invite", { who: seat.name }))
+        : "",
     );
   });
   // The browser that set the table up: it holds the table's key.
   const cancel = storedKey(tableId)
-    ? h("button", { type: "button", id: "cancel-table", onclick: cancelTable }, t("lobby.cancel"))
-      : "";
+    ? h(
+        "button",
+        { type: "button", id: "cancel-table", onclick: cancelTable },
+        t("lobby.cancel"),
+      )
+    : "";
   el.replaceChildren(
     h(
       "div",
@@ -1052,7 +1174,9 @@ function renderLinks() {
   $("#links").replaceChildren(
     h("h2", {}, t("links.title")),
     linkField(spectateURL(), t("links.spectate")),
-    state.seeded ? h("p", { class: "note", id: "practice" }, t("links.practice")) : "",
+    state.seeded
+      ? h("p", { class: "note", id: "practice" }, t("links.practice"))
+      : "",
     ...invites.map((invite) => {
       const who = names[invite.seat] ?? String(invite.seat + 1);
       return h(
@@ -1061,7 +1185,11 @@ function renderLinks() {
         linkField(invite.invite, t("lobby.invite", { who })),
         h(
           "button",
-          { type: "button", class: "quiet", onclick: () => newInvite(invite.seat, who) },
+          {
+            type: "button",
+            class: "quiet",
+            onclick: () => newInvite(invite.seat, who),
+          },
           t("links.new_invite", { who }),
         ),
       );
@@ -1105,7 +1233,12 @@ async function newInvite(seat, who) {
  * @param {string} label
  */
 function linkField(url, label) {
-  const input = h("input", { type: "text", readonly: true, value: url, "aria-label": label });
+  const input = h("input", {
+    type: "text",
+    readonly: true,
+    value: url,
+    "aria-label": label,
+  });
   return h(
     "div",
     { class: "link-field" },
@@ -1116,7 +1249,10 @@ function linkField(url, label) {
       input,
       h(
         "button",
-        { type: "button", onclick: () => copyField(input).then(() => toast(t("links.copied"))) },
+        {
+          type: "button",
+          onclick: () => copyField(input).then(() => toast(t("links.copied"))),
+        },
         t("links.copy"),
       ),
     ),
@@ -1139,8 +1275,12 @@ async function main() {
   chat = new Chat($("#chat"), tableId, send);
   rematch = new Rematch($("#rematch"), () => send({ type: "rematch" }));
   $("#chat").addEventListener("chat-changed", render);
-  $('[data-action="draw"]').addEventListener("click", () => act({ draw: true }));
-  $('[data-action="pass"]').addEventListener("click", () => act({ pass: true }));
+  $('[data-action="draw"]').addEventListener("click", () =>
+    act({ draw: true }),
+  );
+  $('[data-action="pass"]').addEventListener("click", () =>
+    act({ pass: true }),
+  );
   $("#hint-button").addEventListener("click", askHint);
   const keysButton = $("#keys-button");
   keysButton.addEventListener("click", () => {

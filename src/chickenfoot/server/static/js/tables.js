@@ -55,7 +55,8 @@ export function storeMade(made) {
   /** @type {Kept} */
   const mine = { key: made.key, seats: invites };
   for (const seat of made.seats) {
-    if ("token" in seat) Object.assign(mine, { seat: seat.seat, token: seat.token });
+    if ("token" in seat)
+      Object.assign(mine, { seat: seat.seat, token: seat.token });
     else invites.push(seat);
   }
   keep(made.table, mine);
@@ -139,8 +140,12 @@ export function describeTable(summary) {
   }
   const who = summary.seats.map((s) => {
     const name = seatName(names, s.seat);
-    return summary.status === "waiting" && !s.joined ? t("home.not_joined", { who: name }) : name;
+    return summary.status === "waiting" && !s.joined
+      ? t("home.not_joined", { who: name })
+      : name;
   });
-  const when = new Date(summary.created * 1000).toLocaleString(document.documentElement.lang);
+  const when = new Date(summary.created * 1000).toLocaleString(
+    document.documentElement.lang,
+  );
   return { what: parts.join(" · "), who: `${who.join(", ")} · ${when}` };
 }
