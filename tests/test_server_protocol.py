@@ -11,12 +11,22 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from chickenfoot.core import games
 from chickenfoot.core.rules import PRESETS
+from chickenfoot.core.wire import Snapshot
+from chickenfoot.howto.refusals import (
+    said_to_you,
+    section_of,
+    tile_refusal,
+    turn_refusal,
+    with_names,
+)
+from chickenfoot.i18n import translation
 from chickenfoot.server import frames
 from chickenfoot.server.app import FRAME_BURST, FRAME_LIMIT
 from chickenfoot.server.store import Store
@@ -379,9 +389,13 @@ def test_a_player_gone_longer_than_away_is_played_by_a_bot(tmp_path: Path) -> No
 def test_the_collector_sets_survivors_aside_and_walks_everything_now_and_then() -> None:
     import asyncio
     import gc
+    import warnings
 
     from chickenfoot.server.collector import keep_pauses_short
 
+    with warnings.catch_warnings():  # what earlier tests in this process left is theirs
+        warnings.simplefilter("ignore", ResourceWarning)
+        gc.collect()
     counts: list[int] = []
 
     async def watch() -> None:
@@ -447,3 +461,64 @@ def test_an_action_sent_again_at_the_same_version_is_refused_as_stale(client: Te
     assert refused["type"] == "error" and refused["code"] == "stale"
     assert after["type"] == "error" and after["code"] == "no-hint-now"  # no second event
     assert (other["type"], other["version"]) == ("event", version + 1)
+
+
+def answer_to(ws: Any, kind: str) -> dict[str, Any]:
+    """The next frame of type ``kind`` (what the table says meanwhile passed over)."""
+    while (frame := check_frame(ws.receive_text()))["type"] != kind:
+        pass
+    return frame
+
+
+def test_why_a_move_is_refused_is_said_from_the_seats_own_view_as_the_terminal_says_it(
+    client: TestClient,
+) -> None:
+    made = new_table(client, [{"human": "Ann"}, {"bot": "easy"}], seed=3)
+    token = client_tokens(client, made)[0]
+    for lang in ("en", "nb"):
+        with client_socket(client, made["table"], token, f"?lang={lang}") as ws:
+            frame = check_frame(ws.receive_text())
+            while not frame.get("legal"):
+                frame = check_frame(ws.receive_text())
+            view = msgspec.convert(frame["view"], Snapshot)
+            plays = {a["play"] for a in frame["legal"] if "play" in a}
+            stuck = [tile for tile in view.hand or [] if tile not in plays]
+            assert stuck, "every tile of the hand fits: nothing to ask about"
+            asked = [*stuck[:2], "draw", "pass", "0-0" if "0-0" not in (view.hand or []) else "9-9"]
+            catalogue = translation(lang)
+            tiles = {p.id: p.tile for p in view.board}
+            codes = set()
+            for move in asked:
+                ws.send_json({"type": "why", "move": move})
+                told = answer_to(ws, "why")
+                refusal = (
+                    turn_refusal(view, move)
+                    if move in ("draw", "pass")
+                    else tile_refusal(view, move)
+                )
+                words = said_to_you(with_names(refusal, tiles, view.players.__getitem__), catalogue)
+                assert told == {
+                    "type": "why",
+                    "move": move,
+                    "code": refusal.code,
+                    "text": words,
+                    "section": section_of(refusal),
+                    "title": told["title"],
+                }, move
+                assert (told["title"] is None) == (told["section"] is None)
+                codes.add(told["code"])
+            assert {"not-held", "must-play"} <= codes
+            assert codes & {"not-legal-now", "fits-nowhere", "place-centre-first", "foot-waiting"}
+            ws.send_json({"type": "why", "move": "nine-four"})
+            assert answer_to(ws, "error")["code"] == "bad-frame"
+
+
+def test_a_spectator_asking_why_is_told_it_holds_no_tile(client: TestClient) -> None:
+    made = new_table(client, [{"bot": "easy"}, {"bot": "easy"}], seed=3)
+    with client_socket(client, made["table"]) as ws:
+        frame = check_frame(ws.receive_text())
+        while frame["type"] != "snapshot":
+            frame = check_frame(ws.receive_text())
+        ws.send_json({"type": "why", "move": "6-6"})
+        told = answer_to(ws, "why")
+    assert (told["code"], told["section"]) == ("not-held", None)

@@ -1,8 +1,7 @@
 """The web page's JavaScript ports of the engine agree with the Python they port, on real
 games (the golden records, made by the engine from seeds): following a table
-(static/js/advance.js, ``chickenfoot.core.projection.advance``), laying out the board
-(static/js/layout.js, ``chickenfoot.terminal.board.layout``) and saying why a move is refused
-(static/js/refusals.js, ``chickenfoot.howto.refusals``). Node runs the JavaScript
+(static/js/advance.js, ``chickenfoot.core.projection.advance``) and laying out the board
+(static/js/layout.js, ``chickenfoot.terminal.board.layout``). Node runs the JavaScript
 (tests/js/ported.mjs) on positions the Python engine made."""
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from chickenfoot.core.games import game_named
 from chickenfoot.core.projection import advance
 from chickenfoot.core.table import Table
 from chickenfoot.core.wire import Snapshot
-from chickenfoot.howto.refusals import tile_refusal, turn_refusal
 from chickenfoot.server.frames import event_json
 from chickenfoot.terminal.board import Foot, Layout, Line, Shown, layout
 
@@ -39,9 +37,6 @@ RECORDS = [
     "standard/standard-all-fives-partners",
     "standard/standard-bergen-3p",
 ]
-NOT_HELD = tuple(f"{hi}-{lo}" for hi in range(19) for lo in range(hi + 1))
-"""A tile the viewer does not hold: the first of these not in the hand."""
-
 Game = tuple[str, Any, Snapshot, list[Snapshot], list[dict[str, Any]]]
 """A record's name, its viewer, the view it starts from, the Python's view after each entry,
 and the entries as the socket sends them."""
@@ -79,8 +74,8 @@ def javascript() -> dict[str, Any]:
     """What tests/js/ported.mjs makes of every position of :func:`games`."""
     node = shutil.which("node")
     assert node is not None, "the web page's tests need Node (scripts/setup says how)"
-    asked: dict[str, list[Any]] = {"advance": [], "layout": [], "refusals": []}
-    for _name, viewer, start, views, sent in games():
+    asked: dict[str, list[Any]] = {"advance": [], "layout": []}
+    for _name, _viewer, start, views, sent in games():
         asked["advance"].append({"start": builtins(start), "entries": sent})
         for view in views:
             asked["layout"].append(
@@ -90,9 +85,6 @@ def javascript() -> dict[str, Any]:
                     "layout": game_named(view.game).layout,
                 }
             )
-            if viewer is not None and view.public is not None:
-                seen = {**builtins(view), "history": []}  # no refusal reads it
-                asked["refusals"].append({"view": seen, "tiles": tiles_of(view)})
     done = subprocess.run(
         [node, str(ROOT / "tests" / "js" / "ported.mjs")],
         input=msgspec.json.encode(asked),
@@ -102,11 +94,6 @@ def javascript() -> dict[str, Any]:
     )
     answer: dict[str, Any] = msgspec.json.decode(done.stdout)
     return answer
-
-
-def tiles_of(view: Snapshot) -> list[str]:
-    hand = list(view.hand or [])
-    return [*hand, next(tile for tile in NOT_HELD if tile not in hand)]
 
 
 def compared(view: dict[str, Any], whole: bool) -> dict[str, Any]:
@@ -163,29 +150,6 @@ def test_the_page_lays_out_the_board_as_the_terminal_does() -> None:
         feet = game_named(view.game).layout == "feet"
         python = layout(view.board, view.public, feet)
         assert lines_of_js(js_tree) == lines_of(python), f"{name}, v{view.v}"
-
-
-def test_the_page_explains_a_refused_move_as_the_terminal_does() -> None:
-    positions = [
-        view
-        for _name, viewer, _start, views, _sent in games()
-        if viewer is not None
-        for view in views
-        if view.public is not None
-    ]
-    refused = javascript()["refusals"]
-    assert len(refused) == len(positions)
-    codes = set()
-    for view, js in zip(positions, refused, strict=True):
-        for tile, js_refusal in zip(tiles_of(view), js["tiles"], strict=True):
-            python = tile_refusal(view, tile)
-            assert js_refusal == {"code": python.code, "params": dict(python.params)}, tile
-            codes.add(python.code)
-        for kind in ("draw", "pass"):
-            python = turn_refusal(view, kind)
-            assert js[kind] == {"code": python.code, "params": dict(python.params)}, kind
-            codes.add(python.code)
-    assert {"not-held", "not-your-turn", "not-legal-now", "must-play", "must-draw"} <= codes
 
 
 # -- the two layouts in one shape ---------------------------------------------------------

@@ -2,14 +2,12 @@
 // standard input (positions of real games, made by the Python engine); prints what the
 // JavaScript makes of them, for the test to compare with the Python's own answers.
 //   {"advance": [{"start": snapshot, "entries": [event, ...]}, ...],
-//    "layout": [{"board": [...], "public": {...} | null, "layout": "feet" | "line"}, ...],
-//    "refusals": [{"view": snapshot, "tiles": ["9-4", ...]}, ...]}
+//    "layout": [{"board": [...], "public": {...} | null, "layout": "feet" | "line"}, ...]}
 
 import { text } from "node:stream/consumers";
 
 import { advance } from "../../src/chickenfoot/server/static/js/advance.js";
 import { tree } from "../../src/chickenfoot/server/static/js/layout.js";
-import { tileRefusal, turnRefusal } from "../../src/chickenfoot/server/static/js/refusals.js";
 
 const asked = JSON.parse(await text(process.stdin));
 
@@ -29,10 +27,4 @@ const followed = asked.advance.map(({ start, entries }) => {
 
 const laidOut = asked.layout.map(({ board, public: pub, layout }) => tree(board, pub, layout));
 
-const refused = asked.refusals.map(({ view, tiles }) => ({
-  tiles: tiles.map((tile) => tileRefusal(view, tile)),
-  draw: turnRefusal(view, "draw"),
-  pass: turnRefusal(view, "pass"),
-}));
-
-process.stdout.write(JSON.stringify({ advance: followed, layout: laidOut, refusals: refused }));
+process.stdout.write(JSON.stringify({ advance: followed, layout: laidOut }));

@@ -49,7 +49,7 @@ from chickenfoot.server.cluster import LEASE_SECONDS, Cluster
 from chickenfoot.server.collector import keep_pauses_short
 from chickenfoot.server.connections import CONNECTIONS_PER_ADDRESS, Sockets
 from chickenfoot.server.errors import ServerError, reaching_storage
-from chickenfoot.server.howto import guide_json, is_code, refusal_json
+from chickenfoot.server.howto import guide_json, is_code, refusal_json, why_json
 from chickenfoot.server.hub import SEEDS, WAITING_EXPIRY, Connection, Hub, Live, NewSeat
 from chickenfoot.server.metrics import CONTENT_TYPE, Metrics
 from chickenfoot.server.store import (
@@ -822,6 +822,13 @@ class _Api:
                 elif isinstance(frame, frames.Sync):
                     async with live.lock:
                         self.hub.sync(live, connection, frame.since)
+                elif isinstance(frame, frames.AskWhy):
+                    if live.table is None:
+                        raise ServerError("table-waiting")
+                    view = live.table.snapshot(connection.viewer)
+                    connection.send(
+                        frames.why(frame.move, why_json(view, frame.move, connection.lang))
+                    )
                 elif isinstance(frame, frames.AskRematch):
                     await self.hub.rematch(live, connection.viewer)
                 elif isinstance(frame, frames.Say):

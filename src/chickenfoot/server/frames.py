@@ -84,7 +84,15 @@ class AskRematch(Struct, tag="rematch", tag_field="type", forbid_unknown_fields=
     """The sender's seat accepts a rematch of the finished match."""
 
 
-ClientFrame = Act | Sync | AskHint | Say | AskRematch
+class AskWhy(Struct, tag="why", tag_field="type", forbid_unknown_fields=True):
+    """Why the sender may not make ``move`` now: a tile of its hand (``"9-4"``), ``"draw"`` or
+    ``"pass"``. Answered with a :class:`WhyFrame`: the page asks rather than works it out, so
+    the rules are said from one place."""
+
+    move: Annotated[str, Meta(pattern=r"^(draw|pass|[0-9]{1,2}-[0-9]{1,2})$")]
+
+
+ClientFrame = Act | Sync | AskHint | Say | AskRematch | AskWhy
 
 _decoder = msgspec.json.Decoder(ClientFrame)
 _hello = msgspec.json.Decoder(Hello)
@@ -207,6 +215,18 @@ class HintFrame(Struct, tag="hint", tag_field="type"):
     hint: HintText
 
 
+class WhyFrame(Struct, tag="why", tag_field="type"):
+    """Why a move may not be made now (the answer to :class:`AskWhy`): the engine's code, the
+    words said to the player in their language (tiles by their numbers, others by their names),
+    and the section of the rules that explains it, with its title (None: no rule does)."""
+
+    move: str
+    code: str
+    text: str
+    section: str | None
+    title: str | None
+
+
 class ErrorFrame(Struct, tag="error", tag_field="type"):
     code: str
     message: str
@@ -232,6 +252,7 @@ ServerFrame = (
     | Elsewhere
     | ChatFrame
     | RematchFrame
+    | WhyFrame
 )
 
 _encoder = msgspec.json.Encoder()
@@ -347,6 +368,14 @@ def hint(found: Hint, text: str) -> bytes:
     return _encoder.encode(HintFrame(advice))
 
 
+def why(move: str, told: dict[str, Any]) -> bytes:
+    """The answer to :class:`AskWhy`: ``told`` as :func:`~chickenfoot.server.howto.why_json`
+    makes it."""
+    return _encoder.encode(
+        WhyFrame(move, told["code"], told["text"], told["section"], told["title"])
+    )
+
+
 def chat(lines: Sequence[ChatLine]) -> bytes:
     said = [ChatText(line.n, line.seat, line.phrase, line.text) for line in lines]  # type: ignore[arg-type]
     return _encoder.encode(ChatFrame(said))
@@ -380,9 +409,10 @@ def schema() -> dict[str, Any]:
         Elsewhere,
         ChatFrame,
         RematchFrame,
+        WhyFrame,
     ]
     actions = [PlayAction, DrawAction, PassAction]
-    client_types = [Hello, Act, Sync, AskHint, Say, AskRematch]
+    client_types = [Hello, Act, Sync, AskHint, Say, AskRematch, AskWhy]
     _, definitions = msgspec.json.schema_components([*client_types, *server_types, *actions])
     action = {"$ref": "#/$defs/Action"}
     definitions["Action"] = {"anyOf": [{"$ref": f"#/$defs/{a.__name__}"} for a in actions]}
@@ -393,19 +423,8 @@ def schema() -> dict[str, Any]:
         legal = definition.get("properties", {}).get("legal")
         if legal is not None:
             legal["anyOf"] = [{"type": "array", "items": action}, {"type": "null"}]
-    client = ("Hello", "Act", "Sync", "AskHint", "Say", "AskRematch")
-    server = (
-        "Lobby",
-        "SnapshotFrame",
-        "EventFrame",
-        "HintFrame",
-        "ErrorFrame",
-        "SeatsFrame",
-        "PlayedForFrame",
-        "Elsewhere",
-        "ChatFrame",
-        "RematchFrame",
-    )
+    client = [t.__name__ for t in client_types]
+    server = [t.__name__ for t in server_types]
     definitions["ClientFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in client]}
     definitions["ServerFrame"] = {"anyOf": [{"$ref": f"#/$defs/{n}"} for n in server]}
     return {

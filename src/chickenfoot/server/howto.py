@@ -1,16 +1,20 @@
-"""The JSON of the Rules page (``GET /api/rules``) and of a refused move's rule (``GET
-/api/refusal``): "How to play" from the one catalogue every front end reads, in the asker's
-language."""
+"""The JSON of the Rules page (``GET /api/rules``), of a refused move's rule (``GET
+/api/refusal``) and of why a seat may not make a move (the socket's ``why``): "How to play"
+from the one catalogue every front end reads, in the asker's language."""
 
 from __future__ import annotations
 
+import gettext
 from typing import Any
 
 from chickenfoot.core.games import AnyRules
 from chickenfoot.core.messages import ENGLISH, Message
+from chickenfoot.core.wire import Snapshot
 from chickenfoot.howto import TITLES, guide, section_of
-from chickenfoot.howto.refusals import said_to_you
-from chickenfoot.i18n import translation
+from chickenfoot.howto.refusals import said_to_you, tile_refusal, turn_refusal, with_names
+from chickenfoot.i18n import message_in, translation
+from chickenfoot.play import BOT_PREFIX
+from chickenfoot.terminal.labels import LEVEL_NAMES
 
 
 def guide_json(rules: AnyRules, players: int, lang: str) -> dict[str, Any]:
@@ -30,7 +34,10 @@ def refusal_json(code: str, params: dict[str, str], lang: str) -> dict[str, Any]
     values: dict[str, str | int] = {
         name: int(value) if value.isdigit() else value for name, value in params.items()
     }
-    refusal = Message(code, values)
+    return _told(Message(code, values), catalogue)
+
+
+def _told(refusal: Message, catalogue: gettext.NullTranslations) -> dict[str, Any]:
     section = section_of(refusal)
     text: str | None
     try:
@@ -38,11 +45,32 @@ def refusal_json(code: str, params: dict[str, str], lang: str) -> dict[str, Any]
     except (KeyError, IndexError, ValueError):
         text = None
     return {
-        "code": code,
+        "code": refusal.code,
         "text": text,
         "section": section,
         "title": None if section is None else catalogue.gettext(TITLES[section]),
     }
+
+
+def why_json(view: Snapshot, move: str, lang: str) -> dict[str, Any]:
+    """Why the viewer of ``view`` may not make ``move`` (a tile, ``draw`` or ``pass``) now,
+    said to them as :func:`refusal_json` says it, worked out from their view alone."""
+    catalogue = translation(lang)
+    refusal = turn_refusal(view, move) if move in ("draw", "pass") else tile_refusal(view, move)
+
+    def name_of(seat: int) -> str:
+        name = view.players[seat]
+        if not name.startswith(BOT_PREFIX):
+            return name
+        bot = name.removeprefix(BOT_PREFIX)
+        level = catalogue.gettext(LEVEL_NAMES[bot]) if bot in LEVEL_NAMES else bot
+        return catalogue.gettext("Bot {seat} ({level})").format(seat=seat + 1, level=level)
+
+    named = with_names(refusal, {p.id: p.tile for p in view.board}, name_of)
+    told = _told(named, catalogue)
+    if told["text"] is None:  # a refusal said in no words of its own: the engine's
+        told["text"] = message_in(refusal, catalogue)
+    return told
 
 
 def is_code(code: str) -> bool:

@@ -22,7 +22,7 @@ import { kindOf, loadMeta } from "./games.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { scoreTable } from "./scores.js";
-import { explain, tileRefusal, turnRefusal, withNames } from "./refusals.js";
+import { explain, say } from "./refusals.js";
 import { freshTiles } from "./fresh.js";
 import * as motion from "./motion.js";
 import * as sound from "./sound.js";
@@ -297,6 +297,9 @@ function onFrame(frame) {
     case "rematch":
       rematch.heard(frame, state.view ? state.view.viewer : null);
       break;
+    case "why":
+      say(frame, tableId);
+      break;
     case "error":
       state.pending = false;
       if (frame.code === "seat-revoked" || frame.code === "bad-token") {
@@ -438,7 +441,7 @@ function choose(tile, playIfOne = true) {
   }
   const targets = targetsOf(tile);
   if (!targets.length) {
-    explain(withNames(tileRefusal(state.view, tile), state.view), tableId);
+    send({ type: "why", move: tile });
     return;
   }
   if (targets.length === 1 && playIfOne) {
@@ -459,8 +462,7 @@ function choose(tile, playIfOne = true) {
 /** @param {"draw" | "pass"} kind */
 function tryTurn(kind) {
   if (can(kind)) act(kind === "draw" ? { draw: true } : { pass: true });
-  else if (state.view && myTurn())
-    explain(withNames(turnRefusal(state.view, kind), state.view), tableId);
+  else if (state.view && myTurn()) send({ type: "why", move: kind });
 }
 
 /** @param {string} target a tile's id, or "none" for the table's first tile */

@@ -2,7 +2,7 @@
 // run `npm run types` after the schema changes.
 
 export type ChickenfootGameSocketTheFramesBothWays = ClientFrame | ServerFrame;
-export type ClientFrame = Hello | Act | Sync | AskHint | Say | AskRematch;
+export type ClientFrame = Hello | Act | Sync | AskHint | Say | AskRematch | AskWhy;
 export type Action = PlayAction | DrawAction | PassAction;
 export type ServerFrame =
   | Lobby
@@ -14,7 +14,8 @@ export type ServerFrame =
   | PlayedForFrame
   | Elsewhere
   | ChatFrame
-  | RematchFrame;
+  | RematchFrame
+  | WhyFrame;
 
 /**
  * The socket's first frame: who the client is (a seat's token; none for a spectator).
@@ -72,6 +73,15 @@ export interface Say {
  */
 export interface AskRematch {
   type: "rematch";
+}
+/**
+ * Why the sender may not make ``move`` now: a tile of its hand (``"9-4"``), ``"draw"`` or
+ * ``"pass"``. Answered with a :class:`WhyFrame`: the page asks rather than works it out, so
+ * the rules are said from one place.
+ */
+export interface AskWhy {
+  move: string;
+  type: "why";
 }
 /**
  * The table waits for every person to join (it deals then).
@@ -311,4 +321,17 @@ export interface RematchFrame {
   table?: string | null;
   token?: string | null;
   type: "rematch";
+}
+/**
+ * Why a move may not be made now (the answer to :class:`AskWhy`): the engine's code, the
+ * words said to the player in their language (tiles by their numbers, others by their names),
+ * and the section of the rules that explains it, with its title (None: no rule does).
+ */
+export interface WhyFrame {
+  code: string;
+  move: string;
+  section: string | null;
+  text: string;
+  title: string | null;
+  type: "why";
 }
