@@ -3,7 +3,7 @@ and replaying a round's recorded actions."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from random import Random
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -41,9 +41,45 @@ class _Round(Protocol):
 R = TypeVar("R", bound=_Round)
 
 
+class AnyRules(Protocol):
+    """What a game's rules answer, whatever the game: everything outside a game's own modules
+    asks its rules only this (a game's own code knows its :class:`Rules` or
+    :class:`StandardRules`)."""
+
+    @property
+    def game_name(self) -> str: ...
+
+    @property
+    def preset_name(self) -> str: ...
+
+    @property
+    def round_noun(self) -> str:
+        """What a match is played in: rounds, or hands."""
+        ...
+
+    @property
+    def lowest_wins(self) -> bool: ...
+
+    @property
+    def drawn_tile_must_be_played(self) -> bool:
+        """A drawn tile that fits is played at once (else its drawer may keep it)."""
+        ...
+
+    def options(self) -> dict[str, Any]: ...
+
+    def rounds_per_match(self, players: int) -> int | None: ...
+
+    def label(self, length_name: Callable[[str], str] = str) -> str: ...
+
+    def tile_value(self, tile: Tile) -> int: ...
+
+    def side_of(self, seat: int) -> int: ...
+
+
 class MatchBase(Generic[R]):
     """A match (game) of any game: its players and its rounds (hands), the last in play."""
 
+    rules: AnyRules
     players: list[str]
     rounds: list[R]
     points: list[list[int]]

@@ -6,12 +6,14 @@ modules asks the game (:func:`game_of`, :func:`game_named`), never which game it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import partial
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from chickenfoot.core import compact
 from chickenfoot.core import record as chickenfoot_record
+from chickenfoot.core.common import AnyRules as AnyRules
+from chickenfoot.core.common import MatchBase, RoundBase
 from chickenfoot.core.match import Match
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.round import RoundState
@@ -23,48 +25,11 @@ from chickenfoot.core.standard.hand import HandState
 from chickenfoot.core.standard.rules import GAMES as STANDARD_GAMES
 from chickenfoot.core.standard.rules import STANDARD_PLAYERS, StandardRules
 from chickenfoot.core.standard.view import StandardView, standard_view
-from chickenfoot.core.tiles import Tile
 from chickenfoot.core.view import SeatView, seat_view
 
-
-class AnyRules(Protocol):
-    """What a game's rules answer, whatever the game: everything outside a game's own modules
-    asks its rules only this (a game's own code knows its :class:`Rules` or
-    :class:`StandardRules`)."""
-
-    @property
-    def game_name(self) -> str: ...
-
-    @property
-    def preset_name(self) -> str: ...
-
-    @property
-    def round_noun(self) -> str:
-        """What a match is played in: rounds, or hands."""
-        ...
-
-    @property
-    def lowest_wins(self) -> bool: ...
-
-    @property
-    def drawn_tile_must_be_played(self) -> bool:
-        """A drawn tile that fits is played at once (else its drawer may keep it)."""
-        ...
-
-    def options(self) -> dict[str, Any]: ...
-
-    def rounds_per_match(self, players: int) -> int | None: ...
-
-    def label(self, length_name: Callable[[str], str] = str) -> str: ...
-
-    def tile_value(self, tile: Tile) -> int: ...
-
-    def side_of(self, seat: int) -> int: ...
-
-
-AnyMatch = Match | StandardGame
-AnyState = RoundState | HandState
+AnyState = RoundBase
 AnyView = SeatView | StandardView
+AnyMatch = MatchBase[Any]
 
 CHICKENFOOT = "chickenfoot"
 GAMES: tuple[str, ...] = (CHICKENFOOT, *STANDARD_GAMES)

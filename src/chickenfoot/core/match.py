@@ -65,6 +65,8 @@ class Match(MatchBase[RoundState]):
     """A match in play. Chance is explicit: each round starts from a :class:`Deal`, made
     here from ``rng`` (:meth:`deal_next`) or given (replaying a record)."""
 
+    rules: Rules
+
     def __init__(
         self,
         players: list[str],

@@ -358,7 +358,8 @@ class Table:
     # -- the log ---------------------------------------------------------------------------
 
     def _round(self) -> RoundLike:
-        return self.match.rounds[-1]
+        last: RoundLike = self.match.rounds[-1]
+        return last
 
     def _deal_next(self) -> None:
         k = len(self.match.rounds)

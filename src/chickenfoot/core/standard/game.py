@@ -22,6 +22,8 @@ class StandardGame(MatchBase[HandState]):
     Scores belong to sides; every per-seat list (:meth:`totals`, :attr:`points`) shows each
     seat its side's score, so partners show the same numbers."""
 
+    rules: StandardRules
+
     def __init__(
         self,
         players: Sequence[str],
