@@ -135,3 +135,25 @@ def test_the_creator_gives_a_lost_seat_a_new_invite(server: Server, browser: Bro
     for tab in (ann, bea, found):
         assert tab.errors == []
         tab.close()
+
+
+def test_two_people_pressing_play_now_sit_at_one_table(server: Server, browser: Browser) -> None:
+    """Ann presses Play now and waits in the lobby of a new table of two, its other seat
+    open (listed on the home page); Bea presses Play now and takes it: both are dealt in at
+    the same table."""
+    ann = open_tab(browser, server.url + "/")
+    ann.page.fill("[data-seat-name='0']", "Ann")
+    ann.page.click("#play-now")
+    ann.page.wait_for_selector("#lobby:not([hidden])")
+    table = ann.page.url.rsplit("/table/", 1)[1]
+    bea = open_tab(browser, server.url + "/")
+    bea.page.wait_for_selector(f"#open-seats [data-table='{table}']")
+    bea.page.fill("[data-seat-name='0']", "Bea")
+    bea.page.click("#play-now")
+    for tab in (ann, bea):
+        tab.page.wait_for_selector(HAND)
+        assert tab.page.url == f"{server.url}/table/{table}"
+    assert [s["name"] for s in server.get(f"/api/tables/{table}")["seats"]] == ["Ann", "Bea"]
+    for tab in (ann, bea):
+        assert tab.errors == []
+        tab.close()

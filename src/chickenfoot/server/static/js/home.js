@@ -244,12 +244,13 @@ async function create(event) {
   }
 }
 
-// The name this browser plays under at a table it sits down at from this page.
+// The name this browser plays under at a table it sits down at from this page (the first
+// seat's name, if a person's, is remembered for the next time).
 function myName() {
+  const typed = seats[0]?.kind === "human" ? seats[0].name.trim() : "";
+  if (typed) localStorage.setItem(NAME, typed);
   return (
-    localStorage.getItem(NAME) ||
-    (seats[0]?.kind === "human" && seats[0].name.trim()) ||
-    t("home.name_placeholder", { n: 1 })
+    typed || localStorage.getItem(NAME) || t("home.name_placeholder", { n: 1 })
   );
 }
 
