@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.account_helpers import Visitor
-from tests.server_helpers import Server, check_frame, invite_of, make_client
+from tests.server_helpers import Server, check_frame, client_socket, invite_of, make_client
 
 OPEN = {"seats": [{"human": "Ann"}, {"human": "Anyone", "open": True}, {"bot": "easy"}], "sit": 0}
 
@@ -239,3 +239,20 @@ def test_play_now_sets_up_no_more_tables_than_an_address_may_make(tmp_path: Path
         assert joined.status_code == 200 and joined.json()["table"] == first.json()["table"]
         refused = client.post("/api/play-now", json={"name": "Cy"})
         assert (refused.status_code, refused.json()["code"]) == (429, "too-many-tables")
+
+
+def test_a_seat_taken_through_another_process_sits_under_its_takers_name(
+    tmp_path: Path,
+) -> None:
+    """Two processes on one database: the table is held by the first, its open seat taken
+    through the second; the first seats its taker under the name the taker gave."""
+    with make_client(tmp_path) as holder, make_client(tmp_path) as other:
+        made = holder.post("/api/play-now", json={"name": "Ann"}).json()
+        table = made["table"]
+        taken = other.post(f"/api/tables/{table}/take", json={"seat": 1, "name": "Bo"})
+        assert taken.status_code == 200
+        with client_socket(holder, table, taken.json()["token"]) as ws:
+            frame = check_frame(ws.receive_text())
+            while not (frame["type"] == "lobby" and frame["seats"][1]["joined"]):
+                frame = check_frame(ws.receive_text())
+        assert [s["name"] for s in frame["seats"]] == ["Ann", "Bo"]

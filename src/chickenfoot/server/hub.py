@@ -547,7 +547,7 @@ class Hub:
         status = PLAYING if deal else WAITING
         try:
             with reaching_storage(live.id):  # the seat is taken once the store has it
-                await self.store.join(live.id, seat, status, live.fence, account)
+                name = await self.store.join(live.id, seat, status, live.fence, account)
         except TableClosed as closed:
             if closed.status not in (CANCELLED, EXPIRED):  # dealt meanwhile: every seat taken
                 live.seats[seat] = _joined(live.seats[seat], account)
@@ -557,7 +557,7 @@ class Hub:
         except StaleOwner:
             await self.channel.lost(live)
             raise ServerError(TABLE_UNREACHABLE, status=503) from None
-        live.seats[seat] = _joined(live.seats[seat], account)
+        live.seats[seat] = dataclasses.replace(_joined(live.seats[seat], account), name=name)
         await self.channel.publish(live, {"kind": "join", "seat": seat})
         return deal
 

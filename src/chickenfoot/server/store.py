@@ -377,11 +377,12 @@ class Store:
         status: str,
         fence: int | None = None,
         account: AccountRow | None = None,
-    ) -> None:
+    ) -> str:
         """A person has taken ``seat`` (signed in: as ``account``, whose name the seat takes);
         the table's status is now ``status``. With a ``fence``, only if the table has had no
         other owner since (else :class:`StaleOwner`); only while it is waiting (else
-        :class:`TableClosed`, nothing written)."""
+        :class:`TableClosed`, nothing written). Returns the seat's name as stored: an open
+        seat's is its taker's, whichever process took it."""
         values: dict[str, Any] = {"joined": True}
         if account is not None:
             values.update(account=account.id, name=account.name)
@@ -400,6 +401,10 @@ class Store:
             )
             if waiting.rowcount != 1:  # the seat stays free: the transaction is rolled back
                 raise TableClosed(table_id, await _status_of(conn, table_id))
+            named = await conn.execute(
+                sa.select(seats.c.name).where(seats.c.table_id == table_id, seats.c.seat == seat)
+            )
+            return str(named.scalar_one())
 
     async def claim(self, table_id: str, invite_hash: str, token_hash: str) -> int:
         """Spend the seat's invite whose hash is ``invite_hash``: the seat's token is now
