@@ -148,6 +148,7 @@ def test_two_people_pressing_play_now_sit_at_one_table(server: Server, browser: 
     table = ann.page.url.rsplit("/table/", 1)[1]
     bea = open_tab(browser, server.url + "/")
     bea.page.wait_for_selector(f"#open-seats [data-table='{table}']")
+    bea.shot("open-seats")
     bea.page.fill("[data-seat-name='0']", "Bea")
     bea.page.click("#play-now")
     for tab in (ann, bea):
