@@ -282,7 +282,16 @@ async function seatFrom(button, error, ask) {
   }
 }
 
-function playNow() {
+// Play now: back to the waiting table this browser already sits at, if there is one (so
+// as not to take the other seat of its own table), else a seat from the server.
+async function playNow() {
+  /** @type {{tables: Waiting[]}} */
+  const page = await api("/api/open-seats").catch(() => ({ tables: [] }));
+  const mine = page.tables.find((w) => storedSeat(w.table) !== null);
+  if (mine) {
+    location.href = `/table/${encodeURIComponent(mine.table)}`;
+    return;
+  }
   seatFrom($("#play-now"), $("#play-now-error"), () =>
     postJSON(`/api/play-now?lang=${i18n.language()}`, { name: myName() }),
   );
