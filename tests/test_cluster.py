@@ -27,7 +27,14 @@ from chickenfoot.core import games
 from chickenfoot.core.table import Table
 from chickenfoot.core.wire import ActionEntry, action_from_json
 from chickenfoot.play import seat_seed
-from chickenfoot.server.store import SeatRow, StaleOwner, Store, TableRow, database_url
+from chickenfoot.server.store import (
+    InviteRefused,
+    SeatRow,
+    StaleOwner,
+    Store,
+    TableRow,
+    database_url,
+)
 from tests.account_helpers import Visitor, first_frame, play_out, signed_up
 from tests.server_helpers import (
     Server,
@@ -632,3 +639,38 @@ def test_a_seat_open_on_two_processes_says_so_on_each_socket(cluster: Cluster) -
     assert phone[-1] == 2 and laptop[-1] == 2
     assert alone[-1] == 1
     assert bo == [] and bo_later == []
+
+
+def test_an_open_seat_is_taken_once_whichever_process_takes_it(postgres_db: str) -> None:
+    """Six processes (each a store of its own on one PostgreSQL) take one open seat at once:
+    one takes it, the others are told it is taken, and the table leaves the list."""
+
+    async def run() -> None:
+        stores = [Store(database_url(postgres_db, Path("."))) for _ in range(6)]
+        for store in stores:
+            await store.open()
+        try:
+            seats = [
+                SeatRow(0, "Ann", None, "ann", False),
+                SeatRow(1, "?", None, None, False, invite_hash="invite", open=True),
+            ]
+            row = TableRow("open", 1.0, "test", "chickenfoot", "classic", {}, 1, "waiting", seats)
+            await stores[0].add_table(row)
+            assert [r.id for r in await stores[1].open_seats(0.0, None, 10)] == ["open"]
+            results = await asyncio.gather(
+                *(
+                    store.take_open("open", 1, f"token{n}", f"p{n}")
+                    for n, store in enumerate(stores)
+                ),
+                return_exceptions=True,
+            )
+            assert results.count(None) == 1
+            assert all(isinstance(r, InviteRefused) and r.used for r in results if r is not None)
+            assert await stores[2].open_seats(0.0, None, 10) == []
+            (stored,) = [r for r in [await stores[3].table("open")] if r is not None]
+            assert stored.seats[1].invite_used and stored.seats[1].name != "?"
+        finally:
+            for store in stores:
+                await store.close()
+
+    asyncio.run(run())

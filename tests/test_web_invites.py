@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page
 from chickenfoot.i18n import error_in, translation
 from chickenfoot.server.errors import ServerError
 from tests.server_helpers import invite_of
-from tests.web_helpers import Server, need_chromium, open_tab
+from tests.web_helpers import Server, need_chromium, open_tab, reopen
 
 need_chromium()
 
@@ -133,5 +133,35 @@ def test_the_creator_gives_a_lost_seat_a_new_invite(server: Server, browser: Bro
     found = open_tab(browser, renewed)
     found.page.wait_for_selector(HAND)
     for tab in (ann, bea, found):
+        assert tab.errors == []
+        tab.close()
+
+
+def test_two_people_pressing_play_now_sit_at_one_table(server: Server, browser: Browser) -> None:
+    """Ann presses Play now and waits in the lobby of a new table of two, its other seat
+    open (listed on the home page); pressing it again takes her back there; Bea presses Play
+    now and takes it: both are dealt in at the same table."""
+    ann = open_tab(browser, server.url + "/")
+    ann.page.fill("[data-seat-name='0']", "Ann")
+    ann.page.click("#play-now")
+    ann.page.wait_for_selector("#lobby:not([hidden])")
+    table = ann.page.url.rsplit("/table/", 1)[1]
+    again = reopen(ann, server.url + "/")  # Ann presses Play now again: back to her table
+    again.page.wait_for_selector(f"#open-seats [data-table='{table}']")
+    again.page.click("#play-now")
+    again.page.wait_for_url(f"{server.url}/table/{table}")
+    again.page.close()
+    waiting = {t["table"]: t["open"] for t in server.get("/api/open-seats")["tables"]}
+    assert waiting[table] == [1]  # still there for Bea to take
+    bea = open_tab(browser, server.url + "/")
+    bea.page.wait_for_selector(f"#open-seats [data-table='{table}']")
+    bea.shot("open-seats")
+    bea.page.fill("[data-seat-name='0']", "Bea")
+    bea.page.click("#play-now")
+    for tab in (ann, bea):
+        tab.page.wait_for_selector(HAND)
+        assert tab.page.url == f"{server.url}/table/{table}"
+    assert [s["name"] for s in server.get(f"/api/tables/{table}")["seats"]] == ["Ann", "Bea"]
+    for tab in (ann, bea):
         assert tab.errors == []
         tab.close()

@@ -56,6 +56,8 @@ ENGLISH: dict[str, str] = {
         "that invite has been used already: ask whoever set up the table for a new one"
     ),
     "no-invite-seat": "seat {seat} is not a person's seat, so it takes no invite",
+    "not-open-seat": "seat {seat} is not open to anybody: it is taken with an invite",
+    "seat-taken": "somebody has just taken seat {seat}: choose another table",
     "seat-revoked": ("this seat has been given a new invite, so this window no longer holds it"),
     "token-in-url": "a seat's token goes in the socket's first message, never in its address",
     "hello-first": "the first message on a table's socket says who you are (hello): {reason}",

@@ -50,7 +50,15 @@ from chickenfoot.server.collector import keep_pauses_short
 from chickenfoot.server.connections import CONNECTIONS_PER_ADDRESS, Sockets
 from chickenfoot.server.errors import ServerError, reaching_storage
 from chickenfoot.server.howto import guide_json, is_code, refusal_json, why_json
-from chickenfoot.server.hub import SEEDS, WAITING_EXPIRY, Connection, Hub, Live, NewSeat
+from chickenfoot.server.hub import (
+    SEEDS,
+    WAITING_EXPIRY,
+    Connection,
+    Hub,
+    Live,
+    NewSeat,
+    Seating,
+)
 from chickenfoot.server.metrics import CONTENT_TYPE, Metrics
 from chickenfoot.server.store import (
     OVER,
@@ -79,6 +87,12 @@ REPLAYS_AT_ONCE = 4
 """Replays the server prepares at once; one more is refused (``too-many-replays``)."""
 LISTED = 50
 """How many open and finished tables the home page lists."""
+OPEN_SEATS_PAGE = 20
+"""How many tables with open seats one page of their list holds (at most :data:`LISTED`)."""
+PLAY_NOW_TRIES = 10
+"""How many waiting tables Play now tries (the oldest first) before it sets up its own."""
+PLAY_NOW_STRANGER = "?"
+"""The name of Play now's open seat until somebody takes it."""
 SECRET_REQUEST_LIMIT = 1_024
 """The largest claim of an invite or ask for a new one, in bytes."""
 CHAT_LINES_PER_SECOND = 0.5
@@ -132,9 +146,14 @@ class Settings:
     users add`` makes them."""
 
 
+Name = Annotated[str, Meta(min_length=1, max_length=40)]
+
+
 class SeatRequest(Struct, forbid_unknown_fields=True):
-    human: Annotated[str, Meta(min_length=1, max_length=40)] | None = None
+    human: Name | None = None
     bot: Annotated[str, Meta(min_length=1, max_length=32)] | None = None
+    open: bool = False
+    """A person's seat anybody may take from the list of open seats (not only its invite)."""
 
 
 class TableRequest(Struct, forbid_unknown_fields=True):
@@ -169,6 +188,16 @@ class AccountRequest(Struct, forbid_unknown_fields=True):
 class ClaimRequest(Struct, forbid_unknown_fields=True):
     table: Annotated[str, Meta(min_length=1, max_length=32)]
     invite: Secret
+
+
+class TakeRequest(Struct, forbid_unknown_fields=True):
+    seat: Annotated[int, Meta(ge=0, le=MAX_PLAYERS)]
+    name: Name | None = None
+    """A guest's name at the seat (someone signed in sits as their account)."""
+
+
+class PlayNowRequest(Struct, forbid_unknown_fields=True):
+    name: Name | None = None
 
 
 class InviteRequest(Struct, forbid_unknown_fields=True):
@@ -226,11 +255,14 @@ def create_app(settings: Settings) -> Starlette:
         Route("/replay", _page("replay.html")),
         Route("/api/meta", api.meta),
         Route("/api/tables", api.tables, methods=["GET"]),
+        Route("/api/open-seats", api.open_seats, methods=["GET"]),
+        Route("/api/play-now", api.play_now, methods=["POST"]),
         Route("/api/tables", api.create, methods=["POST"]),
         Route("/api/tables/{table}", api.summary),
         Route("/api/tables/{table}/cancel", api.cancel, methods=["POST"]),
         Route("/api/tables/{table}/invite", api.invite, methods=["POST"]),
         Route("/api/claim", api.claim, methods=["POST"]),
+        Route("/api/tables/{table}/take", api.take, methods=["POST"]),
         Route("/api/tables/{table}/record", api.record),
         Route("/api/replay", api.replay, methods=["POST"]),
         Route("/api/analysis", api.analyse, methods=["POST"]),
@@ -418,24 +450,27 @@ class _Api:
             )
         except CodedError as exc:
             return self._refusal(exc, lang)
+        opened = {n for n, s in enumerate(seats) if s.open and s.bot is None}
+        return JSONResponse(self._made(table, seating, opened), status_code=201)
+
+    def _made(self, table: str, seating: Seating, opened: set[int]) -> dict[str, Any]:
+        """A new table's answer to its creator: its key, its seat's token, the invites."""
         listed: list[dict[str, Any]] = []
         for seat in seating.persons:
             token = seating.tokens.get(seat)
             if token is not None:
                 listed.append({"seat": seat, "token": token})
             else:
-                listed.append(
-                    {"seat": seat, "invite": self._invite_link(table, seating.invites[seat])}
-                )
-        return JSONResponse(
-            {
-                "table": table,
-                "key": seating.key,
-                "seats": listed,
-                "spectate": f"{self.links}/table/{table}",
-            },
-            status_code=201,
-        )
+                invite = self._invite_link(table, seating.invites[seat])
+                listed.append({"seat": seat, "invite": invite})
+                if seat in opened:
+                    listed[-1]["open"] = True
+        return {
+            "table": table,
+            "key": seating.key,
+            "seats": listed,
+            "spectate": f"{self.links}/table/{table}",
+        }
 
     async def cancel(self, request: Request) -> Response:
         """The creator calls off a table still waiting for its people (its key in the body,
@@ -473,6 +508,91 @@ class _Api:
             {"table": asked.table, "seat": seat, "token": token},
             headers={"Cache-Control": "no-store"},
         )
+
+    async def take(self, request: Request) -> Response:
+        """Take an open seat of a waiting table, as an invite's claim would: its token, new,
+        for this browser alone."""
+        lang = _language(request)
+        table = request.path_params["table"]
+        try:
+            asked = guard.decode(await self._body(request, SECRET_REQUEST_LIMIT), kind=TakeRequest)
+            account = await self.accounts.of(request.cookies.get(COOKIE))
+            token = await self.hub.take_open(table, asked.seat, asked.name, account)
+        except CodedError as exc:
+            return self._refusal(exc, lang)
+        return JSONResponse(
+            {"table": table, "seat": asked.seat, "token": token},
+            headers={"Cache-Control": "no-store"},
+        )
+
+    async def open_seats(self, request: Request) -> Response:
+        """Waiting tables with a seat anybody may take, the oldest first, a page at a time
+        (``?after=`` the last table of the page before); no secret of any seat."""
+        lang = _language(request)
+        after_id = request.query_params.get("after")
+        try:
+            after = None
+            if after_id is not None:
+                with reaching_storage():
+                    row = await self.hub.store.table(after_id[:32])
+                if row is None:
+                    raise ServerError("no-such-table", 404, table=after_id[:32])
+                after = (row.created, row.id)
+            rows = await self.hub.open_seats(after, OPEN_SEATS_PAGE + 1)
+        except ServerError as exc:
+            return self._refusal(exc, lang)
+        page = rows[:OPEN_SEATS_PAGE]
+        listed = []
+        for row in page:
+            summary = self._summary_of(row.id, row)
+            summary["open"] = [s.seat for s in row.seats if s.open and not s.invite_used]
+            listed.append(summary)
+        more = len(rows) > OPEN_SEATS_PAGE
+        return JSONResponse(
+            {"tables": listed, "next": page[-1].id if more else None},
+            headers={"Cache-Control": "no-store"},
+        )
+
+    async def play_now(self, request: Request) -> Response:
+        """A seat at once: the oldest waiting table's open seat this person may take, else a
+        new table of two whose other seat is open, where it waits for whoever comes."""
+        lang = _language(request)
+        try:
+            asked = guard.decode(
+                await self._body(request, SECRET_REQUEST_LIMIT), kind=PlayNowRequest
+            )
+            account = await self.accounts.of(request.cookies.get(COOKIE))
+            for row in await self.hub.open_seats(None, PLAY_NOW_TRIES):
+                if row.rated and account is None:
+                    continue
+                if account is not None and any(s.account == account.id for s in row.seats):
+                    continue
+                seat = next(s.seat for s in row.seats if s.open and not s.invite_used)
+                try:
+                    token = await self.hub.take_open(row.id, seat, asked.name, account)
+                except ServerError as exc:
+                    if exc.status == 503:
+                        raise
+                    continue  # taken or closed meanwhile, or not for this person: the next
+                return JSONResponse(
+                    {
+                        "table": row.id,
+                        "seat": seat,
+                        "token": token,
+                        "spectate": f"{self.links}/table/{row.id}",
+                    },
+                    headers={"Cache-Control": "no-store"},
+                )
+            name = " ".join((asked.name or "").split()) or PLAY_NOW_STRANGER
+            seats = [NewSeat(human=name), NewSeat(human=PLAY_NOW_STRANGER, open=True)]
+            table, seating = await self.hub.create(
+                games.CHICKENFOOT, None, {}, seats, None, _address(request), 0, account=account
+            )
+        except CodedError as exc:
+            return self._refusal(exc, lang)
+        made = self._made(table, seating, {1})
+        made.update(seat=0, token=seating.tokens[0])
+        return JSONResponse(made, status_code=201, headers={"Cache-Control": "no-store"})
 
     async def invite(self, request: Request) -> Response:
         """A seat's new invite, asked by the table's creator (its key): the seat's token and
@@ -920,7 +1040,9 @@ def _new_seat(asked: SeatRequest) -> NewSeat:
         name = " ".join(asked.human.split())
         if not name:
             raise ServerError("bad-request", reason="a player's name cannot be blank")
-        return NewSeat(human=name)
+        return NewSeat(human=name, open=asked.open)
+    if asked.open:
+        raise ServerError("bad-request", reason="only a person's seat is open")
     return NewSeat(bot=asked.bot)
 
 

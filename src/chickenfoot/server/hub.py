@@ -128,6 +128,8 @@ class NewSeat:
 
     human: str | None = None
     bot: str | None = None
+    open: bool = False
+    """A person's seat anybody may take from the list of waiting tables."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +278,8 @@ class Hub:
         persons = [s for s, spec in enumerate(seats) if spec.bot is None]
         if sit is not None and sit not in persons:
             raise ServerError("bad-request", reason=f"seat {sit} is not a person's seat")
+        if sit is not None and seats[sit].open:
+            raise ServerError("bad-request", reason=f"seat {sit} is the creator's, not open")
         tokens = {s: _secret() for s in persons if s == sit}
         invites = {s: _secret() for s in persons if s != sit}
         key = _secret()
@@ -296,6 +300,7 @@ class Hub:
                     token_hash=token_hash(tokens[s]) if s in tokens else None,
                     joined=spec.bot is not None,
                     invite_hash=token_hash(invites[s]) if s in invites else None,
+                    open=spec.open and spec.bot is None,
                 )
                 if s != own or account is None
                 else _held(s, account, token_hash(tokens[s]))
@@ -401,6 +406,56 @@ class Hub:
         logs.event(logging.INFO, "invite-claimed", table=table_id, seat=seat)
         return seat, token
 
+    async def take_open(
+        self,
+        table_id: str,
+        seat: int,
+        name: str | None = None,
+        account: AccountRow | None = None,
+    ) -> str:
+        """Take the open ``seat`` of a waiting table, as its invite's claim would: its token,
+        new and given only to whoever took it (``seat-taken`` if somebody took it before,
+        ``not-open-seat`` if anybody may not). A guest's seat takes the guest's ``name``;
+        an account's, the account's when it joins."""
+        token = _secret()
+        with reaching_storage(table_id):
+            row = await self.store.table(table_id)
+            if row is None:
+                raise ServerError("no-such-table", status=404, table=table_id)
+            if row.status in (CANCELLED, EXPIRED) or (
+                row.status == WAITING and row.created < self.waiting_since()
+            ):
+                raise _closed(EXPIRED if row.status == WAITING else row.status, table_id)
+            if not 0 <= seat < len(row.seats) or not row.seats[seat].open:
+                raise ServerError("not-open-seat", status=403, seat=seat)
+            if row.seats[seat].invite_used or row.status != WAITING:
+                raise ServerError("seat-taken", status=409, seat=seat)
+            may_take(self.live.get(table_id) or Live.of(row), seat, account)
+            named = plain(name)[:40] if name is not None and account is None else None
+            if named is not None and named.startswith(BOT_PREFIX):
+                raise ServerError("name-reserved")
+            try:
+                await self.store.take_open(table_id, seat, token_hash(token), named or None)
+            except InviteRefused as refused:
+                if refused.used:
+                    raise ServerError("seat-taken", status=409, seat=seat) from None
+                raise ServerError("not-open-seat", status=403, seat=seat) from None
+        live = self.live.get(table_id)
+        if live is not None and seat < len(live.seats):
+            changed: dict[str, Any] = {"token_hash": token_hash(token), "invite_used": True}
+            if named:
+                changed["name"] = named
+            live.seats[seat] = dataclasses.replace(live.seats[seat], **changed)
+        logs.event(logging.INFO, "open-seat-taken", table=table_id, seat=seat)
+        return token
+
+    async def open_seats(
+        self, after: tuple[float, str] | None = None, limit: int = 20
+    ) -> list[TableRow]:
+        """Waiting tables with a seat anybody may take, the oldest first."""
+        with reaching_storage():
+            return await self.store.open_seats(self.waiting_since(), after, limit)
+
     async def _of_creator(self, table_id: str, key: str) -> TableRow:
         """The table, asked of by its creator: ``not-creator`` unless ``key`` is its key."""
         with reaching_storage(table_id):
@@ -492,7 +547,7 @@ class Hub:
         status = PLAYING if deal else WAITING
         try:
             with reaching_storage(live.id):  # the seat is taken once the store has it
-                await self.store.join(live.id, seat, status, live.fence, account)
+                name = await self.store.join(live.id, seat, status, live.fence, account)
         except TableClosed as closed:
             if closed.status not in (CANCELLED, EXPIRED):  # dealt meanwhile: every seat taken
                 live.seats[seat] = _joined(live.seats[seat], account)
@@ -502,7 +557,7 @@ class Hub:
         except StaleOwner:
             await self.channel.lost(live)
             raise ServerError(TABLE_UNREACHABLE, status=503) from None
-        live.seats[seat] = _joined(live.seats[seat], account)
+        live.seats[seat] = dataclasses.replace(_joined(live.seats[seat], account), name=name)
         await self.channel.publish(live, {"kind": "join", "seat": seat})
         return deal
 

@@ -79,6 +79,7 @@ seats = sa.Table(
     sa.Column("account", sa.Integer, nullable=True),
     sa.Column("invite_hash", sa.String(64), nullable=True),
     sa.Column("invite_used", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("open", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 actions = sa.Table(
@@ -221,6 +222,8 @@ class SeatRow:
     """The account that took the seat (None: a guest's or a bot's seat, or not taken yet)."""
     invite_hash: str | None = None
     invite_used: bool = False
+    open: bool = False
+    """Anybody may take it from the list of waiting tables (once: its invite spent)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,6 +364,7 @@ class Store:
                         "account": s.account,
                         "invite_hash": s.invite_hash,
                         "invite_used": s.invite_used,
+                        "open": s.open,
                     }
                     for s in row.seats
                 ],
@@ -373,11 +377,12 @@ class Store:
         status: str,
         fence: int | None = None,
         account: AccountRow | None = None,
-    ) -> None:
+    ) -> str:
         """A person has taken ``seat`` (signed in: as ``account``, whose name the seat takes);
         the table's status is now ``status``. With a ``fence``, only if the table has had no
         other owner since (else :class:`StaleOwner`); only while it is waiting (else
-        :class:`TableClosed`, nothing written)."""
+        :class:`TableClosed`, nothing written). Returns the seat's name as stored: an open
+        seat's is its taker's, whichever process took it."""
         values: dict[str, Any] = {"joined": True}
         if account is not None:
             values.update(account=account.id, name=account.name)
@@ -396,6 +401,10 @@ class Store:
             )
             if waiting.rowcount != 1:  # the seat stays free: the transaction is rolled back
                 raise TableClosed(table_id, await _status_of(conn, table_id))
+            named = await conn.execute(
+                sa.select(seats.c.name).where(seats.c.table_id == table_id, seats.c.seat == seat)
+            )
+            return str(named.scalar_one())
 
     async def claim(self, table_id: str, invite_hash: str, token_hash: str) -> int:
         """Spend the seat's invite whose hash is ``invite_hash``: the seat's token is now
@@ -421,6 +430,59 @@ class Store:
                 )
             )
             raise InviteRefused(used.first() is not None)
+
+    async def take_open(
+        self, table_id: str, seat: int, token_hash: str, name: str | None = None
+    ) -> None:
+        """Take the open ``seat`` of a waiting table, as a claim of its invite would: its
+        token is now ``token_hash`` (and its name ``name``, if given); :class:`InviteRefused`
+        (``used``) if it has been taken already, or the table is no longer waiting, else (not
+        an open seat of the table) not used. Two takers of one seat: one takes it."""
+        values: dict[str, Any] = {"token_hash": token_hash, "invite_used": True}
+        if name is not None:
+            values["name"] = name
+        waiting = sa.select(tables.c.id).where(tables.c.id == table_id, tables.c.status == WAITING)
+        async with self.engine.begin() as conn:
+            result = await conn.execute(
+                seats.update()
+                .where(
+                    seats.c.table_id.in_(waiting.scalar_subquery()),
+                    seats.c.seat == seat,
+                    seats.c.open == sa.true(),
+                    seats.c.invite_used == sa.false(),
+                )
+                .values(**values)
+            )
+            if result.rowcount == 1:
+                return
+            found = await conn.execute(
+                sa.select(seats.c.seat).where(
+                    seats.c.table_id == table_id, seats.c.seat == seat, seats.c.open == sa.true()
+                )
+            )
+            raise InviteRefused(found.first() is not None)
+
+    async def open_seats(
+        self, waiting_since: float, after: tuple[float, str] | None, limit: int
+    ) -> list[TableRow]:
+        """Waiting tables made at ``waiting_since`` or later with a seat still open, the
+        oldest first, from just after ``after`` (a table's ``(created, id)``)."""
+        free = sa.exists().where(
+            seats.c.table_id == tables.c.id,
+            seats.c.open == sa.true(),
+            seats.c.invite_used == sa.false(),
+        )
+        where = sa.and_(tables.c.status == WAITING, tables.c.created >= waiting_since, free)
+        if after is not None:
+            where = sa.and_(
+                where,
+                sa.or_(
+                    tables.c.created > after[0],
+                    sa.and_(tables.c.created == after[0], tables.c.id > after[1]),
+                ),
+            )
+        async with self.engine.connect() as conn:
+            return await _tables(conn, where, limit, oldest_first=True)
 
     async def reissue(self, table_id: str, seat: int, invite_hash: str) -> None:
         """A new invite for a person's ``seat``: its token and any older invite no longer
@@ -842,10 +904,14 @@ async def _set_status(conn: AsyncConnection, table_id: str, status: str, record:
 
 
 async def _tables(
-    conn: AsyncConnection, where: sa.ColumnElement[bool], limit: int | None = None
+    conn: AsyncConnection,
+    where: sa.ColumnElement[bool],
+    limit: int | None = None,
+    oldest_first: bool = False,
 ) -> list[TableRow]:
     listed = [column for column in tables.c if column.name != "record"]  # records are large
-    query = sa.select(*listed).where(where).order_by(tables.c.created.desc(), tables.c.id)
+    order = tables.c.created.asc() if oldest_first else tables.c.created.desc()
+    query = sa.select(*listed).where(where).order_by(order, tables.c.id)
     if limit is not None:
         query = query.limit(limit)
     rows = (await conn.execute(query)).all()
@@ -866,6 +932,7 @@ async def _tables(
                     s.account,
                     s.invite_hash,
                     s.invite_used,
+                    s.open,
                 )
             )
     return [

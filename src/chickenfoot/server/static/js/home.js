@@ -1,5 +1,6 @@
 // @ts-check
-// The home page: set up a table, and the lists of open tables and finished matches.
+// The home page: Play now, set up a table, and the lists of open seats, open tables and
+// finished matches.
 
 import { gameName, levelName, presetName } from "./describe.js";
 import { $, api, h, postJSON } from "./dom.js";
@@ -7,14 +8,16 @@ import { loadMeta as askMeta } from "./games.js";
 import * as i18n from "./i18n.js";
 import { t, tn } from "./i18n.js";
 import { signedInAs, startAccount } from "./account.js";
-import { describeTable, storeMade, storedSeat } from "./tables.js";
+import { describeTable, storeMade, storeToken, storedSeat } from "./tables.js";
 
 const NAME = "chickenfoot.name";
 const REFRESH_MS = 5000;
 
 /**
  * @typedef {import("./games.js").Meta} Meta
- * @typedef {{kind: "human" | "bot", name: string, level: string}} Seat a seat as set up here
+ * @typedef {{kind: "human" | "bot", name: string, level: string, open: boolean}} Seat
+ *   a seat as set up here (open: anybody may take it from the list of open seats)
+ * @typedef {import("./tables.js").Summary & {open: number[]}} Waiting a table with open seats
  */
 
 /** @type {Meta | null} */
@@ -61,8 +64,9 @@ function defaultSeat(i) {
       kind: "human",
       name: localStorage.getItem(NAME) || "",
       level: "medium",
+      open: false,
     };
-  return { kind: "bot", name: "", level: "medium" };
+  return { kind: "bot", name: "", level: "medium", open: false };
 }
 
 // The move clocks offered, in seconds (0: none, the default).
@@ -136,6 +140,8 @@ function renderSeats() {
     });
     /** @type {HTMLInputElement | HTMLSelectElement} */
     let detail;
+    /** @type {HTMLElement | null} */
+    let opener = null;
     if (seat.kind === "human") {
       const name = h("input", {
         type: "text",
@@ -149,6 +155,18 @@ function renderSeats() {
         seat.name = name.value;
       });
       detail = name;
+      if (i > 0) {
+        const open = h("input", {
+          type: "checkbox",
+          "data-seat-open": i,
+          "aria-label": t("home.seat_open", { n: i + 1 }),
+        });
+        open.checked = seat.open;
+        open.addEventListener("change", () => {
+          seat.open = open.checked;
+        });
+        opener = h("label", { class: "note" }, open, t("home.open_to_anybody"));
+      }
     } else {
       const level = h(
         "select",
@@ -170,6 +188,7 @@ function renderSeats() {
       h("span", { class: `swatch seat-${i % 8}`, "aria-hidden": "true" }),
       kind,
       detail,
+      opener,
     );
   });
   $("#seats").replaceChildren(...rows);
@@ -181,7 +200,8 @@ async function create(event) {
   const error = $("#create-error");
   error.hidden = true;
   const game = gameSelect.value;
-  /** @type {{game: string, seats: ({human: string} | {bot: string})[], preset?: string,
+  /** @type {{game: string, seats: ({human: string, open?: boolean} | {bot: string})[],
+   *   preset?: string,
    *   length?: string, seed?: number, clock?: number, rated?: boolean, chat?: boolean,
    *   sit?: number}} */
   const body = {
@@ -190,6 +210,7 @@ async function create(event) {
       seat.kind === "human"
         ? {
             human: seat.name.trim() || t("home.name_placeholder", { n: i + 1 }),
+            ...(i > 0 && seat.open ? { open: true } : {}),
           }
         : { bot: seat.level },
     ),
@@ -220,6 +241,122 @@ async function create(event) {
     error.textContent = e instanceof Error ? e.message : String(e);
     error.hidden = false;
     button.disabled = false;
+  }
+}
+
+// The name this browser plays under at a table it sits down at from this page (the first
+// seat's name, if a person's, is remembered for the next time).
+function myName() {
+  const typed = seats[0]?.kind === "human" ? seats[0].name.trim() : "";
+  if (typed) localStorage.setItem(NAME, typed);
+  return (
+    typed || localStorage.getItem(NAME) || t("home.name_placeholder", { n: 1 })
+  );
+}
+
+/**
+ * Sit down at a seat the server gave this browser, or at the table it set up for it.
+ * @param {{table: string, seat: number, token: string} | import("./tables.js").Made} given
+ *   a seat taken, or (with its key) the table set up for this browser
+ */
+function sitDown(given) {
+  if ("key" in given) storeMade(given);
+  else storeToken(given.table, given.seat, given.token);
+  location.href = `/table/${encodeURIComponent(given.table)}`;
+}
+
+/**
+ * @param {HTMLButtonElement} button
+ * @param {HTMLElement} error
+ * @param {() => Promise<any>} ask
+ */
+async function seatFrom(button, error, ask) {
+  error.hidden = true;
+  button.disabled = true;
+  try {
+    sitDown(await ask());
+  } catch (e) {
+    error.textContent = e instanceof Error ? e.message : String(e);
+    error.hidden = false;
+    button.disabled = false;
+  }
+}
+
+// Play now: back to the waiting table this browser already sits at, if there is one (so
+// as not to take the other seat of its own table), else a seat from the server.
+async function playNow() {
+  /** @type {{tables: Waiting[]}} */
+  const page = await api("/api/open-seats").catch(() => ({ tables: [] }));
+  const mine = page.tables.find((w) => storedSeat(w.table) !== null);
+  if (mine) {
+    location.href = `/table/${encodeURIComponent(mine.table)}`;
+    return;
+  }
+  seatFrom($("#play-now"), $("#play-now-error"), () =>
+    postJSON(`/api/play-now?lang=${i18n.language()}`, { name: myName() }),
+  );
+}
+
+/** @param {Waiting} summary */
+function openSeatItem(summary) {
+  const held = storedSeat(summary.table);
+  const { what, who } = describeTable(summary);
+  /** @type {HTMLButtonElement} */
+  const take = h("button", { type: "button", "data-take": summary.table });
+  take.textContent =
+    held === null
+      ? t("home.take_seat")
+      : t("home.play_as", { who: summary.seats[held].name });
+  take.addEventListener("click", () => {
+    if (held !== null) {
+      location.href = `/table/${encodeURIComponent(summary.table)}`;
+      return;
+    }
+    const path = `/api/tables/${encodeURIComponent(summary.table)}/take`;
+    seatFrom(take, $("#take-error"), () =>
+      postJSON(`${path}?lang=${i18n.language()}`, {
+        seat: summary.open[0],
+        name: myName(),
+      }),
+    );
+  });
+  return h(
+    "li",
+    { "data-table": summary.table },
+    h("span", { class: "what" }, what),
+    h("span", { class: "who" }, who),
+    h("span", { class: "links" }, take),
+  );
+}
+
+/** @type {string | null} the last table of the open seats' pages shown */
+let nextOpenSeats = null;
+// More than the first page of open seats is shown: the refresh leaves them be.
+let browsingOpenSeats = false;
+
+/** @param {boolean} more the next page, under those shown (else the first, anew) */
+async function refreshOpenSeats(more = false) {
+  try {
+    const after =
+      more && nextOpenSeats
+        ? `?after=${encodeURIComponent(nextOpenSeats)}`
+        : "";
+    /** @type {{tables: Waiting[], next: string | null}} */
+    const page = await api(`/api/open-seats${after}`);
+    const list = $("#open-seats");
+    const items = page.tables.map(openSeatItem);
+    if (more) list.append(...items);
+    else
+      list.replaceChildren(
+        ...(items.length
+          ? items
+          : [h("li", { class: "muted" }, t("home.no_open_seats"))]),
+      );
+    nextOpenSeats = page.next;
+    browsingOpenSeats ||= more;
+    $("#more-open-seats").hidden = page.next === null;
+  } catch {
+    // the list comes back with the next refresh
   }
 }
 
@@ -287,6 +424,7 @@ function tableItem(summary, finished) {
 }
 
 async function refreshLists() {
+  if (!browsingOpenSeats) refreshOpenSeats(); // else its later pages stay as they are
   try {
     const lists = await api("/api/tables");
     /**
@@ -319,6 +457,8 @@ async function main() {
   for (const select of [gameSelect, presetSelect, lengthSelect, playersSelect])
     select.addEventListener("change", renderForm);
   $("#new-table").addEventListener("submit", create);
+  $("#play-now").addEventListener("click", playNow);
+  $("#more-open-seats").addEventListener("click", () => refreshOpenSeats(true));
   i18n.onLanguage(() => {
     loadMeta();
     refreshLists();

@@ -1,0 +1,258 @@
+"""Friends who stay together, and strangers who sit down: a seat its creator leaves open is
+listed (with no secret of any seat) and taken by whoever comes, once, as an invite's claim
+takes it; Play now sits at the oldest table waiting with an open seat, or sets up a table of
+two whose other seat is open and waits there. Driven over loopback against ``chickenfoot
+serve``."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.account_helpers import Visitor
+from tests.server_helpers import Server, check_frame, client_socket, invite_of, make_client
+
+OPEN = {"seats": [{"human": "Ann"}, {"human": "Anyone", "open": True}, {"bot": "easy"}], "sit": 0}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("open-seats"), options=["--tables-per-address", "99"])
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def post(server: Server, path: str, body: Any) -> tuple[int, dict[str, Any]]:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        headers = {"Content-Type": "application/json"}
+        connection.request("POST", path, body=json.dumps(body).encode(), headers=headers)
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
+def new_table(server: Server, body: dict[str, Any] = OPEN) -> dict[str, Any]:
+    status, made = post(server, "/api/tables", body)
+    assert status == 201, made
+    return made
+
+
+def listed(server: Server) -> dict[str, dict[str, Any]]:
+    """Every table of the open seats' list, page after page, by id."""
+    found: dict[str, dict[str, Any]] = {}
+    after = ""
+    while True:
+        page = server.get(f"/api/open-seats{after}")
+        found.update((t["table"], t) for t in page["tables"])
+        if page["next"] is None:
+            return found
+        after = f"?after={page['next']}"
+
+
+def sits(server: Server, table: str, token: str, seat: int) -> bool:
+    """A socket holding ``token`` is taken for ``seat``: the lobby it hears says so."""
+
+    async def sit() -> bool:
+        async with server.socket(table, token) as ws:
+            while True:
+                frame = check_frame(await asyncio.wait_for(ws.recv(), 10))
+                if frame["type"] != "lobby":
+                    return False
+                if frame["seats"][seat]["joined"]:
+                    return True
+
+    return asyncio.run(sit())
+
+
+def test_an_open_seat_is_listed_with_no_secret_of_any_seat(server: Server) -> None:
+    made = new_table(server)
+    table = made["table"]
+    open_seat = next(s for s in made["seats"] if s["seat"] == 1)
+    assert open_seat["open"] is True and "invite" in open_seat
+    text = server.text("/api/open-seats")
+    entry = json.loads(text)["tables"]
+    mine = next(t for t in entry if t["table"] == table)
+    assert mine["open"] == [1] and mine["status"] == "waiting"
+    assert [s["name"] for s in mine["seats"]] == ["Ann", "Anyone", "bot:easy"]
+    for secret in (made["key"], made["seats"][0]["token"], invite_of(open_seat["invite"])):
+        assert secret not in text
+    private = new_table(server, {**OPEN, "seats": [{"human": "Ann"}, {"human": "Bo"}]})
+    assert private["table"] not in listed(server)
+
+
+def test_an_open_seat_gives_a_working_token_once(server: Server) -> None:
+    made = new_table(server)
+    table = made["table"]
+    status, taken = post(server, f"/api/tables/{table}/take", {"seat": 1, "name": "Cy"})
+    assert status == 200 and set(taken) == {"table", "seat", "token"} and taken["seat"] == 1
+    assert sits(server, table, taken["token"], 1)
+    assert server.get(f"/api/tables/{table}")["seats"][1]["name"] == "Cy"
+    status, again = post(server, f"/api/tables/{table}/take", {"seat": 1, "name": "Di"})
+    assert (status, again["code"]) == (409, "seat-taken")
+    status, spent = post(
+        server, "/api/claim", {"table": table, "invite": invite_of(made["seats"][1]["invite"])}
+    )
+    assert (status, spent["code"]) == (409, "invite-used")  # one seat, spent once either way
+    assert table not in listed(server)
+
+
+def test_two_takers_of_one_open_seat_at_once_give_it_to_one(server: Server) -> None:
+    table = new_table(server)["table"]
+
+    async def all_at_once() -> list[tuple[int, dict[str, Any]]]:
+        return await asyncio.gather(
+            *(
+                asyncio.to_thread(post, server, f"/api/tables/{table}/take", {"seat": 1})
+                for _ in range(6)
+            )
+        )
+
+    answers = asyncio.run(all_at_once())
+    assert sorted(status for status, _ in answers) == [200, 409, 409, 409, 409, 409]
+    assert {a["code"] for status, a in answers if status == 409} == {"seat-taken"}
+
+
+def test_a_seat_not_open_is_refused_with_a_code(server: Server) -> None:
+    made = new_table(server)
+    table = made["table"]
+    for seat in (0, 2, 9):  # the creator's, a computer player's, none
+        status, refused = post(server, f"/api/tables/{table}/take", {"seat": seat})
+        assert (status, refused["code"]) == (403, "not-open-seat")
+    status, refused = post(server, "/api/tables/nothing/take", {"seat": 1})
+    assert (status, refused["code"]) == (404, "no-such-table")
+    status, refused = post(server, f"/api/tables/{table}/take", {"seat": 1, "name": "bot:x"})
+    assert (status, refused["code"]) == (400, "name-reserved")
+    status, refused = post(server, f"/api/tables/{table}/take", {"seat": "1"})
+    assert (status, refused["code"]) == (400, "bad-request")
+    status, refused = post(
+        server, "/api/tables", {"seats": [{"bot": "easy", "open": True}, {"human": "Ann"}]}
+    )
+    assert (status, refused["code"]) == (400, "bad-request")
+    status, _ = post(server, f"/api/tables/{table}/cancel", {"key": made["key"]})
+    assert status == 200
+    assert table not in listed(server)
+    status, refused = post(server, f"/api/tables/{table}/take", {"seat": 1})
+    assert (status, refused["code"]) == (410, "table-cancelled")
+
+
+def test_a_full_table_leaves_the_list_and_is_dealt(server: Server) -> None:
+    made = new_table(server)
+    table = made["table"]
+    assert table in listed(server)
+    _, taken = post(server, f"/api/tables/{table}/take", {"seat": 1})
+    assert table not in listed(server)
+
+    async def both_sit() -> None:
+        async with (
+            server.socket(table, made["seats"][0]["token"]),
+            server.socket(table, taken["token"]),
+        ):
+            for _ in range(100):
+                if server.get(f"/api/tables/{table}")["status"] == "playing":
+                    return
+                await asyncio.sleep(0.05)
+
+    asyncio.run(both_sit())
+    assert server.get(f"/api/tables/{table}")["status"] == "playing"
+
+
+def test_a_rated_tables_open_seat_needs_an_account(server: Server) -> None:
+    ann, bo = Visitor(server), Visitor(server)
+    assert ann.sign_up("Ann open")[0] == 201 and bo.sign_up("Bo open")[0] == 201
+    body = {"seats": [{"human": "Ann"}, {"human": "?", "open": True}], "sit": 0, "rated": True}
+    status, made = ann.request("POST", "/api/tables", body)
+    assert status == 201, made
+    table = made["table"]
+    status, refused = post(server, f"/api/tables/{table}/take", {"seat": 1})
+    assert (status, refused["code"]) == (403, "rated-needs-account")
+    status, refused = ann.request("POST", f"/api/tables/{table}/take", {"seat": 1})
+    assert (status, refused["code"]) == (403, "rated-one-seat")
+    assert table in listed(server)  # a refusal leaves the seat open
+    status, taken = bo.request("POST", f"/api/tables/{table}/take", {"seat": 1, "name": "X"})
+    assert status == 200 and taken["seat"] == 1
+
+
+def test_the_list_comes_a_bounded_page_at_a_time_oldest_first(server: Server) -> None:
+    made = [new_table(server)["table"] for _ in range(22)]
+    first = server.get("/api/open-seats")
+    assert len(first["tables"]) == 20 and first["next"] is not None
+    everything = list(listed(server))
+    assert [t for t in everything if t in made] == made
+    status, refused = _get(server, "/api/open-seats?after=x")
+    assert (status, refused["code"]) == (404, "no-such-table")
+
+
+def _get(server: Server, path: str) -> tuple[int, dict[str, Any]]:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
+
+
+def test_play_now_waits_at_a_new_table_until_the_next_player_joins_it(server: Server) -> None:
+    """Whatever earlier tests left waiting, Play now sits there first; once none is left it
+    sets up a table of two, and the next Play now sits at its open seat."""
+    for _ in range(100):
+        status, first = post(server, "/api/play-now", {"name": "Eve"})
+        assert status in (200, 201), first
+        if status == 201:
+            break
+    else:
+        pytest.fail("Play now never set up a table")
+    table = first["table"]
+    assert first["seat"] == 0 and "key" in first
+    summary = server.get(f"/api/tables/{table}")
+    assert (summary["game"], summary["preset"], len(summary["seats"])) == (
+        "chickenfoot",
+        "classic",
+        2,
+    )
+    assert listed(server)[table]["open"] == [1]
+    status, second = post(server, "/api/play-now", {"name": "Fay"})
+    assert status == 200 and (second["table"], second["seat"]) == (table, 1)
+    assert second["token"] != first["token"]
+    assert server.get(f"/api/tables/{table}")["seats"][1]["name"] == "Fay"
+    assert table not in listed(server)
+    assert sits(server, table, second["token"], 1)
+    status, third = post(server, "/api/play-now", {"name": "Gus"})
+    assert status == 201 and third["table"] != table
+
+
+def test_play_now_sets_up_no_more_tables_than_an_address_may_make(tmp_path: Path) -> None:
+    with make_client(tmp_path, tables_per_address=1) as client:
+        first = client.post("/api/play-now", json={"name": "Ann"})
+        assert first.status_code == 201
+        joined = client.post("/api/play-now", json={"name": "Bo"})
+        assert joined.status_code == 200 and joined.json()["table"] == first.json()["table"]
+        refused = client.post("/api/play-now", json={"name": "Cy"})
+        assert (refused.status_code, refused.json()["code"]) == (429, "too-many-tables")
+
+
+def test_a_seat_taken_through_another_process_sits_under_its_takers_name(
+    tmp_path: Path,
+) -> None:
+    """Two processes on one database: the table is held by the first, its open seat taken
+    through the second; the first seats its taker under the name the taker gave."""
+    with make_client(tmp_path) as holder, make_client(tmp_path) as other:
+        made = holder.post("/api/play-now", json={"name": "Ann"}).json()
+        table = made["table"]
+        taken = other.post(f"/api/tables/{table}/take", json={"seat": 1, "name": "Bo"})
+        assert taken.status_code == 200
+        with client_socket(holder, table, taken.json()["token"]) as ws:
+            frame = check_frame(ws.receive_text())
+            while not (frame["type"] == "lobby" and frame["seats"][1]["joined"]):
+                frame = check_frame(ws.receive_text())
+        assert [s["name"] for s in frame["seats"]] == ["Ann", "Bo"]
