@@ -330,6 +330,15 @@ class RedisChannel:
                 await self.tables.act(
                     live, seat, action, expect if isinstance(expect, int) else None
                 )
+            elif body.get("op") == "ready":
+                ended = body.get("round")
+                if not isinstance(ended, int):
+                    return {"code": "bad-frame", "params": {"reason": "no round"}, "status": 400}
+                await self.tables.ready(live, seat, ended)
+            elif body.get("op") == "pace":
+                key = body.get("key")
+                key = key if isinstance(key, str) else None
+                await self.tables.set_pace(live, seat, str(body.get("pace")), key)
             elif body.get("op") == "join":
                 account_id = body.get("account")
                 account = None

@@ -2,7 +2,7 @@
 // run `npm run types` after the schema changes.
 
 export type ChickenfootGameSocketTheFramesBothWays = ClientFrame | ServerFrame;
-export type ClientFrame = Hello | Act | Sync | AskHint | Say | AskRematch;
+export type ClientFrame = Hello | Act | Sync | AskHint | Say | AskRematch | Ready | SetPace;
 export type Action = PlayAction | DrawAction | PassAction;
 export type ServerFrame =
   | Lobby
@@ -14,7 +14,8 @@ export type ServerFrame =
   | PlayedForFrame
   | Elsewhere
   | ChatFrame
-  | RematchFrame;
+  | RematchFrame
+  | PaceFrame;
 
 /**
  * The socket's first frame: who the client is (a seat's token; none for a spectator).
@@ -72,6 +73,23 @@ export interface Say {
  */
 export interface AskRematch {
   type: "rematch";
+}
+/**
+ * The sender's seat has closed the summary of round ``round`` (numbered from 1): the next
+ * round is played once every person's seat has said so, or a while has passed.
+ */
+export interface Ready {
+  round: number;
+  type: "ready";
+}
+/**
+ * The bots' pace at the table, chosen by its creator (with the table's ``key``) or by
+ * the one person at a table of one; a rated table keeps the server's.
+ */
+export interface SetPace {
+  key?: string | null;
+  pace: "fast" | "normal" | "slow";
+  type: "pace";
 }
 /**
  * The table waits for every person to join (it deals then).
@@ -269,6 +287,7 @@ export interface SeatsFrame {
 export interface SeatState {
   away?: boolean;
   left?: number | null;
+  reading?: boolean;
   seat: number;
 }
 /**
@@ -311,4 +330,11 @@ export interface RematchFrame {
   table?: string | null;
   token?: string | null;
   type: "rematch";
+}
+/**
+ * The bots' pace at the table, as its creator chose it.
+ */
+export interface PaceFrame {
+  pace: "fast" | "normal" | "slow";
+  type: "pace";
 }
