@@ -118,6 +118,8 @@ class Live:
     """While a new round waits for its people: until when at most (monotonic seconds)."""
     ready: set[int] = field(default_factory=set)
     """The people who have closed the summary of the round just ended."""
+    round_begins: asyncio.Event | None = None
+    """Set when the round that waits begins to be played (None: no round waits)."""
     pace: str | None = None
     """The bots' pace at this table, as its creator chose it (None: the server's)."""
 

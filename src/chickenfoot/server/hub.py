@@ -633,6 +633,7 @@ class Hub:
                     message["expect"] = expect
                 if await self.channel.forward(live, message):
                     return
+            await self._round_begun(live, seat)
             # Once taken, an action is seen through even if the socket that sent it goes
             # away meanwhile: the table and the store must not part ways.
             taking = asyncio.create_task(self._take_action(live, seat, action, arrived, expect))
@@ -653,8 +654,6 @@ class Hub:
                     raise _Moved
                 if live.table is None:
                     raise ServerError("table-waiting")
-                if live.waits_until is not None:
-                    raise ServerError("round-waits", status=409)
                 await self._accept(live, seat, action, arrived, expect)
         finally:
             self.schedule(live)  # even refused, the action may have settled the table
@@ -687,6 +686,26 @@ class Hub:
             return
         raise ServerError(TABLE_UNREACHABLE, status=503)
 
+    async def _round_begun(self, live: Live, seat: int) -> None:
+        """A person who acts while the new round waits has closed the summary: their action
+        is taken once the round begins (refused as ``round-waits`` if it has not by the
+        end of the wait)."""
+        begins = live.round_begins
+        if begins is None or live.waits_until is None:
+            return
+        if seat not in live.ready:
+            live.ready.add(seat)
+            self.schedule(live)
+            if live.waits_until is not None:
+                self.presence_changed(live)
+        wait = live.waits_until
+        if wait is None:
+            return
+        try:
+            await asyncio.wait_for(begins.wait(), max(0.0, wait - time.monotonic()) + 1.0)
+        except TimeoutError:
+            raise ServerError("round-waits", status=409) from None
+
     def _waits(self, live: Live) -> bool:
         """Whether the round just dealt waits for its people to close the summary of the one
         before it (a timer wakes the table when the wait is over); the wait begins with the
@@ -707,11 +726,15 @@ class Hub:
                 longest = min(BOTS_ROUND_WAIT, 5 * self._pace(live))
             live.waits_until = now + longest
             live.ready = set()
+            live.round_begins = asyncio.Event()
             self.presence_changed(live)
         if live.ready >= persons or now >= live.waits_until:
             live.begun = rounds
             live.waits_until = None
             live.ready = set()
+            if live.round_begins is not None:
+                live.round_begins.set()
+                live.round_begins = None
             live.turn_since = None  # the move clock starts with the play
             self.presence_changed(live)
             return False

@@ -644,6 +644,7 @@ function closeSummary() {
     send({ type: "ready", round: ended.round });
   if (state.summary) state.summary.open = false;
   drawnSummary = null;
+  $("#summary").replaceChildren();
   render();
 }
 
