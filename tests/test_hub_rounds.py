@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from chickenfoot.core.wire import action_from_json
 from chickenfoot.server import frames
 from chickenfoot.server.errors import ServerError
 from chickenfoot.server.hub import Connection, Hub, Live, NewSeat
@@ -195,3 +196,23 @@ def test_a_rated_table_keeps_the_servers_pace(tmp_path: Path) -> None:
             return refused.value.code
 
     assert asyncio.run(run()) == "pace-rated"
+
+
+def test_an_action_that_may_wait_only_a_while_is_refused_and_its_person_counted_ready(
+    tmp_path: Path,
+) -> None:
+    async def run() -> tuple[str, set[int], int]:
+        async with running_hub(tmp_path) as hub:
+            live = await two_people(hub)
+            await end_the_first_round(hub, live)
+            assert live.table is not None and live.table.turn is not None
+            seat, before = live.table.turn, live.table.version
+            legal = live.table.snapshot(seat).legal
+            assert legal
+            with pytest.raises(ServerError) as refused:
+                await hub.act(live, seat, action_from_json(legal[0]), hold=0.1)
+            return refused.value.code, set(live.ready), live.table.version - before
+
+    code, ready, played = asyncio.run(run())
+    assert code == "round-waits"
+    assert len(ready) == 1 and played == 0

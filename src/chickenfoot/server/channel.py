@@ -207,7 +207,14 @@ class Tables(Protocol):
         """Hold the table in play of ``row`` as the store has it, and let its bots go on."""
         ...
 
-    async def act(self, live: Live, seat: int, action: Action, expect: int | None = None) -> None:
+    async def act(
+        self,
+        live: Live,
+        seat: int,
+        action: Action,
+        expect: int | None = None,
+        hold: float | None = None,
+    ) -> None:
         """A person's action at a table owned here, refused as the hub refuses it."""
         ...
 

@@ -42,6 +42,9 @@ SWEEP_LIMIT = 50
 """Tables one process adopts at most per sweep (the others take the rest)."""
 NOT_OWNER = "not-owner"
 """A forwarded request's answer from a process that does not own the table (any more)."""
+HOLD_FORWARDED = 5.0
+"""Seconds at most a forwarded action waits for the next round to begin (its sender waits
+for the answer a while only)."""
 
 
 class RedisChannel:
@@ -328,7 +331,11 @@ class RedisChannel:
                 action = action_from_json(body.get("action"))
                 expect = body.get("expect")
                 await self.tables.act(
-                    live, seat, action, expect if isinstance(expect, int) else None
+                    live,
+                    seat,
+                    action,
+                    expect if isinstance(expect, int) else None,
+                    hold=HOLD_FORWARDED,
                 )
             elif body.get("op") == "ready":
                 ended = body.get("round")

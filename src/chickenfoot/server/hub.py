@@ -618,11 +618,19 @@ class Hub:
     # -- acting ---------------------------------------------------------------------------
 
     async def act(
-        self, live: Live, seat: int | None, action: Action, expect: int | None = None
+        self,
+        live: Live,
+        seat: int | None,
+        action: Action,
+        expect: int | None = None,
+        hold: float | None = None,
     ) -> None:
         """A person's action; refused (nothing changes) with a :class:`CodedError`. With
         ``expect``, the version the person chose it at, it is refused as ``stale`` if the
-        table is no longer there (an action sent twice is taken once)."""
+        table is no longer there (an action sent twice is taken once). While the next round
+        waits, the action is held until it begins, or ``hold`` seconds at most (then refused
+        as ``round-waits``: one forwarded from another process, whose sender would not wait
+        longer)."""
         if seat is None:
             raise ServerError("spectator-acts")
         arrived = time.perf_counter()
@@ -633,7 +641,7 @@ class Hub:
                     message["expect"] = expect
                 if await self.channel.forward(live, message):
                     return
-            await self._round_begun(live, seat)
+            await self._round_begun(live, seat, hold)
             # Once taken, an action is seen through even if the socket that sent it goes
             # away meanwhile: the table and the store must not part ways.
             taking = asyncio.create_task(self._take_action(live, seat, action, arrived, expect))
@@ -686,7 +694,7 @@ class Hub:
             return
         raise ServerError(TABLE_UNREACHABLE, status=503)
 
-    async def _round_begun(self, live: Live, seat: int) -> None:
+    async def _round_begun(self, live: Live, seat: int, hold: float | None = None) -> None:
         """A person who acts while the new round waits has closed the summary: their action
         is taken once the round begins (refused as ``round-waits`` if it has not by the
         end of the wait)."""
@@ -701,8 +709,9 @@ class Hub:
         wait = live.waits_until
         if wait is None:
             return
+        longest = max(0.0, wait - time.monotonic()) + 1.0
         try:
-            await asyncio.wait_for(begins.wait(), max(0.0, wait - time.monotonic()) + 1.0)
+            await asyncio.wait_for(begins.wait(), longest if hold is None else hold)
         except TimeoutError:
             raise ServerError("round-waits", status=409) from None
 
