@@ -85,7 +85,7 @@ def cluster(tmp_path: Path, postgres_db: str, redis: Redis) -> Iterator[Cluster]
 class Viewer:
     """A person's (or a spectator's) socket on one process, taken to another when it is
     closed: every frame read, kept with its version, and every event, each once; it plays
-    a random legal action at its turn."""
+    a random legal action at its turn, and closes each round's summary as the next is dealt."""
 
     def __init__(self, servers: list[Server], table: str, seat: int | None, token: str | None):
         self.servers = servers
@@ -136,6 +136,9 @@ class Viewer:
                 if frame["code"] in ("coordination-unavailable", "table-unreachable"):
                     return False
                 continue
+            dealt = frame.get("event", {})
+            if self.seat is not None and dealt.get("kind") == "round" and dealt["round"] > 1:
+                await ws.send(json.dumps({"type": "ready", "round": dealt["round"] - 1}))
             legal = frame.get("legal")
             if legal and self.seat is not None and frame.get("version") == self.version:
                 if acts is not None and self.acted >= acts:

@@ -31,7 +31,8 @@ async def follow(
     ws: Any, seat: int | None, rng: random.Random, stop_after: int | None = None
 ) -> list[tuple[int, dict[str, Any]]]:
     """Frames until the match ends (or ``stop_after`` actions of this seat), acting with a
-    random legal action whenever it is this seat's turn."""
+    random legal action whenever it is this seat's turn, and closing each round's summary
+    as the next round is dealt."""
     seen: list[tuple[int, dict[str, Any]]] = []
     version = 0
     acted = 0
@@ -43,6 +44,9 @@ async def follow(
             return seen
         if frame["type"] == "error":
             raise AssertionError(frame)
+        dealt = frame.get("event", {})
+        if seat is not None and dealt.get("kind") == "round" and dealt["round"] > 1:
+            await ws.send(json.dumps({"type": "ready", "round": dealt["round"] - 1}))
         if frame.get("legal") and seat is not None:
             if stop_after is not None and acted == stop_after:
                 return seen

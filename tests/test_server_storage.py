@@ -129,6 +129,9 @@ def test_a_table_is_played_stopped_and_taken_up_again(db_url: str) -> None:
             assert snapshot["version"] >= rebuilt
             frame = snapshot
             while not (frame["type"] == "event" and frame["event"]["kind"] == "match-end"):
+                dealt = frame.get("event", {})
+                if dealt.get("kind") == "round" and dealt["round"] > 1:  # the summary closed
+                    ws.send_json({"type": "ready", "round": dealt["round"] - 1})
                 if frame.get("legal"):
                     ws.send_json({"type": "act", "action": frame["legal"][0]})
                 frame = check_frame(ws.receive_text())

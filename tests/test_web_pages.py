@@ -112,9 +112,12 @@ def test_a_round_against_three_bots(server: Server, browser: Browser) -> None:
     tab.close()
 
 
-def test_two_friends_at_one_table(server: Server, browser: Browser) -> None:
+def test_two_friends_at_one_table_and_the_next_round_waits_for_both(
+    server: Server, browser: Browser
+) -> None:
     ann = open_tab(browser, server.url + "/")
     set_up_on_home_page(ann.page, ["Ann", "Bea", "bot:easy"], seed=None)
+    ann.page.select_option("#length", "half")
     ann.page.click("#create")
     ann.page.wait_for_selector("#lobby .lobby-seats input")
     invite = ann.page.locator("#lobby .lobby-seats input").input_value()
@@ -135,9 +138,24 @@ def test_two_friends_at_one_table(server: Server, browser: Browser) -> None:
     play_round([ann.page, bea.page], ["keys", "click"])
     for tab in (ann, bea):
         assert tab.page.locator("[data-round-end]").is_visible()
-        assert tab.page.locator("[data-match-end]").is_visible()
-        assert tab.errors == []
     bea.shot("round-end-phone")
+    logged = ann.page.locator("#log li").count()
+    ann.page.locator("[data-round-end] > .buttons button").click()
+    ann.page.wait_for_selector("#reading:not([hidden])")
+    assert "Bea" in ann.page.locator("#reading").inner_text()
+    assert "Ann" not in ann.page.locator("#reading").inner_text()
+    assert ann.page.locator("#log li").count() == logged  # nothing played behind the summary
+    bea.page.locator("[data-round-end] > .buttons button").click()
+    for tab in (ann, bea):
+        tab.page.wait_for_selector("#reading", state="hidden")
+    deadline = time.monotonic() + 30
+    while ann.page.locator("#log li").count() < logged + 2:  # the next round is played
+        assert time.monotonic() < deadline, "the next round was not played"
+        take_turn(ann.page, "keys")
+        take_turn(bea.page, "click")
+        time.sleep(0.05)
+    for tab in (ann, bea):
+        assert tab.errors == []
     ann.close()
     bea.close()
 

@@ -951,6 +951,10 @@ class _Api:
                     )
                 elif isinstance(frame, frames.AskRematch):
                     await self.hub.rematch(live, connection.viewer)
+                elif isinstance(frame, frames.Ready):
+                    await self.hub.ready(live, connection.viewer, frame.round)
+                elif isinstance(frame, frames.SetPace):
+                    await self.hub.set_pace(live, connection.viewer, frame.pace, frame.key)
                 elif isinstance(frame, frames.Say):
                     if connection.viewer is not None and not chatting.take():
                         wait = math.ceil(1 / CHAT_LINES_PER_SECOND)

@@ -111,6 +111,17 @@ class Live:
     """The process that owned the followed table when last heard from (several processes)."""
     made: frames.TableFrames | None = None
     """The frames of ``table``, made once per version and viewer."""
+    begun: int | None = None
+    """How many rounds have begun to be played (owned here): a round dealt after them waits
+    for its people to close the summary of the round before it."""
+    waits_until: float | None = None
+    """While a new round waits for its people: until when at most (monotonic seconds)."""
+    ready: set[int] = field(default_factory=set)
+    """The people who have closed the summary of the round just ended."""
+    round_begins: asyncio.Event | None = None
+    """Set when the round that waits begins to be played (None: no round waits)."""
+    pace: str | None = None
+    """The bots' pace at this table, as its creator chose it (None: the server's)."""
 
     @classmethod
     def of(cls, row: TableRow) -> Live:
@@ -196,8 +207,26 @@ class Tables(Protocol):
         """Hold the table in play of ``row`` as the store has it, and let its bots go on."""
         ...
 
-    async def act(self, live: Live, seat: int, action: Action, expect: int | None = None) -> None:
+    async def act(
+        self,
+        live: Live,
+        seat: int,
+        action: Action,
+        expect: int | None = None,
+        hold: float | None = None,
+    ) -> None:
         """A person's action at a table owned here, refused as the hub refuses it."""
+        ...
+
+    async def ready(self, live: Live, seat: int | None, ended: int) -> None:
+        """The person of ``seat`` has closed the summary of round ``ended`` (a table owned
+        here), refused as the hub refuses it."""
+        ...
+
+    async def set_pace(
+        self, live: Live, seat: int | None, pace: str, key: str | None = None
+    ) -> None:
+        """The bots' pace at a table owned here, refused as the hub refuses it."""
         ...
 
     async def join(self, live: Live, seat: int, account: AccountRow | None = None) -> None:

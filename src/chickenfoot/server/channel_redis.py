@@ -42,6 +42,9 @@ SWEEP_LIMIT = 50
 """Tables one process adopts at most per sweep (the others take the rest)."""
 NOT_OWNER = "not-owner"
 """A forwarded request's answer from a process that does not own the table (any more)."""
+HOLD_FORWARDED = 5.0
+"""Seconds at most a forwarded action waits for the next round to begin (its sender waits
+for the answer a while only)."""
 
 
 class RedisChannel:
@@ -328,8 +331,21 @@ class RedisChannel:
                 action = action_from_json(body.get("action"))
                 expect = body.get("expect")
                 await self.tables.act(
-                    live, seat, action, expect if isinstance(expect, int) else None
+                    live,
+                    seat,
+                    action,
+                    expect if isinstance(expect, int) else None,
+                    hold=HOLD_FORWARDED,
                 )
+            elif body.get("op") == "ready":
+                ended = body.get("round")
+                if not isinstance(ended, int):
+                    return {"code": "bad-frame", "params": {"reason": "no round"}, "status": 400}
+                await self.tables.ready(live, seat, ended)
+            elif body.get("op") == "pace":
+                key = body.get("key")
+                key = key if isinstance(key, str) else None
+                await self.tables.set_pace(live, seat, str(body.get("pace")), key)
             elif body.get("op") == "join":
                 account_id = body.get("account")
                 account = None

@@ -92,7 +92,26 @@ class AskWhy(Struct, tag="why", tag_field="type", forbid_unknown_fields=True):
     move: Annotated[str, Meta(pattern=r"^(draw|pass|[0-9]{1,2}-[0-9]{1,2})$")]
 
 
-ClientFrame = Act | Sync | AskHint | Say | AskRematch | AskWhy
+class Ready(Struct, tag="ready", tag_field="type", forbid_unknown_fields=True):
+    """The sender's seat has closed the summary of round ``round`` (numbered from 1): the next
+    round is played once every person's seat has said so, or a while has passed."""
+
+    round: Annotated[int, Meta(ge=1, le=1_000)]
+
+
+PACE_NAMES = ("fast", "normal", "slow")
+Pace = Literal["fast", "normal", "slow"]
+
+
+class SetPace(Struct, tag="pace", tag_field="type", forbid_unknown_fields=True):
+    """The bots' pace at the table, chosen by its creator (with the table's ``key``) or by
+    the one person at a table of one; a rated table keeps the server's."""
+
+    pace: Pace
+    key: Annotated[str, Meta(min_length=1, max_length=64)] | None = None
+
+
+ClientFrame = Act | Sync | AskHint | Say | AskRematch | AskWhy | Ready | SetPace
 
 _decoder = msgspec.json.Decoder(ClientFrame)
 _hello = msgspec.json.Decoder(Hello)
@@ -160,6 +179,9 @@ class SeatState(Struct, omit_defaults=True):
     left: float | None = None
     """Seconds before the computer plays for the seat's person: while they are away, or on
     their turn at a table with a clock (the earlier of the two); absent otherwise."""
+    reading: bool = False
+    """The round has ended and the seat's person has not closed its summary yet: the next
+    round waits for them (a while at most)."""
 
 
 class SeatsFrame(Struct, tag="seats", tag_field="type"):
@@ -227,6 +249,12 @@ class WhyFrame(Struct, tag="why", tag_field="type"):
     title: str | None
 
 
+class PaceFrame(Struct, tag="pace", tag_field="type"):
+    """The bots' pace at the table, as its creator chose it."""
+
+    pace: Pace
+
+
 class ErrorFrame(Struct, tag="error", tag_field="type"):
     code: str
     message: str
@@ -253,6 +281,7 @@ ServerFrame = (
     | ChatFrame
     | RematchFrame
     | WhyFrame
+    | PaceFrame
 )
 
 _encoder = msgspec.json.Encoder()
@@ -385,6 +414,10 @@ def rematch(accepted: list[int], table: str | None, token: str | None) -> bytes:
     return _encoder.encode(RematchFrame(accepted, table, token))
 
 
+def pace(name: str) -> bytes:
+    return _encoder.encode(PaceFrame(name))  # type: ignore[arg-type]
+
+
 def error(code: str, message: str) -> bytes:
     return _encoder.encode(ErrorFrame(code, message))
 
@@ -410,9 +443,10 @@ def schema() -> dict[str, Any]:
         ChatFrame,
         RematchFrame,
         WhyFrame,
+        PaceFrame,
     ]
     actions = [PlayAction, DrawAction, PassAction]
-    client_types = [Hello, Act, Sync, AskHint, Say, AskRematch, AskWhy]
+    client_types = [Hello, Act, Sync, AskHint, Say, AskRematch, AskWhy, Ready, SetPace]
     _, definitions = msgspec.json.schema_components([*client_types, *server_types, *actions])
     action = {"$ref": "#/$defs/Action"}
     definitions["Action"] = {"anyOf": [{"$ref": f"#/$defs/{a.__name__}"} for a in actions]}

@@ -120,6 +120,13 @@ REMATCHES_KEPT = 1_000
 """How many tables' rematches the hub remembers (the oldest forgotten first)."""
 EXPIRY_CHECKS = 60.0
 """Seconds between two looks for tables that have waited too long (at most)."""
+ROUND_WAIT = 60.0
+"""Seconds a new round waits at most for its people to close the summary of the round before
+it, at a table without a move clock (with one: the clock's seconds)."""
+BOTS_ROUND_WAIT = 3.0
+"""Seconds a new round at a table of bots alone waits at most (less at a quicker pace)."""
+PACES = {"fast": 0.2, "normal": 0.6, "slow": 1.5}
+"""The bots' paces a table's creator may choose (seconds a bot's move takes at least)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,12 +168,14 @@ class Hub:
         metrics: Metrics | None = None,
         channel: TableChannel | None = None,
         waiting_expiry: float = WAITING_EXPIRY,
+        round_wait: float = ROUND_WAIT,
     ) -> None:
         self.store = store
         self.metrics = metrics or Metrics()
         self.metrics.count_live_tables(lambda: len(self.live))
         self.bot_delay = bot_delay
         self.away = away
+        self.round_wait = round_wait
         self.tables_per_address = tables_per_address
         self.waiting_expiry = waiting_expiry
         self._expiring: asyncio.Task[None] | None = None
@@ -664,11 +673,19 @@ class Hub:
     # -- acting ---------------------------------------------------------------------------
 
     async def act(
-        self, live: Live, seat: int | None, action: Action, expect: int | None = None
+        self,
+        live: Live,
+        seat: int | None,
+        action: Action,
+        expect: int | None = None,
+        hold: float | None = None,
     ) -> None:
         """A person's action; refused (nothing changes) with a :class:`CodedError`. With
         ``expect``, the version the person chose it at, it is refused as ``stale`` if the
-        table is no longer there (an action sent twice is taken once)."""
+        table is no longer there (an action sent twice is taken once). While the next round
+        waits, the action is held until it begins, or ``hold`` seconds at most (then refused
+        as ``round-waits``: one forwarded from another process, whose sender would not wait
+        longer)."""
         if seat is None:
             raise ServerError("spectator-acts")
         arrived = time.perf_counter()
@@ -679,6 +696,7 @@ class Hub:
                     message["expect"] = expect
                 if await self.channel.forward(live, message):
                     return
+            await self._round_begun(live, seat, hold)
             # Once taken, an action is seen through even if the socket that sent it goes
             # away meanwhile: the table and the store must not part ways.
             taking = asyncio.create_task(self._take_action(live, seat, action, arrived, expect))
@@ -702,6 +720,128 @@ class Hub:
                 await self._accept(live, seat, action, arrived, expect)
         finally:
             self.schedule(live)  # even refused, the action may have settled the table
+
+    # -- between rounds -------------------------------------------------------------------
+
+    async def ready(self, live: Live, seat: int | None, ended: int) -> None:
+        """The person of ``seat`` has closed the summary of round ``ended`` (numbered from 1):
+        once every person has (or the wait is over), the next round is played. A round that
+        has not ended is refused (``ready-not-ended``); one played already is let be."""
+        if seat is None:
+            raise ServerError("spectator-ready")
+        for _ in range(3):  # the table may change owners meanwhile
+            if not live.owned:
+                message = {"op": "ready", "seat": seat, "round": ended}
+                if await self.channel.forward(live, message):
+                    return
+            async with live.lock:
+                if not live.owned:
+                    continue
+                table = live.table
+                if table is None or ended >= len(table.match.rounds) + table.is_over:
+                    raise ServerError("ready-not-ended", round=ended)
+                if live.waits_until is None or ended < len(table.match.rounds) - 1:
+                    return
+                live.ready.add(seat)
+                self.schedule(live)
+                if live.waits_until is not None:
+                    self.presence_changed(live)
+            return
+        raise ServerError(TABLE_UNREACHABLE, status=503)
+
+    async def _round_begun(self, live: Live, seat: int, hold: float | None = None) -> None:
+        """A person who acts while the new round waits has closed the summary: their action
+        is taken once the round begins (refused as ``round-waits`` if it has not by the
+        end of the wait)."""
+        begins = live.round_begins
+        if begins is None or live.waits_until is None:
+            return
+        if seat not in live.ready:
+            live.ready.add(seat)
+            self.schedule(live)
+            if live.waits_until is not None:
+                self.presence_changed(live)
+        wait = live.waits_until
+        if wait is None:
+            return
+        longest = max(0.0, wait - time.monotonic()) + 1.0
+        try:
+            await asyncio.wait_for(begins.wait(), longest if hold is None else hold)
+        except TimeoutError:
+            raise ServerError("round-waits", status=409) from None
+
+    def _waits(self, live: Live) -> bool:
+        """Whether the round just dealt waits for its people to close the summary of the one
+        before it (a timer wakes the table when the wait is over); the wait begins with the
+        first look after the round is dealt, and ends with the last person ready."""
+        table = live.table
+        assert table is not None
+        rounds = len(table.match.rounds)
+        if live.begun is None or table.is_over:
+            live.begun = rounds  # as the table was held (after a restart too): not waited
+        if rounds <= live.begun:
+            return False
+        now = time.monotonic()
+        persons = set(live.persons())
+        if live.waits_until is None:
+            clock = live.row.clock
+            longest = self.round_wait if clock is None else float(clock)
+            if not persons:
+                longest = min(BOTS_ROUND_WAIT, 5 * self._pace(live))
+            live.waits_until = now + longest
+            live.ready = set()
+            live.round_begins = asyncio.Event()
+            self.presence_changed(live)
+        if live.ready >= persons or now >= live.waits_until:
+            live.begun = rounds
+            live.waits_until = None
+            live.ready = set()
+            if live.round_begins is not None:
+                live.round_begins.set()
+                live.round_begins = None
+            live.turn_since = None  # the move clock starts with the play
+            self.presence_changed(live)
+            return False
+        self._wake_at(live, live.waits_until)
+        return True
+
+    def _pace(self, live: Live) -> float:
+        """Seconds a bot's move takes at least at ``live``: its own pace, or the server's."""
+        return self.bot_delay if live.pace is None else PACES[live.pace]
+
+    async def set_pace(
+        self, live: Live, seat: int | None, pace: str, key: str | None = None
+    ) -> None:
+        """The bots' pace at ``live`` (one of :data:`PACES`), chosen by its creator (who
+        proves it with ``key``) or, at a table of one person, by that person; a rated table
+        keeps the server's (refused with a :class:`ServerError`). Every viewer here is told."""
+        if pace not in PACES:
+            raise ServerError("bad-pace", pace=pace, paces=", ".join(PACES))
+        if live.row.rated:
+            raise ServerError("pace-rated")
+        hashed = live.row.key_hash
+        creator = key is not None and hashed is not None
+        creator = creator and hmac.compare_digest(hashed or "", token_hash(key or ""))
+        if not creator and (seat is None or live.persons() != [seat]):
+            raise ServerError("not-pace-setter", status=403)
+        for _ in range(3):  # the table may change owners meanwhile
+            if not live.owned:
+                message: dict[str, Any] = {"op": "pace", "seat": seat or 0, "pace": pace}
+                if key is not None:
+                    message["key"] = key
+                if await self.channel.forward(live, message):
+                    break
+            async with live.lock:
+                if not live.owned:
+                    continue
+                live.pace = pace
+                logs.event(logging.INFO, "pace", table=live.id, pace=pace)
+            break
+        else:
+            raise ServerError(TABLE_UNREACHABLE, status=503)
+        frame = frames.pace(pace)
+        for connection in live.connections:
+            connection.send(frame)
 
     # -- rematches ------------------------------------------------------------------------
 
@@ -780,6 +920,8 @@ class Hub:
         """Where a rematch stands and the table's latest chat lines, to a socket that has
         just opened (if there are any; none while the database cannot be reached)."""
         self._tell_rematch(live, connection)
+        if live.pace is not None:
+            connection.send(frames.pace(live.pace))
         try:
             with reaching_storage(live.id):
                 said = await self.store.chat_of(live.id, CHAT_KEPT)
@@ -1015,6 +1157,8 @@ class Hub:
         turn starts its move clock."""
         if self._closing or live.table is None or not live.owned:
             return
+        if self._waits(live):
+            return
         self._time_turn(live)
         if live.thinking is not None:
             return
@@ -1031,7 +1175,7 @@ class Hub:
         :attr:`bot_delay` after its turn began, so its timing tells nothing of its hand."""
         try:
             loop = asyncio.get_running_loop()
-            paced = loop.time() + self.bot_delay
+            paced = loop.time() + self._pace(live)
             table = live.table
             assert table is not None
             version = table.version
@@ -1108,7 +1252,7 @@ class Hub:
         away (else nothing: everybody is here; on a table followed here: as the owner last
         said, the time since taken off)."""
         if live.owned:
-            if live.row.clock is not None or live.gone_since:
+            if live.row.clock is not None or live.gone_since or live.waits_until is not None:
                 connection.send(self._seats_frame(live))
         elif live.heard_seats is not None:
             frame, heard = live.heard_seats
@@ -1117,10 +1261,12 @@ class Hub:
     def _seats_frame(self, live: Live) -> bytes:
         now = time.monotonic()
         states = []
+        waiting = live.waits_until is not None
         for seat in live.persons():
-            deadline = self._deadline(live, seat)
+            deadline = None if waiting else self._deadline(live, seat)
             left = None if deadline is None else round(max(0.0, deadline - now), 1)
-            states.append(frames.SeatState(seat, seat in live.gone_since, left))
+            reading = waiting and seat not in live.ready
+            states.append(frames.SeatState(seat, seat in live.gone_since, left, reading))
         return frames.seats(states, live.row.clock)
 
     def _played_for(self, live: Live, seat: int) -> list[dict[str, Any]]:

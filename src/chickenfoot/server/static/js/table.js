@@ -72,6 +72,9 @@ import { tileSVG } from "./tiles.js";
  * @property {boolean} seeded a practice table, dealt from a seed its creator chose
  * @property {boolean} elsewhere the seat is open in another window or device too
  * @property {boolean} chatFree the table's chat takes lines of one's own
+ * @property {number[] | null} persons the seats people play (null: not read yet)
+ * @property {boolean} rated a rated table, which keeps the server's pace for its bots
+ * @property {string | null} pace the bots' pace its creator chose (null: the server's)
  */
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop() ?? "");
@@ -104,6 +107,9 @@ const state = {
   playedFor: null,
   elsewhere: false,
   chatFree: false,
+  persons: null,
+  rated: false,
+  pace: null,
 };
 
 /** @type {BoardView} */
@@ -281,6 +287,7 @@ function onFrame(frame) {
       return;
     case "seats":
       state.seats = { frame, at: performance.now() };
+      readyIfNotReading(frame);
       break;
     case "played-for":
       state.playedFor = frame.actions;
@@ -290,6 +297,9 @@ function onFrame(frame) {
       break;
     case "elsewhere":
       state.elsewhere = frame.sockets > 1;
+      break;
+    case "pace":
+      state.pace = frame.pace;
       break;
     case "chat":
       chat.add(frame.lines);
@@ -620,9 +630,23 @@ function onKey(event) {
   }
 }
 
+// A page opened again between two rounds shows no summary: its person is not reading one.
+/** @param {SeatsFrame} frame */
+function readyIfNotReading(frame) {
+  const view = state.view;
+  if (!view || view.viewer === null || state.summary?.open) return;
+  const mine = frame.seats.find((s) => s.seat === view.viewer);
+  if (mine?.reading && view.round > 1)
+    send({ type: "ready", round: view.round - 1 });
+}
+
 function closeSummary() {
+  const ended = state.summary?.view;
+  if (ended && !ended.winners && ended.viewer !== null && state.summary?.open)
+    send({ type: "ready", round: ended.round });
   if (state.summary) state.summary.open = false;
   drawnSummary = null;
+  $("#summary").replaceChildren();
   render();
 }
 
@@ -1160,6 +1184,45 @@ function renderElsewhere() {
   const el = $("#elsewhere");
   el.hidden = !state.elsewhere;
   el.textContent = state.elsewhere ? t("table.elsewhere") : "";
+  renderReading();
+  renderPace();
+}
+
+// Between two rounds, once this page's summary is closed: whose the next round waits for.
+function renderReading() {
+  const el = $("#reading");
+  const players = state.view?.players ?? [];
+  const reading = (state.seats?.frame.seats ?? [])
+    .filter((s) => s.reading)
+    .map((s) => seatName(players, s.seat));
+  const shown = reading.length > 0 && !state.summary?.open;
+  el.hidden = !shown;
+  el.textContent = shown
+    ? t("summary.waiting_for", { names: reading.join(", ") })
+    : "";
+}
+
+// The bots' pace, for the table's creator or the one person at a table of one; a rated
+// table keeps the server's, and has no such control.
+function renderPace() {
+  const el = $("#pace");
+  const persons = state.persons;
+  const players = state.view?.players.length ?? state.lobby?.length ?? 0;
+  const viewer = state.view ? state.view.viewer : null;
+  const alone =
+    persons !== null && persons.length === 1 && persons[0] === viewer;
+  const bots = persons !== null && persons.length < players;
+  el.hidden = state.rated || !bots || !(storedKey(tableId) || alone);
+  const choice = /** @type {HTMLSelectElement} */ ($("#pace-choice"));
+  if (document.activeElement !== choice) choice.value = state.pace ?? "";
+}
+
+function choosePace() {
+  const choice = /** @type {HTMLSelectElement} */ ($("#pace-choice"));
+  const pace = choice.value;
+  if (pace !== "fast" && pace !== "normal" && pace !== "slow") return;
+  const key = storedKey(tableId);
+  send(key ? { type: "pace", pace, key } : { type: "pace", pace });
 }
 
 // The creator's page: each other person's invite link, and a new one for a seat whose
@@ -1204,6 +1267,10 @@ async function readSummary() {
     const summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     state.seeded = summary.seeded === true;
     state.chatFree = summary.chat === true;
+    state.rated = summary.rated === true;
+    state.persons = summary.seats
+      .filter((/** @type {{bot: string | null}} */ s) => !s.bot)
+      .map((/** @type {{seat: number}} */ s) => s.seat);
     renderLinks();
     render();
   } catch {
@@ -1284,6 +1351,7 @@ async function main() {
     act({ pass: true }),
   );
   $("#hint-button").addEventListener("click", askHint);
+  $("#pace-choice").addEventListener("change", choosePace);
   const keysButton = $("#keys-button");
   keysButton.addEventListener("click", () => {
     const keys = $("#keys");

@@ -2,7 +2,8 @@
 // run `npm run types` after the schema changes.
 
 export type ChickenfootGameSocketTheFramesBothWays = ClientFrame | ServerFrame;
-export type ClientFrame = Hello | Act | Sync | AskHint | Say | AskRematch | AskWhy;
+export type ClientFrame =
+  Hello | Act | Sync | AskHint | Say | AskRematch | AskWhy | Ready | SetPace;
 export type Action = PlayAction | DrawAction | PassAction;
 export type ServerFrame =
   | Lobby
@@ -15,7 +16,8 @@ export type ServerFrame =
   | Elsewhere
   | ChatFrame
   | RematchFrame
-  | WhyFrame;
+  | WhyFrame
+  | PaceFrame;
 
 /**
  * The socket's first frame: who the client is (a seat's token; none for a spectator).
@@ -82,6 +84,23 @@ export interface AskRematch {
 export interface AskWhy {
   move: string;
   type: "why";
+}
+/**
+ * The sender's seat has closed the summary of round ``round`` (numbered from 1): the next
+ * round is played once every person's seat has said so, or a while has passed.
+ */
+export interface Ready {
+  round: number;
+  type: "ready";
+}
+/**
+ * The bots' pace at the table, chosen by its creator (with the table's ``key``) or by
+ * the one person at a table of one; a rated table keeps the server's.
+ */
+export interface SetPace {
+  key?: string | null;
+  pace: "fast" | "normal" | "slow";
+  type: "pace";
 }
 /**
  * The table waits for every person to join (it deals then).
@@ -279,6 +298,7 @@ export interface SeatsFrame {
 export interface SeatState {
   away?: boolean;
   left?: number | null;
+  reading?: boolean;
   seat: number;
 }
 /**
@@ -334,4 +354,11 @@ export interface WhyFrame {
   text: string;
   title: string | null;
   type: "why";
+}
+/**
+ * The bots' pace at the table, as its creator chose it.
+ */
+export interface PaceFrame {
+  pace: "fast" | "normal" | "slow";
+  type: "pace";
 }
