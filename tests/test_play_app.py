@@ -207,6 +207,19 @@ async def seat_rows_mounted(pilot: Pilot[None], app: ChickenfootApp, count: int)
     raise AssertionError(f"{len(list(app.screen.query(SeatRow)))} seat rows, not {count}")
 
 
+async def start_in_view(pilot: Pilot[None], app: ChickenfootApp) -> None:
+    """Scroll the setup until its Start button is on the screen, as a person would."""
+    seen = None
+    for _ in range(200):
+        start = app.screen.query_one("#start")
+        if app.screen.region.contains_region(start.region) and start.region == seen:
+            return
+        seen = start.region
+        start.scroll_visible(animate=False)
+        await pilot.pause(0.01)
+    raise AssertionError("the Start button never came into view")
+
+
 def test_the_setup_names_each_preset_and_says_what_it_is_in_the_players_language(
     tmp_path: Path,
 ) -> None:
@@ -251,8 +264,7 @@ def test_the_setup_shows_two_to_four_players_then_more_on_request(tmp_path: Path
             rows[3].query_one(Select).value = "person"
             rows[5].query_one(Select).value = "expert"
             app.screen.query_one("#length", Select).value = "half"
-            app.screen.query_one("#start").scroll_visible(animate=False)
-            await pilot.pause()
+            await start_in_view(pilot, app)
             await pilot.click("#start")
             await pilot.pause()
             assert isinstance(app.screen, (TableScreen, Cover))
