@@ -23,6 +23,7 @@ from typer.core import TyperArgument, TyperCommand, TyperOption
 from typer.testing import CliRunner, Result
 
 from chickenfoot.cli import app
+from chickenfoot.i18n import set_language
 
 runner = CliRunner()
 GROUP = typer.main.get_command(app)
@@ -58,6 +59,14 @@ def help_text(*words: str) -> str:
 
 
 # The help
+
+
+def test_the_help_names_each_preset_and_what_it_is_in_the_readers_language() -> None:
+    set_language("nb")
+    flat = " ".join(help_text("play").replace("│", " ").split())
+    assert "Husreglene for Chicken Foot: classic (Klassisk): reglene i den norske" in flat
+    assert "spruce (The Spruce): husreglene til The Spruce" in flat
+    assert "[standard: classic]" in flat
 
 
 @pytest.mark.parametrize("name", ["", *COMMANDS])

@@ -18,6 +18,7 @@ from textual.widgets import Select, Static
 
 from chickenfoot.core.actions import Draw, Pass
 from chickenfoot.core.games import make_rules
+from chickenfoot.i18n import set_language
 from chickenfoot.terminal import session as session_module
 from chickenfoot.terminal.app import MORE, ChickenfootApp, SeatRow, Setup, SetupScreen
 from chickenfoot.terminal.session import SeatSpec, Session, records_folder
@@ -206,6 +207,46 @@ async def seat_rows_mounted(pilot: Pilot[None], app: ChickenfootApp, count: int)
     raise AssertionError(f"{len(list(app.screen.query(SeatRow)))} seat rows, not {count}")
 
 
+async def start_in_view(pilot: Pilot[None], app: ChickenfootApp) -> None:
+    """Scroll the setup until its Start button is on the screen, as a person would."""
+    seen = None
+    for _ in range(200):
+        start = app.screen.query_one("#start")
+        if app.screen.region.contains_region(start.region) and start.region == seen:
+            return
+        seen = start.region
+        start.scroll_visible(animate=False)
+        await pilot.pause(0.01)
+    raise AssertionError("the Start button never came into view")
+
+
+def test_the_setup_names_each_preset_and_says_what_it_is_in_the_players_language(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        set_language("nb")
+        app = ChickenfootApp(setup=Setup(seed=5), folder=records_folder(tmp_path), pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            presets = app.screen.query_one("#preset", Select)
+            note = app.screen.query_one("#preset-note", Static)
+            assert [label for label, _value in presets._options] == [
+                "Klassisk",
+                "The Spruce",
+                "Wikipedia",
+                "Reeves",
+            ]
+            assert str(note.render()).startswith("Reglene i den norske og italienske")
+            presets.value = "wikipedia"
+            await pilot.pause()
+            assert str(note.render()) == "Den svenske Wikipedia-artikkelen om Chicken Foot."
+            screen = app.screen
+            assert isinstance(screen, SetupScreen) and screen.chosen().preset == "wikipedia"
+            await pilot.press("escape")
+
+    run(scenario())
+
+
 def test_the_setup_shows_two_to_four_players_then_more_on_request(tmp_path: Path) -> None:
     async def scenario() -> None:
         app = ChickenfootApp(setup=Setup(seed=5), folder=records_folder(tmp_path), pace=0)
@@ -223,7 +264,7 @@ def test_the_setup_shows_two_to_four_players_then_more_on_request(tmp_path: Path
             rows[3].query_one(Select).value = "person"
             rows[5].query_one(Select).value = "expert"
             app.screen.query_one("#length", Select).value = "half"
-            await pilot.pause()
+            await start_in_view(pilot, app)
             await pilot.click("#start")
             await pilot.pause()
             assert isinstance(app.screen, (TableScreen, Cover))

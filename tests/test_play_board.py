@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
+import json
 import random
+import shutil
+import subprocess
+from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
+from msgspec.structs import replace
 
 from chickenfoot.bots import make_bot
 from chickenfoot.core.games import make_rules
 from chickenfoot.core.table import Table
 from chickenfoot.core.tiles import Tile
+from chickenfoot.core.wire import ActionEntry, RoundEntry, WirePlaced
+from chickenfoot.i18n import LANGUAGES, set_language
 from chickenfoot.terminal.board import Foot, Layout, Line, of_snapshot
-from chickenfoot.terminal.describe import Words, board_lines, result_line, state_lines
+from chickenfoot.terminal.describe import (
+    Words,
+    board_lines,
+    describe_entry,
+    result_line,
+    state_lines,
+)
 from chickenfoot.terminal.session import SeatSpec, display_name
 
 GAMES: list[tuple[str, int, str | None, dict[str, Any]]] = [
@@ -144,3 +158,103 @@ def test_seats_are_named_for_people_by_name_and_for_bots_by_seat_and_level() -> 
     assert display_name(SeatSpec("Ann"), 0) == "Ann"
     assert display_name(SeatSpec.from_record_name("bot:expert"), 2) == "Bot 2 (expert)"
     assert SeatSpec("", "easy").record_name == "bot:easy"
+
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+
+
+def renumbered(entry: Any, shift: int) -> Any:
+    """``entry`` with every tile id it holds moved on by ``shift``: the same play, told apart
+    only by the ids."""
+
+    def moved(placed: WirePlaced) -> WirePlaced:
+        on = None if placed.on is None else placed.on + shift
+        return replace(placed, id=placed.id + shift, on=on)
+
+    if isinstance(entry, RoundEntry):
+        return replace(entry, board=[moved(placed) for placed in entry.board])
+    if not isinstance(entry, ActionEntry):
+        return entry
+
+    action = dict(entry.action)
+    if action.get("on") is not None:
+        action["on"] += shift
+    public = entry.public
+    if public.foot is not None:
+        public = replace(public, foot=replace(public.foot, id=public.foot.id + shift))
+    return replace(
+        entry,
+        action=action,
+        placed=None if entry.placed is None else moved(entry.placed),
+        changed=[moved(placed) for placed in entry.changed],
+        public=public,
+    )
+
+
+def round_played() -> Table:
+    """A seeded round of Chicken Foot played to its end by greedy and random bots."""
+    rules = make_rules("chickenfoot", 4, None, {"length": "single"})
+    table = Table(PLAYERS, rules, 11)
+    rng = random.Random(11)
+    bots = [make_bot(rng.choice(["greedy", "random"]), s) for s in range(4)]
+    while not table.is_over:
+        seat = table.turn
+        assert seat is not None
+        table.act(seat, bots[seat].choose(table.view(seat)))
+    return table
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_log_names_each_tile_by_its_numbers_never_by_its_id(code: str) -> None:
+    table = round_played()
+    rules = make_rules("chickenfoot", 4, None, {"length": "single"})
+    set_language(code)
+    words = Words(PLAYERS, rules, you=0)
+    plays_on = 0
+    for entry in table.entries(0, 0):
+        said = describe_entry(entry, words)
+        assert describe_entry(renumbered(entry, 1000), words) == said
+        if isinstance(entry, ActionEntry) and entry.action.get("on") is not None:
+            plays_on += 1
+            assert f"{entry.action['play']} " in said[0]
+            assert f" {entry.changed[0].tile}" in said[0]
+    assert plays_on > 20
+
+
+def said_by_the_page(code: str, entries: list[Any]) -> list[str]:
+    node = shutil.which("node")
+    assert node is not None, "the web page's tests need Node (scripts/setup says how)"
+    meta = {
+        "choices": {"chickenfoot": {"preset": True, "length": True}},
+        "nouns": {"chickenfoot": "round"},
+        "layouts": {"chickenfoot": "feet"},
+    }
+    view = {"game": "chickenfoot", "players": PLAYERS, "viewer": 0, "round": 1}
+    asked = {"lang": code, "view": view, "entries": entries, "meta": meta}
+    done = subprocess.run(
+        [node, str(ROOT / "tests" / "js" / "described.mjs")],
+        input=msgspec.json.encode(asked),
+        capture_output=True,
+        check=True,
+        cwd=ROOT,
+    )
+    lines: list[str] = json.loads(done.stdout)
+    return lines
+
+
+@pytest.mark.parametrize("code", ["en", "nb"])
+def test_the_page_log_names_each_tile_by_its_numbers_never_by_its_id(code: str) -> None:
+    entries = round_played().entries(0, 0)
+    said = said_by_the_page(code, entries)
+    assert said_by_the_page(code, [renumbered(entry, 1000) for entry in entries]) == said
+    plays_on = [
+        (entry, line)
+        for entry, line in zip(entries, said, strict=True)
+        if isinstance(entry, ActionEntry) and entry.action.get("on") is not None
+    ]
+    assert len(plays_on) > 20
+    for entry, line in plays_on:
+        assert line.endswith(
+            f"{entry.action['play']} {'på' if code == 'nb' else 'on'} {entry.changed[0].tile}"
+        ), line

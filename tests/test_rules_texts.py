@@ -340,9 +340,9 @@ def test_rules_names_the_games_by_name_and_origin_not_by_file_numbers() -> None:
     shown = rules_command("--lang", "en")
     flat = " ".join(shown.split())
     for origin in (
-        "Chicken Foot, classic: the rules of the Norwegian and Italian Chicken Foot app",
-        "Chicken Foot, spruce: The Spruce's house rules, from its Dutch edition",
-        "Chicken Foot, reeves: Mario Reeves's rules",
+        "Chicken Foot, Classic: the rules of the Norwegian and Italian Chicken Foot app",
+        "Chicken Foot, The Spruce: The Spruce's house rules, from its Dutch edition",
+        "Chicken Foot, Reeves: Mario Reeves's rules",
         "All Fives: also called Muggins, as pagat.com describes it",
     ):
         assert origin in flat

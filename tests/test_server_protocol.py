@@ -337,6 +337,24 @@ def test_the_presets_are_summed_up_from_their_rules_in_the_pages_language(
     assert all(norwegian[name] != english[name] for name in PRESETS)
 
 
+def test_the_page_names_each_preset_and_says_what_it_is_in_its_language(
+    client: TestClient,
+) -> None:
+    meta = client.get("/api/meta?lang=nb").json()
+    origins = {preset["name"]: preset["origin"] for preset in meta["presets"]}
+    assert origins["classic"].startswith("Reglene i den norske og italienske Chicken Foot-appen")
+    assert origins["wikipedia"] == "Den svenske Wikipedia-artikkelen om Chicken Foot."
+    english = client.get("/api/meta?lang=en").json()["presets"]
+    assert english[0]["origin"].startswith("The rules of the Norwegian and Italian")
+    names = client.get("/static/i18n/nb.json").json()
+    assert [names[f"preset.{name}"] for name in PRESETS] == [
+        "Klassisk",
+        "The Spruce",
+        "Wikipedia",
+        "Reeves",
+    ]
+
+
 def test_the_replay_of_a_record_gives_the_log_and_each_rounds_deal(client: TestClient) -> None:
     made = new_table(client, [{"bot": "easy"}, {"bot": "medium"}, {"bot": "easy"}])
     with client_socket(client, made["table"]) as ws:

@@ -16,7 +16,7 @@ const summary = (more) => ({ table: "t1", status: "playing", seats: SEATS, creat
 
 test("a table's summary names its preset and length where the server sends them", () => {
   const chosen = summary({ game: "chickenfoot", preset: "classic", length: "single" });
-  assert.equal(describeTable(chosen).what, "Chicken Foot · classic · one round · playing");
+  assert.equal(describeTable(chosen).what, "Chicken Foot · Classic · one round · playing");
 });
 
 test("a game with no preset or length to choose is summed up without them", () => {

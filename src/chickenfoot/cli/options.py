@@ -12,6 +12,7 @@ import typer
 from chickenfoot import files
 from chickenfoot.cli.errors import _fail
 from chickenfoot.cli.text import _count, _short
+from chickenfoot.cli.words import LATE_HELP
 from chickenfoot.core.games import CHICKENFOOT, GAMES, AnyRules, game_named, make_rules
 from chickenfoot.core.rules import CLASSIC, PRESETS, MatchLength
 from chickenfoot.i18n import _, error_text
@@ -42,13 +43,33 @@ GameOption = Annotated[
         help=f"The game: {', '.join(GAMES)} (see `chickenfoot rules`).",
     ),
 ]
+PRESET_HELP = f"Chicken Foot's house rules: {', '.join(PRESETS)}. \\[default: classic]"
+
+
+def preset_help() -> str:
+    """The help of ``--preset`` in the reader's language: each preset by the name it is
+    chosen with, its name as players read it and what it is."""
+    from chickenfoot.howto.listing import ORIGINS, preset_title
+
+    presets = "; ".join(
+        _("{name} ({title}): {origin}").format(
+            name=name, title=preset_title(name, _), origin=_(ORIGINS[name])
+        )
+        for name in PRESETS
+    )
+    default = _("default: {name}").format(name="classic")
+    return _("Chicken Foot's house rules: {presets}.").format(presets=presets) + f" \\[{default}]"
+
+
+LATE_HELP[PRESET_HELP] = preset_help
+
 PresetOption = Annotated[
     str | None,
     typer.Option(
         "--preset",
         metavar="NAME",
         show_default=False,
-        help=f"Chicken Foot's house rules: {', '.join(PRESETS)}. \\[default: classic]",
+        help=PRESET_HELP,
     ),
 ]
 OptionsOption = Annotated[

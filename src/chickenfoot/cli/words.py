@@ -4,7 +4,7 @@ full|half|single), never by Python's types; their plain values converted at once
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, get_args
 
@@ -27,10 +27,26 @@ class _PlainValued(_TyperParameter):
         return self._runtime_param
 
 
+LATE_HELP: dict[str, Callable[[], str]] = {}
+"""Help said in the reader's language when it is shown: the function that says it, by the
+text its option is declared with."""
+
+
 class _Option(_PlainValued, TyperOption):
     """An option as the help shows it, in words a user reads: a flag with no placeholder
     after it, a value by its metavar (else N, NUMBER, TEXT or PATH), choices as
-    ``full|half|single`` and a range as ``0 to 65535``."""
+    ``full|half|single`` and a range as ``0 to 65535``; a help of :data:`LATE_HELP` in the
+    reader's language."""
+
+    @property
+    def help(self) -> str | None:
+        declared: str | None = self.__dict__.get("help")
+        said = LATE_HELP.get(declared) if declared is not None else None
+        return said() if said is not None else declared
+
+    @help.setter
+    def help(self, text: str | None) -> None:
+        self.__dict__["help"] = text
 
     def display_type_rich(self, ctx: Context) -> str | None:
         if self.metavar is not None:

@@ -27,6 +27,7 @@ from chickenfoot.core.tiles import set_size
 from chickenfoot.core.wire import Snapshot
 from chickenfoot.howto import standard
 from chickenfoot.howto.changes import OPTION_SECTIONS, by_players, changed_options, changes
+from chickenfoot.howto.listing import PRESET_TITLES
 from chickenfoot.howto.positions import Position, positions
 from chickenfoot.i18n import N_, message_in
 
@@ -169,7 +170,7 @@ def _block_json(block: Block) -> dict[str, Any]:
 
 TABLE_CLASSIC = N_("This table plays the classic rules: everything below applies as written.")
 TABLE_PRESET = N_(
-    "This table plays the {preset} rules. What they change from classic, also marked in the "
+    "This table plays {preset}'s rules. What they change from classic, also marked in the "
     "sections below:"
 )
 TABLE_CHANGED = N_(
@@ -476,7 +477,7 @@ class _Texts:
         if not found:
             return (Paragraph(say(TABLE_CLASSIC)), Paragraph(say(self.keys)))
         lead = (
-            say(TABLE_PRESET).format(preset=rules.preset)
+            say(TABLE_PRESET).format(preset=say(PRESET_TITLES[rules.preset]))
             if rules.preset != CHICKENFOOT_CLASSIC
             else say(TABLE_CHANGED)
         )

@@ -8,6 +8,7 @@ catalogue given; the command line draws them.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from chickenfoot.core.rules import CLASSIC, PRESETS
@@ -27,6 +28,27 @@ ORIGINS = {
     "bergen": N_("as pagat.com describes it"),
 }
 """Where each preset's and game's rules come from, as players know them."""
+
+PRESET_TITLES = {
+    "classic": N_("Classic"),
+    "spruce": N_("The Spruce"),
+    "wikipedia": N_("Wikipedia"),
+    "reeves": N_("Reeves"),
+}
+"""Each preset's name as players read it (the name a command line or a request takes is the
+English id, ``classic``)."""
+
+
+def preset_title(name: str, say: Callable[[str], str]) -> str:
+    """The preset ``name`` (``classic``) as players read it, in the language of ``say``."""
+    return say(PRESET_TITLES[name])
+
+
+def preset_origin(name: str, say: Callable[[str], str]) -> str:
+    """What the preset ``name`` is, in a short sentence: where its rules come from."""
+    origin = say(ORIGINS[name])
+    return f"{origin[:1].upper()}{origin[1:]}."
+
 
 GAMES_TITLE = N_("The games and Chicken Foot's presets")
 GAMES_HEADER = (N_("choose with"), N_("the game, where its rules come from, what it plays"))
@@ -101,7 +123,9 @@ def listing(catalogue: gettext.NullTranslations) -> Listing:
     say = catalogue.gettext
     games: list[GameRow] = []
     for name in PRESETS:
-        heading = say(PRESET_HEADING).format(preset=name, origin=say(ORIGINS[name]))
+        heading = say(PRESET_HEADING).format(
+            preset=preset_title(name, say), origin=say(ORIGINS[name])
+        )
         games.append(GameRow(f"--preset {name}", heading, preset_says(name, catalogue)))
     for name in STANDARD_GAMES:
         heading = say(GAME_HEADING).format(

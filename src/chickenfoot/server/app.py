@@ -38,7 +38,7 @@ from chickenfoot.core.messages import CodedError
 from chickenfoot.core.rules import MAX_PLAYERS, PRESETS, MatchLength
 from chickenfoot.core.table import Table
 from chickenfoot.core.wire import ActionEntry, RoundEntry
-from chickenfoot.howto.listing import preset_says
+from chickenfoot.howto.listing import preset_origin, preset_says
 from chickenfoot.i18n import LANGUAGES, error_in, language_of_locale, message_in, translation
 from chickenfoot.ratings import Ratings
 from chickenfoot.server import frames, guard
@@ -374,7 +374,11 @@ class _Api:
             {
                 "games": list(games.GAMES),
                 "presets": [
-                    {"name": name, "summary": _sentence(preset_says(name, catalogue))}
+                    {
+                        "name": name,
+                        "origin": preset_origin(name, catalogue.gettext),
+                        "summary": _sentence(preset_says(name, catalogue)),
+                    }
                     for name in PRESETS
                 ],
                 "levels": [

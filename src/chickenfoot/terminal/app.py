@@ -25,6 +25,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from chickenfoot.bots import LEVELS
 from chickenfoot.core.games import CHICKENFOOT, GAMES, AnyRules, game_named, make_rules
 from chickenfoot.core.rules import CLASSIC, PRESETS, MatchLength
+from chickenfoot.howto.listing import preset_origin, preset_title
 from chickenfoot.i18n import (
     LANGUAGES,
     N_,
@@ -151,6 +152,8 @@ class SetupScreen(Screen[None]):
     .row Select { width: 30; }
     #seats { height: auto; margin-bottom: 1; }
     #error { color: $error; height: auto; }
+    #preset-row { margin-bottom: 0; }
+    #preset-note { height: auto; margin-bottom: 1; padding-left: 10; color: $text-muted; }
     #start { margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -202,15 +205,16 @@ class SetupScreen(Screen[None]):
                     compact=True,
                     id="game",
                 )
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row", id="preset-row"):
                 yield Label(_("Preset"))
                 yield Select(
-                    [(p, p) for p in PRESETS],
+                    [(preset_title(p, _), p) for p in PRESETS],
                     value=setup.preset or "classic",
                     allow_blank=False,
                     compact=True,
                     id="preset",
                 )
+            yield Static(preset_origin(setup.preset or "classic", _), id="preset-note")
             with Horizontal(classes="row"):
                 yield Label(_("Length"))
                 yield Select(
@@ -244,6 +248,7 @@ class SetupScreen(Screen[None]):
     def chickenfoot_only(self) -> None:
         game = game_named(str(self.query_one("#game", Select).value))
         self.query_one("#preset", Select).disabled = not game.presets
+        self.query_one("#preset-note", Static).display = bool(game.presets)
         self.query_one("#length", Select).disabled = not game.takes_length
 
     async def on_select_changed(self, event: Select.Changed) -> None:
@@ -255,6 +260,9 @@ class SetupScreen(Screen[None]):
                 self.relabel(str(event.value))
         elif select.id == "game":
             self.chickenfoot_only()
+        elif select.id == "preset":
+            note = self.query_one("#preset-note", Static)
+            note.update(preset_origin(str(event.value), _))
         elif select.id == "players":
             value = event.value
             if value == MORE:

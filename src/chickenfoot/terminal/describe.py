@@ -124,7 +124,8 @@ def describe_round(entry: RoundEntry, words: Words) -> str:
 
 
 def describe_action(entry: ActionEntry, words: Words) -> str:
-    """``Bot 1 (medium) plays 9-4 on 9-9 (tile 0): 10 tiles left.``"""
+    """``Bot 1 (medium) plays 9-4 on the 9-9: 10 tiles left.`` (never a tile's id: each tile
+    of a set is the only one with its numbers)."""
     seat = entry.seat
     you = seat == words.you
     action = entry.action
@@ -138,11 +139,11 @@ def describe_action(entry: ActionEntry, words: Words) -> str:
         else:
             target = entry.changed[0].tile if entry.changed else "?"
             text = (
-                _("You play {tile} on {target} (tile {on})")
+                _("You play {tile} on the {target}")
                 if you
-                else _("{who} plays {tile} on {target} (tile {on})")
+                else _("{who} plays {tile} on the {target}")
             )
-            sentence = text.format(who=words.who(seat), tile=tile, target=target, on=action["on"])
+            sentence = text.format(who=words.who(seat), tile=tile, target=target)
         if entry.score:
             sentence += _(", scoring {score}").format(score=entry.score)
         foot = entry.public.foot

@@ -11,6 +11,7 @@ from chickenfoot.core.games import AnyRules
 from chickenfoot.howto import Guide, guide
 from chickenfoot.i18n import _, language, translation
 from chickenfoot.terminal.guide_view import TITLE, section_renderable
+from chickenfoot.terminal.labels import preset_label
 
 
 class UnknownSectionError(ValueError):
@@ -30,7 +31,7 @@ def print_guide(console: Console, told: Guide, section: str | None = None) -> No
                 name=repr(section), ids=", ".join(ids)
             )
         )
-    name = told.preset
+    name = preset_label(told.preset)
     console.print(Text(f"{told.title} · {name}", style=TITLE + Style(underline=True)))
     console.print()
     for shown in told.sections:

@@ -5,6 +5,9 @@ levels, the match's lengths, and the rules' short label. The words typed on the 
 from __future__ import annotations
 
 from chickenfoot.core.games import AnyRules
+from chickenfoot.core.rules import Rules
+from chickenfoot.howto.listing import PRESET_TITLES, preset_title
+from chickenfoot.howto.standard import TITLES as STANDARD_TITLES
 from chickenfoot.i18n import N_, _
 
 LEVEL_NAMES: dict[str, str] = {
@@ -37,8 +40,19 @@ def length_name(length: str) -> str:
 
 
 def rules_label(rules: AnyRules) -> str:
-    """The rules' short label (``classic, single``), the match's length translated."""
+    """The rules' short label (``Classic, single``), the preset's name and the match's length
+    translated."""
+    if isinstance(rules, Rules) and rules.preset in PRESET_TITLES:
+        return f"{preset_title(rules.preset, _)}, {length_name(rules.length.value)}"
     return rules.label(length_name)
 
 
-__all__ = ["length_name", "level_name", "rules_label"]
+def preset_label(name: str) -> str:
+    """A guide's preset as players read it: a Chicken Foot preset's name (``Klassisk``), else
+    the standard game's name it stands for."""
+    if name in PRESET_TITLES:
+        return preset_title(name, _)
+    return _(STANDARD_TITLES[name]) if name in STANDARD_TITLES else name
+
+
+__all__ = ["length_name", "level_name", "preset_label", "rules_label"]

@@ -20,6 +20,7 @@ from chickenfoot.core.games import AnyRules
 from chickenfoot.howto import guide
 from chickenfoot.i18n import N_, language, translation
 from chickenfoot.terminal.guide_view import section_renderable
+from chickenfoot.terminal.labels import preset_label
 from chickenfoot.terminal.table_screen import translate_bindings
 
 
@@ -53,7 +54,7 @@ class RulesScreen(Screen[None]):
         """The index of the section at the top."""
 
     def compose(self) -> ComposeResult:
-        game = self.guide.preset
+        game = preset_label(self.guide.preset)
         yield Static(Text(f"{self.guide.title} · {game}"), id="rules-top")
         with VerticalScroll(id="rules-scroll", can_focus=False):
             for section in self.guide.sections:

@@ -523,8 +523,11 @@ class TableScreen(Screen[None]):
         )
         if isinstance(action, Play):
             tile = str(action.tile)
-            where = _("on tile {on}").format(on=action.on) if action.on is not None else ""
-            what = _("play {tile} {where}").format(tile=tile, where=where).strip()
+            if action.on is None:
+                what = _("play {tile}").format(tile=tile)
+            else:
+                target = next(p.tile for p in self.snap.board if p.id == action.on)
+                what = _("play {tile} on the {target}").format(tile=tile, target=target)
             if tile in self.choices:
                 self.cursor = self.choices.index(tile)
                 self.picking = False

@@ -7,7 +7,7 @@ import { api } from "./dom.js";
 /**
  * @typedef {object} Meta what /api/meta says of the server's games, in the page's language
  * @property {string[]} games
- * @property {{name: string, summary: string}[]} presets
+ * @property {{name: string, origin: string, summary: string}[]} presets
  * @property {{name: string, text: string}[]} levels
  * @property {string[]} lengths
  * @property {string[]} languages

@@ -99,7 +99,7 @@ function renderForm() {
   );
   const preset =
     meta.presets.find((p) => p.name === presetSelect.value) ?? meta.presets[0];
-  $("#preset-note").textContent = preset.summary;
+  $("#preset-note").textContent = `${preset.origin} ${preset.summary}`;
   fillSelect(
     lengthSelect,
     ["single", "half", "full"].filter((l) => lengths.includes(l)),
