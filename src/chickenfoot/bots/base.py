@@ -6,13 +6,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from chickenfoot.core import Action, SeatView
-from chickenfoot.core.standard import StandardView
+from chickenfoot.core import Action
+from chickenfoot.core.view import ViewBase
 
 if TYPE_CHECKING:
     from chickenfoot.core.table import Table
 
-View = SeatView | StandardView
+View = ViewBase
 """What a seat sees: of a Chicken Foot round, or of a hand of a standard game."""
 
 

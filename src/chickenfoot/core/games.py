@@ -25,10 +25,10 @@ from chickenfoot.core.standard.hand import HandState
 from chickenfoot.core.standard.rules import GAMES as STANDARD_GAMES
 from chickenfoot.core.standard.rules import STANDARD_PLAYERS, StandardRules
 from chickenfoot.core.standard.view import StandardView, standard_view
-from chickenfoot.core.view import SeatView, seat_view
+from chickenfoot.core.view import SeatView, ViewBase, seat_view
 
 AnyState = RoundBase
-AnyView = SeatView | StandardView
+AnyView = ViewBase
 AnyMatch = MatchBase[Any]
 
 CHICKENFOOT = "chickenfoot"

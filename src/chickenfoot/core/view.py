@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from chickenfoot.core.actions import Action, Event
+from chickenfoot.core.common import AnyRules
 from chickenfoot.core.match import Match
 from chickenfoot.core.pieces import Placed
 from chickenfoot.core.projection import check_viewer
@@ -22,6 +23,7 @@ from chickenfoot.core.tiles import TILES, Tile, tile_index
 class ViewBase:
     """What one seat sees of a round (hand) of any game."""
 
+    rules: AnyRules
     seat: int
     players: tuple[str, ...]
     round_number: int
