@@ -69,8 +69,20 @@ def first_decision(players: int, seed: int) -> tuple[Match, SeatView]:
     raise AssertionError("no decision for seat 0")
 
 
+class Ticks:
+    """A clock that moves 0.1 ms each time it is read: the budget in samples is the same
+    however busy the machine."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.0001
+        return self.now
+
+
 def test_the_flat_player_spends_its_whole_budget_on_many_samples() -> None:
-    bot = flat_mc.FlatMonteCarlo(3, millis=5.0)
+    bot = flat_mc.FlatMonteCarlo(3, millis=5.0, clock=Ticks())
     thinking: list[float] = []
     samples: list[int] = []
     for seed in range(4):
