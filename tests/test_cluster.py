@@ -677,3 +677,101 @@ def test_an_open_seat_is_taken_once_whichever_process_takes_it(postgres_db: str)
                 await store.close()
 
     asyncio.run(run())
+
+
+def test_a_chat_line_said_on_either_process_reaches_every_socket_at_once_and_is_kept_once(
+    cluster: Cluster,
+) -> None:
+    """Ann on the owner and Bo on a follower: each one's line reaches both sockets as said
+    (numbered in turn), and a socket opened later reads the two lines, each once."""
+    owner, b = cluster.start(), cluster.start()
+    made = owner.post("/api/tables", {"seats": [{"human": "Ann"}, {"human": "Bo"}], "sit": 0})
+    table, tokens = made["table"], b.tokens(made)
+
+    async def chat() -> list[dict[str, Any]]:
+        async with owner.socket(table, tokens[0]) as ann, b.socket(table, tokens[1]) as bo:
+            for ws in (ann, bo):
+                await next_frame(ws, "snapshot", 30)
+            await ann.send(json.dumps({"type": "say", "phrase": "well-played"}))
+            for ws in (ann, bo):
+                assert (await next_frame(ws, "chat", 5))["lines"] == [
+                    {"n": 1, "seat": 0, "phrase": "well-played"}
+                ]
+            await bo.send(json.dumps({"type": "say", "text": "hi Ann"}))
+            for ws in (ann, bo):
+                assert (await next_frame(ws, "chat", 5))["lines"] == [
+                    {"n": 2, "seat": 1, "text": "hi Ann"}
+                ]
+            async with b.socket(table) as later:
+                lines: list[dict[str, Any]] = (await next_frame(later, "chat", 5))["lines"]
+                return lines
+
+    assert asyncio.run(chat()) == [
+        {"n": 1, "seat": 0, "phrase": "well-played"},
+        {"n": 2, "seat": 1, "text": "hi Ann"},
+    ]
+
+
+def test_the_bots_pace_set_on_the_owner_is_told_to_the_sockets_of_every_process(
+    cluster: Cluster,
+) -> None:
+    """Ann, alone with a bot, sets the pace through the owner, then through a follower: her
+    socket and a spectator's on the follower hear each change, and a socket opened on the
+    follower meanwhile is told the pace as it opens."""
+    owner, b = cluster.start(), cluster.start()
+    made = owner.post("/api/tables", {"seats": [{"human": "Ann"}, {"bot": "easy"}], "sit": 0})
+    table, token = made["table"], b.tokens(made)[0]
+
+    async def pace() -> None:
+        async with b.socket(table) as watcher:
+            await next_frame(watcher, "lobby", 30)
+            async with owner.socket(table, token) as ann:
+                await next_frame(ann, "snapshot", 30)
+                await ann.send(json.dumps({"type": "pace", "pace": "slow"}))
+                for ws in (ann, watcher):
+                    assert await next_frame(ws, "pace", 5) == {"type": "pace", "pace": "slow"}
+            async with b.socket(table, token) as ann:  # told the pace as it opens
+                assert await next_frame(ann, "pace", 5) == {"type": "pace", "pace": "slow"}
+                await ann.send(json.dumps({"type": "pace", "pace": "fast"}))
+                for ws in (ann, watcher):
+                    assert await next_frame(ws, "pace", 5) == {"type": "pace", "pace": "fast"}
+
+    asyncio.run(pace())
+
+
+def test_a_rematch_accepted_on_a_follower_is_made_by_the_owner_and_told_everywhere(
+    cluster: Cluster,
+) -> None:
+    """Ann on the owner and Bo (with a spectator) on a follower play a match out; Bo accepts
+    the rematch first, through the follower, then Ann: every socket hears who has accepted,
+    then the new table, and each person's socket its own new token."""
+    owner, b = cluster.start(), cluster.start()
+    asked = {"seats": [{"human": "Ann"}, {"human": "Bo"}], "sit": 0, "length": "single"}
+    made = owner.post("/api/tables", asked)
+    table, tokens = made["table"], b.tokens(made)
+    ann_plays = Viewer([owner], table, 0, tokens[0])
+    bo_plays = Viewer([b], table, 1, tokens[1])
+
+    async def rematch() -> list[dict[str, Any]]:
+        async with (
+            owner.socket(table, tokens[0]) as ann,
+            b.socket(table, tokens[1]) as bo,
+            b.socket(table) as watcher,
+        ):
+            await asyncio.gather(
+                ann_plays._follow(ann, None, None),
+                bo_plays._follow(bo, None, None),
+                Viewer([b], table, None, None)._follow(watcher, None, None),
+            )
+            await bo.send(json.dumps({"type": "rematch"}))
+            for ws in (ann, bo, watcher):
+                assert await next_frame(ws, "rematch", 5) == {"type": "rematch", "accepted": [1]}
+            await ann.send(json.dumps({"type": "rematch"}))
+            return [await next_frame(ws, "rematch", 10) for ws in (ann, bo, watcher)]
+
+    to_ann, to_bo, to_watcher = asyncio.run(rematch())
+    new = to_ann["table"]
+    assert new != table and to_bo["table"] == to_watcher["table"] == new
+    assert to_ann["accepted"] == to_bo["accepted"] == to_watcher["accepted"] == [0, 1]
+    assert "token" not in to_watcher and to_ann["token"] != to_bo["token"]
+    assert b.get(f"/api/tables/{new}")["status"] == "waiting"

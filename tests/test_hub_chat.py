@@ -56,7 +56,7 @@ def test_free_text_is_on_for_friends_off_for_a_rated_table_unless_chosen(
     }
 
 
-def test_the_hub_forgets_the_oldest_rematch_beyond_its_bound(
+def test_the_hub_holds_few_rematches_and_reads_a_forgotten_one_from_the_store(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(hub_module, "REMATCHES_KEPT", 1)
@@ -87,6 +87,7 @@ def test_the_hub_forgets_the_oldest_rematch_beyond_its_bound(
                     assert frame is not None
                     frames.append(json.loads(frame)["type"])
                 kinds.append(frames)
+                assert len(hub._rematches) == 1
             return kinds
 
-    assert asyncio.run(told()) == [[], ["rematch"]]
+    assert asyncio.run(told()) == [["rematch"], ["rematch"]]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -115,3 +116,40 @@ def test_a_rematch_accepted_by_both_people_moves_them_to_a_new_deal(server: Serv
     second = played_out(server, new, {0: to_ann["token"], 1: to_bo["token"]})
     assert second["seed"] != first["seed"]
     assert second["players"] == first["players"]
+
+
+def test_a_rematch_accepted_before_a_restart_is_made_when_the_last_person_accepts_after(
+    tmp_path: Path,
+) -> None:
+    first = Server(tmp_path, options=["--away", str(AWAY)])
+    try:
+        made = first.post("/api/tables", SETTINGS)
+        old, tokens = made["table"], first.tokens(made)
+        played_out(first, old, tokens)
+
+        async def ann_accepts() -> None:
+            async with first.socket(old, tokens[0]) as ann:
+                await ann.send(json.dumps({"type": "rematch"}))
+                assert (await next_frame(ann, "rematch"))["accepted"] == [0]
+
+        asyncio.run(ann_accepts())
+        port = first.port
+    finally:
+        first.stop()
+    second = Server(tmp_path, port=port, options=["--away", str(AWAY)])
+    try:
+
+        async def bo_accepts() -> tuple[dict[str, Any], ...]:
+            async with second.socket(old, tokens[0]) as ann, second.socket(old, tokens[1]) as bo:
+                for ws in (ann, bo):
+                    assert await next_frame(ws, "rematch") == {"type": "rematch", "accepted": [0]}
+                await bo.send(json.dumps({"type": "rematch"}))
+                return tuple([await next_frame(ws, "rematch") for ws in (ann, bo)])
+
+        to_ann, to_bo = asyncio.run(bo_accepts())
+        assert to_ann["accepted"] == to_bo["accepted"] == [0, 1]
+        assert to_ann["table"] == to_bo["table"] != old
+        assert to_ann["token"] != to_bo["token"]
+        assert second.get(f"/api/tables/{to_ann['table']}")["status"] == "waiting"
+    finally:
+        second.stop()

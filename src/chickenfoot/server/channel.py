@@ -30,6 +30,7 @@ from chickenfoot.server.store import (
     PLAYING,
     WAITING,
     AccountRow,
+    ChatLine,
     SeatRow,
     Store,
     TableRow,
@@ -227,6 +228,32 @@ class Tables(Protocol):
         self, live: Live, seat: int | None, pace: str, key: str | None = None
     ) -> None:
         """The bots' pace at a table owned here, refused as the hub refuses it."""
+        ...
+
+    async def say(self, live: Live, seat: int | None, phrase: str | None, text: str | None) -> None:
+        """A line in the chat of a table owned here, refused as the hub refuses it."""
+        ...
+
+    async def rematch(self, live: Live, seat: int | None) -> None:
+        """The person of ``seat`` accepts a rematch of a finished table owned here, refused as
+        the hub refuses it."""
+        ...
+
+    def heard_chat(self, live: Live, line: ChatLine) -> None:
+        """A line said at a table followed here, as its owner stored it: told to the viewers
+        here."""
+        ...
+
+    def heard_pace(self, live: Live, pace: str) -> None:
+        """The bots' pace at a table followed here, as its owner set it: told to the viewers
+        here."""
+        ...
+
+    def heard_rematch(
+        self, live: Live, accepted: list[int], table: str | None, tokens: dict[int, str]
+    ) -> None:
+        """Where the rematch of a table followed here stands, as its owner says: told to the
+        viewers here."""
         ...
 
     async def join(self, live: Live, seat: int, account: AccountRow | None = None) -> None:

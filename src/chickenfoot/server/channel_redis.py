@@ -22,6 +22,8 @@ import math
 import time
 from typing import Any
 
+import msgspec
+
 from chickenfoot.core.messages import CodedError, Message
 from chickenfoot.core.wire import action_from_json
 from chickenfoot.i18n import error_in, translation
@@ -34,7 +36,7 @@ from chickenfoot.server.errors import (
     ServerError,
     reaching_storage,
 )
-from chickenfoot.server.store import TableRow, reason_of
+from chickenfoot.server.store import ChatLine, TableRow, reason_of
 
 FORWARD_WAIT = 0.2
 """Seconds between two tries to reach a table's owner."""
@@ -218,6 +220,9 @@ class RedisChannel:
                     if isinstance(message.get("frame"), str):
                         self.tables.relay_seats(live, message["frame"].encode())
                     continue
+                if message.get("kind") in ("chat", "pace", "rematch"):
+                    self._heard_told(live, message)
+                    continue
                 try:
                     if message.get("kind") == "revoked":
                         self._heard_revoked(live, message.get("seat"))
@@ -232,6 +237,25 @@ class RedisChannel:
                     for seat in live.persons():
                         if live.here(seat):
                             self.say_present(live, seat, True, live.held(seat))
+
+    def _heard_told(self, live: Live, message: dict[str, Any]) -> None:
+        """What the owner tells the viewers of ``live`` beside its actions: a chat line, the
+        bots' pace, where a rematch stands (a message not understood is let be)."""
+        kind = message.get("kind")
+        if kind == "pace" and isinstance(message.get("pace"), str):
+            self.tables.heard_pace(live, message["pace"])
+        elif kind == "chat":
+            try:
+                line = msgspec.convert(message.get("line"), ChatLine)
+            except msgspec.ValidationError:
+                return
+            self.tables.heard_chat(live, line)
+        elif kind == "rematch":
+            try:
+                told = msgspec.convert(message, _RematchTold, strict=False)
+            except msgspec.ValidationError:
+                return
+            self.tables.heard_rematch(live, told.accepted, told.table, told.tokens)
 
     def _heard_revoked(self, live: Live, seat: Any) -> None:
         if isinstance(seat, int) and 0 <= seat < len(live.seats):
@@ -346,6 +370,13 @@ class RedisChannel:
                 key = body.get("key")
                 key = key if isinstance(key, str) else None
                 await self.tables.set_pace(live, seat, str(body.get("pace")), key)
+            elif body.get("op") == "say":
+                phrase, text = body.get("phrase"), body.get("text")
+                phrase = phrase if isinstance(phrase, str) else None
+                text = text if isinstance(text, str) else None
+                await self.tables.say(live, seat, phrase, text)
+            elif body.get("op") == "rematch":
+                await self.tables.rematch(live, seat)
             elif body.get("op") == "join":
                 account_id = body.get("account")
                 account = None
@@ -517,6 +548,14 @@ class RedisChannel:
             self.unpublished = True
         else:
             self.unpublished = False
+
+
+class _RematchTold(msgspec.Struct):
+    """Where a rematch stands, as a table's owner publishes it."""
+
+    accepted: list[int]
+    table: str | None = None
+    tokens: dict[int, str] = {}
 
 
 def _refusal(answer: dict[str, Any]) -> ServerError:

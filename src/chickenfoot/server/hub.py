@@ -814,7 +814,8 @@ class Hub:
     ) -> None:
         """The bots' pace at ``live`` (one of :data:`PACES`), chosen by its creator (who
         proves it with ``key``) or, at a table of one person, by that person; a rated table
-        keeps the server's (refused with a :class:`ServerError`). Every viewer here is told."""
+        keeps the server's (refused with a :class:`ServerError`). Every viewer is told, on
+        every process."""
         if pace not in PACES:
             raise ServerError("bad-pace", pace=pace, paces=", ".join(PACES))
         if live.row.rated:
@@ -830,15 +831,23 @@ class Hub:
                 if key is not None:
                     message["key"] = key
                 if await self.channel.forward(live, message):
-                    break
+                    return  # the owner tells every process
             async with live.lock:
                 if not live.owned:
                     continue
                 live.pace = pace
                 logs.event(logging.INFO, "pace", table=live.id, pace=pace)
-            break
-        else:
-            raise ServerError(TABLE_UNREACHABLE, status=503)
+                await self.channel.publish(live, {"kind": "pace", "pace": pace})
+                self.heard_pace(live, pace)
+            return
+        raise ServerError(TABLE_UNREACHABLE, status=503)
+
+    def heard_pace(self, live: Live, pace: str) -> None:
+        """The bots' pace at ``live`` has changed (here, or at its owner): its viewers here
+        are told."""
+        if pace not in PACES:
+            return
+        live.pace = pace
         frame = frames.pace(pace)
         for connection in live.connections:
             connection.send(frame)
@@ -848,28 +857,71 @@ class Hub:
     async def rematch(self, live: Live, seat: int | None) -> None:
         """The person of ``seat`` accepts a rematch of the finished table ``live``: a new
         table with the same seats, people and settings and a new secret deal, made once every
-        person has accepted. Every viewer is told who has accepted; then each socket of a
-        person's seat is given the token of its seat at the new table, and every socket the
-        new table (refused with a :class:`ServerError`)."""
+        person has accepted (who has is kept in the store). Every viewer, on every process, is
+        told who has accepted; then each socket of a person's seat is given the token of its
+        seat at the new table, and every socket the new table (refused with a
+        :class:`ServerError`)."""
         if seat is None:
             raise ServerError("spectator-rematch")
         if live.table is None or not live.table.is_over:
             raise ServerError("rematch-not-over")
-        if not live.owned:
-            raise ServerError(TABLE_UNREACHABLE, status=503)
-        async with live.lock:
-            asked = self._rematches.get(live.id)
-            if asked is None:
-                asked = self._rematches[live.id] = _Rematch()
-                if len(self._rematches) > REMATCHES_KEPT:
-                    del self._rematches[next(iter(self._rematches))]
-            if asked.table is None:
-                asked.accepted.add(seat)
-                if asked.accepted >= set(live.persons()):
-                    asked.table, asked.tokens = await self._rematch_table(live)
-                    logs.event(logging.INFO, "rematch", table=live.id, rematch=asked.table)
+        for _ in range(3):  # the table may change owners meanwhile
+            asked_owner = {"op": "rematch", "seat": seat}
+            if not live.owned and await self.channel.forward(live, asked_owner):
+                return  # the owner tells every process
+            async with live.lock:
+                if not live.owned:
+                    continue
+                asked = await self._rematch_of(live)
+                if asked is None:
+                    asked = _Rematch()
+                if asked.table is None:
+                    accepted = asked.accepted | {seat}
+                    made: tuple[str, dict[int, str]] | None = None
+                    if accepted >= set(live.persons()):
+                        made = await self._rematch_table(live)
+                        logs.event(logging.INFO, "rematch", table=live.id, rematch=made[0])
+                    new = None if made is None else made[0]
+                    with reaching_storage(live.id):
+                        await self.store.set_rematch(live.id, accepted, new)
+                    asked.accepted = accepted
+                    if made is not None:
+                        asked.table, asked.tokens = made
+                self._remember_rematch(live.id, asked)
+                tokens = {str(s): token for s, token in asked.tokens.items()}
+                told = {"accepted": sorted(asked.accepted), "table": asked.table, "tokens": tokens}
+                await self.channel.publish(live, {"kind": "rematch", **told})
+            for connection in live.connections:
+                self._tell_rematch(live, connection)
+            return
+        raise ServerError(TABLE_UNREACHABLE, status=503)
+
+    def heard_rematch(
+        self, live: Live, accepted: list[int], table: str | None, tokens: dict[int, str]
+    ) -> None:
+        """Where the rematch of ``live`` stands, as its owner says: its viewers here are
+        told."""
+        self._remember_rematch(live.id, _Rematch(set(accepted), table, tokens))
         for connection in live.connections:
             self._tell_rematch(live, connection)
+
+    def _remember_rematch(self, table_id: str, asked: _Rematch) -> None:
+        self._rematches[table_id] = asked
+        if len(self._rematches) > REMATCHES_KEPT:
+            del self._rematches[next(iter(self._rematches))]
+
+    async def _rematch_of(self, live: Live) -> _Rematch | None:
+        """The rematch asked for at ``live``: as held here, else as the store has it."""
+        asked = self._rematches.get(live.id)
+        if asked is not None or live.table is None or not live.table.is_over:
+            return asked
+        with reaching_storage(live.id):
+            stored = await self.store.rematch_of(live.id)
+        if stored is None:
+            return None
+        asked = _Rematch(stored[0], stored[1])
+        self._remember_rematch(live.id, asked)
+        return asked
 
     def _tell_rematch(self, live: Live, connection: Connection) -> None:
         """Where the rematch of ``live`` stands, to one socket (nothing if none is asked)."""
@@ -919,9 +971,11 @@ class Hub:
     async def tell_chat(self, live: Live, connection: Connection) -> None:
         """Where a rematch stands and the table's latest chat lines, to a socket that has
         just opened (if there are any; none while the database cannot be reached)."""
-        self._tell_rematch(live, connection)
         if live.pace is not None:
             connection.send(frames.pace(live.pace))
+        with contextlib.suppress(ServerError):
+            await self._rematch_of(live)
+        self._tell_rematch(live, connection)
         try:
             with reaching_storage(live.id):
                 said = await self.store.chat_of(live.id, CHAT_KEPT)
@@ -933,8 +987,8 @@ class Hub:
     async def say(self, live: Live, seat: int | None, phrase: str | None, text: str | None) -> None:
         """A line in the table's chat from ``seat``: a short phrase, or free text where the
         table allows it (made plain: no control or formatting characters, spaces as one);
-        kept in the store, never in the record, and told to every viewer of the table here
-        (refused with a :class:`ServerError`)."""
+        kept in the store (once, by the table's owner), never in the record, and told to every
+        viewer of the table on every process (refused with a :class:`ServerError`)."""
         if seat is None:
             raise ServerError("spectator-chats")
         if (phrase is None) == (text is None):
@@ -947,11 +1001,26 @@ class Hub:
                 raise ServerError("chat-empty")
             if len(text) > CHAT_LIMIT:
                 raise ServerError("chat-too-long", limit=CHAT_LIMIT, length=len(text))
-        async with live.lock:  # one line at a time: each numbered after the last
-            with reaching_storage(live.id):
-                line = await self.store.add_chat(
-                    live.id, ChatLine(0, seat, phrase, text, time.time())
-                )
+        for _ in range(3):  # the table may change owners meanwhile
+            if not live.owned:
+                message = {"op": "say", "seat": seat, "phrase": phrase, "text": text}
+                if await self.channel.forward(live, message):
+                    return  # the owner tells every process
+            async with live.lock:  # one line at a time: each numbered after the last
+                if not live.owned:
+                    continue
+                with reaching_storage(live.id):
+                    line = await self.store.add_chat(
+                        live.id, ChatLine(0, seat, phrase, text, time.time())
+                    )
+                said = {"n": line.n, "seat": seat, "phrase": phrase, "text": text, "at": line.at}
+                await self.channel.publish(live, {"kind": "chat", "line": said})
+            self.heard_chat(live, line)
+            return
+        raise ServerError(TABLE_UNREACHABLE, status=503)
+
+    def heard_chat(self, live: Live, line: ChatLine) -> None:
+        """A line said at ``live`` (here, or through its owner): its viewers here are told."""
         frame = frames.chat([line])
         for connection in live.connections:
             connection.send(frame)

@@ -118,6 +118,14 @@ chats = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
+rematches = sa.Table(
+    "rematches",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("accepted", sa.String(64), nullable=False),
+    sa.Column("rematch", sa.String(32), nullable=True),
+)
+
 accounts = sa.Table(
     "accounts",
     metadata,
@@ -652,6 +660,30 @@ class Store:
             return [ChatLine(n, seat, phrase, text, at) for n, seat, phrase, text, at in result][
                 ::-1
             ]
+
+    async def set_rematch(self, table_id: str, accepted: set[int], rematch: str | None) -> None:
+        """Who has accepted a rematch of a finished table, and its new table once made."""
+        said = ",".join(str(seat) for seat in sorted(accepted))
+        async with self.engine.begin() as conn:
+            await conn.execute(rematches.delete().where(rematches.c.table_id == table_id))
+            await conn.execute(
+                rematches.insert().values(table_id=table_id, accepted=said, rematch=rematch)
+            )
+
+    async def rematch_of(self, table_id: str) -> tuple[set[int], str | None] | None:
+        """Who has accepted a rematch of a finished table, and its new table if made (None:
+        nobody has asked for one)."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                sa.select(rematches.c.accepted, rematches.c.rematch).where(
+                    rematches.c.table_id == table_id
+                )
+            )
+            row = result.first()
+        if row is None:
+            return None
+        accepted = {int(seat) for seat in row.accepted.split(",") if seat}
+        return accepted, row.rematch
 
     async def ratings(self) -> list[Rating]:
         """Every player's rating as stored."""
