@@ -91,3 +91,28 @@ def test_the_hub_holds_few_rematches_and_reads_a_forgotten_one_from_the_store(
             return kinds
 
     assert asyncio.run(told()) == [["rematch"], ["rematch"]]
+
+
+def test_a_line_said_while_a_sockets_backlog_is_read_is_told_to_it_once(tmp_path: Path) -> None:
+    people = [NewSeat(human="Ann"), NewSeat(human="Bo")]
+
+    async def heard() -> list[int]:
+        async with running_hub(tmp_path) as hub:
+            table, _seating = await hub.create("chickenfoot", None, {}, people, None, "x")
+            live = await hub.get(table)
+            await hub.say(live, 0, "thanks", None)  # line 1: in the backlog only
+            bo = Connection(1)
+            await hub.connect(live, bo)
+            await hub.say(live, 0, "oops", None)  # line 2: told at once, and in the backlog
+            await hub.tell_chat(live, bo)
+            await hub.say(live, 0, "good-game", None)  # line 3: after the backlog
+            numbers = []
+            while not bo.queue.empty():
+                frame = bo.queue.get_nowait()
+                assert frame is not None
+                data = json.loads(frame)
+                if data["type"] == "chat":
+                    numbers += [line["n"] for line in data["lines"]]
+            return numbers
+
+    assert sorted(asyncio.run(heard())) == [1, 2, 3]

@@ -59,6 +59,11 @@ class Connection:
     """The socket has been told that its seat is open on other sockets too."""
     revoked: bool = False
     """Its seat has been given a new invite: the socket holds it no more, and is closed."""
+    chat_told: int | None = None
+    """The number of the latest chat line this socket has been told, once its backlog has
+    been (None before)."""
+    chat_early: set[int] = field(default_factory=set)
+    """The lines told before its backlog: not told again in it."""
 
     def send(self, frame: bytes | None) -> None:
         if self.queue.qsize() >= QUEUE_LIMIT:

@@ -980,7 +980,11 @@ class Hub:
             with reaching_storage(live.id):
                 said = await self.store.chat_of(live.id, CHAT_KEPT)
         except ServerError:
-            return
+            said = []
+        early = connection.chat_early
+        connection.chat_told = max([-1, *early, *(line.n for line in said)])
+        said = [line for line in said if line.n not in early]
+        early.clear()
         if said:
             connection.send(frames.chat(said))
 
@@ -1023,6 +1027,12 @@ class Hub:
         """A line said at ``live`` (here, or through its owner): its viewers here are told."""
         frame = frames.chat([line])
         for connection in live.connections:
+            if connection.chat_told is None:  # its backlog is on its way
+                connection.chat_early.add(line.n)
+            elif line.n > connection.chat_told:
+                connection.chat_told = line.n
+            else:
+                continue
             connection.send(frame)
 
     async def hint(self, live: Live, seat: int | None) -> Hint:
