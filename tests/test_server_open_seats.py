@@ -342,6 +342,8 @@ def test_a_person_who_comes_before_the_wait_keeps_their_seat(server: Server) -> 
     summary = server.get(f"/api/tables/{table}")
     assert [s["bot"] for s in summary["seats"]] == [None, None] + ["medium"] * 5
     assert summary["status"] == "waiting"  # until Ned sits down
+    status, late = post(server, f"/api/tables/{table}/take", {"seat": 2, "name": "Oz"})
+    assert (status, late["code"]) == (409, "seat-taken")
     assert sits_then_deals(server, table, came["token"])
 
 
@@ -357,12 +359,21 @@ def sits_then_deals(server: Server, table: str, token: str) -> bool:
 
 
 def test_bots_still_take_the_seats_after_the_server_starts_again(tmp_path: Path) -> None:
+    """The wait is kept with the table: the server stopped before it ran out, the one
+    started again on the same database seats the bots."""
     first = Server(tmp_path)
     try:
-        status, made = play_now(first, {"name": "Ola", "players": 3, "bots_after": 1})
+        status, made = play_now(first, {"name": "Ola", "players": 3, "bots_after": 3})
         assert status == 201
+        assert [s["open"] for s in first.get(f"/api/tables/{made['table']}")["seats"]] == [
+            False,
+            True,
+            True,
+        ]
     finally:
         first.stop()
+    before = (tmp_path / "server.log").read_text()
+    assert "bots-seated" not in before
     again = Server(tmp_path)
     try:
         heard = frames_until_dealt(again, made["table"], made["token"])
@@ -371,3 +382,4 @@ def test_bots_still_take_the_seats_after_the_server_starts_again(tmp_path: Path)
         assert [s["bot"] for s in summary["seats"]] == [None, "medium", "medium"]
     finally:
         again.stop()
+    assert "bots-seated" in (tmp_path / "server.log").read_text().removeprefix(before)

@@ -689,7 +689,7 @@ class Hub:
             pause = every
             for live in self.live.values():
                 if live.table is None and live.row.bots_at is not None:
-                    pause = min(pause, max(0.05, live.row.bots_at - time.time()))
+                    pause = min(pause, max(0.25, live.row.bots_at - time.time()))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._look_soon.wait(), pause)
 
@@ -716,13 +716,15 @@ class Hub:
                 await self.channel.lost(live)
                 return
             live.row = dataclasses.replace(live.row, bots_at=None)
+            if not taken and not full:
+                return
             for seat in taken:
                 live.seats[seat] = dataclasses.replace(
                     live.seats[seat],
                     bot=FILLING_BOT,
                     name=name,
                     joined=True,
-                    open=False,
+                    invite_used=True,
                     token_hash=None,
                     invite_hash=None,
                 )

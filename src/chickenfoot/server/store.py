@@ -742,8 +742,9 @@ class Store:
         self, table_id: str, bot: str, name: str, fence: int | None = None
     ) -> tuple[list[int], bool]:
         """Bots of level ``bot``, named ``name``, take every open seat of the waiting table
-        nobody has taken, and it no longer waits for bots: the seats they took, and whether
-        every seat is joined now (the table is then in play). With a ``fence``, only if the
+        nobody has taken (as a taker would: ``seat-taken`` for whoever comes next), and it no
+        longer waits for bots: the seats they took (none if they sat down before), and
+        whether every seat is joined now (the table is then in play). With a ``fence``, only if the
         table has had no other owner since (else :class:`StaleOwner`); :class:`TableClosed`
         (nothing written) if it is not waiting."""
         async with self.engine.begin() as conn:
@@ -751,11 +752,18 @@ class Store:
                 await _check_fences(conn, {table_id: fence})
             waiting = await conn.execute(
                 tables.update()
-                .where(tables.c.id == table_id, tables.c.status == WAITING)
+                .where(
+                    tables.c.id == table_id,
+                    tables.c.status == WAITING,
+                    tables.c.bots_at.is_not(None),
+                )
                 .values(bots_at=None)
             )
             if waiting.rowcount != 1:
-                raise TableClosed(table_id, await _status_of(conn, table_id))
+                status = await _status_of(conn, table_id)
+                if status == WAITING:  # its bots have sat down already
+                    return [], False
+                raise TableClosed(table_id, status)
             free = await conn.execute(
                 sa.select(seats.c.seat).where(
                     seats.c.table_id == table_id,
@@ -772,7 +780,7 @@ class Store:
                         bot=bot,
                         name=name,
                         joined=True,
-                        open=False,
+                        invite_used=True,
                         token_hash=None,
                         invite_hash=None,
                     )
