@@ -58,6 +58,7 @@ from chickenfoot.server.hub import (
     Live,
     NewSeat,
     Seating,
+    check_wait,
 )
 from chickenfoot.server.metrics import CONTENT_TYPE, Metrics
 from chickenfoot.server.store import (
@@ -574,6 +575,7 @@ class _Api:
                 await self._body(request, SECRET_REQUEST_LIMIT), kind=PlayNowRequest
             )
             rules = games.make_rules(asked.game, asked.players, asked.preset, {})  # RulesError
+            check_wait(asked.bots_after)
             preset = rules.preset_name if games.game_named(asked.game).presets else None
             kind = (asked.game, preset, asked.players)
             account = await self.accounts.of(request.cookies.get(COOKIE))

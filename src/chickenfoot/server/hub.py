@@ -24,7 +24,10 @@ A match is dealt from a seed drawn from :mod:`secrets` over every seed there is
 seed chosen by the creator makes a practice table: at most one person sits there, and it is
 never rated. A table still waiting for its people expires ``waiting_expiry`` seconds after it
 was made, and its creator may cancel it before then; either way it is never dealt, and no
-longer counts towards its creator's tables.
+longer counts towards its creator's tables. A table Play now sets up may wait for people a
+while only: then bots take its open seats nobody has taken (at its owner, at the look for
+waiting tables, which comes when the wait is over, after a restart too), and it deals once
+every person who took a seat has come.
 
 An action whose commit fails is refused, and the table is left as it was: no viewer ever
 hears of an action the store may not hold. A database that cannot be reached is said as
@@ -126,13 +129,13 @@ it, at a table without a move clock (with one: the clock's seconds)."""
 BOTS_ROUND_WAIT = 3.0
 """Seconds a new round at a table of bots alone waits at most (less at a quicker pace)."""
 PACES = {"fast": 0.2, "normal": 0.6, "slow": 1.5}
+"""The bots' paces a table's creator may choose (seconds a bot's move takes at least)."""
 BOTS_WAIT = (1, 600)
 """The seconds a Play now table may wait for people before bots take its seats still open,
 at least and at most (the page offers a few; a test's second costs nothing more than a table
 of bots)."""
 FILLING_BOT = "medium"
 """The level of the bots that take a Play now table's seats nobody came for."""
-"""The bots' paces a table's creator may choose (seconds a bot's move takes at least)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,8 +277,7 @@ class Hub:
         ``bots_after``: seconds after which bots take the open seats nobody has taken, if
         it still waits (None: never)."""
         rules = games.make_rules(game, len(seats), preset, options)  # RulesError
-        if bots_after is not None and not BOTS_WAIT[0] <= bots_after <= BOTS_WAIT[1]:
-            raise ServerError("bad-wait", low=BOTS_WAIT[0], high=BOTS_WAIT[1])
+        check_wait(bots_after)
         if clock is not None and not CLOCK_SECONDS[0] <= clock <= CLOCK_SECONDS[1]:
             raise ServerError("bad-clock", low=CLOCK_SECONDS[0], high=CLOCK_SECONDS[1])
         if rated and account is None:
@@ -1575,6 +1577,12 @@ def rates(live: Live) -> bool:
     """Whether the match of ``live`` changes ratings: a rated table's, or one that only
     computer players play (no person, so nobody to have helped or to be someone else)."""
     return live.row.rated or not live.persons()
+
+
+def check_wait(bots_after: int | None) -> None:
+    """Refuse (``bad-wait``) a wait before bots take the open seats out of :data:`BOTS_WAIT`."""
+    if bots_after is not None and not BOTS_WAIT[0] <= bots_after <= BOTS_WAIT[1]:
+        raise ServerError("bad-wait", low=BOTS_WAIT[0], high=BOTS_WAIT[1])
 
 
 def may_take(live: Live, seat: int, account: AccountRow | None) -> None:
