@@ -256,3 +256,132 @@ def test_a_seat_taken_through_another_process_sits_under_its_takers_name(
             while not (frame["type"] == "lobby" and frame["seats"][1]["joined"]):
                 frame = check_frame(ws.receive_text())
         assert [s["name"] for s in frame["seats"]] == ["Ann", "Bo"]
+
+
+def play_now(server: Server, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    return post(server, "/api/play-now", body)
+
+
+def frames_until_dealt(server: Server, table: str, token: str) -> list[dict[str, Any]]:
+    """What a seat's socket hears until the table is dealt (a snapshot)."""
+
+    async def listen() -> list[dict[str, Any]]:
+        heard = []
+        async with server.socket(table, token) as ws:
+            while True:
+                frame = check_frame(await asyncio.wait_for(ws.recv(), 10))
+                heard.append(frame)
+                if frame["type"] == "snapshot":
+                    return heard
+
+    return asyncio.run(listen())
+
+
+def test_play_now_joins_only_a_table_of_the_game_preset_and_players_asked_for(
+    server: Server,
+) -> None:
+    status, four = play_now(server, {"name": "Hal", "game": "chickenfoot", "players": 4})
+    assert status == 201 and [s.get("open") for s in four["seats"][1:]] == [True] * 3
+    summary = server.get(f"/api/tables/{four['table']}")
+    assert (summary["game"], summary["preset"], len(summary["seats"])) == (
+        "chickenfoot",
+        "classic",
+        4,
+    )
+    assert [s["open"] for s in summary["seats"]] == [False, True, True, True]
+    status, three = play_now(server, {"name": "Ida", "players": 3})
+    assert status in (200, 201) and three["table"] != four["table"]
+    status, other = play_now(server, {"name": "Jo", "players": 4, "preset": "spruce"})
+    assert status in (200, 201) and other["table"] != four["table"]
+    status, same = play_now(server, {"name": "Kim", "players": 4})
+    assert (status, same["table"], same["seat"]) == (200, four["table"], 1)
+    status, refused = play_now(server, {"players": 9})
+    assert (status, refused["code"]) == (400, "players-out-of-range")
+
+
+def test_a_wait_out_of_bounds_is_refused_with_a_code(server: Server) -> None:
+    status, _ = play_now(server, {"players": 5})
+    assert status in (200, 201)  # a table for five is waiting: refused all the same
+    for wait in (0, -5, 601, 86_400):
+        status, refused = play_now(server, {"players": 5, "bots_after": wait})
+        assert (status, refused["code"]) == (400, "bad-wait")
+    status, refused = play_now(server, {"players": 5, "bots_after": "soon"})
+    assert (status, refused["code"]) == (400, "bad-request")
+
+
+def test_bots_take_the_seats_nobody_came_for_after_the_wait_and_it_deals(server: Server) -> None:
+    status, made = play_now(server, {"name": "Lea", "players": 6, "bots_after": 1})
+    assert status == 201
+    table = made["table"]
+    heard = frames_until_dealt(server, table, made["token"])
+    lobby = heard[0]
+    assert lobby["type"] == "lobby" and 0 < lobby["bots_in"] <= 1
+    assert [s.get("open", False) for s in lobby["seats"]] == [False] + [True] * 5
+    summary = server.get(f"/api/tables/{table}")
+    assert summary["status"] == "playing"
+    assert [s["bot"] for s in summary["seats"]] == [None] + ["medium"] * 5
+    assert table not in listed(server)
+
+
+def test_a_person_who_comes_before_the_wait_keeps_their_seat(server: Server) -> None:
+    status, made = play_now(server, {"name": "Max", "players": 7, "bots_after": 2})
+    assert status == 201
+    table = made["table"]
+    status, came = play_now(server, {"name": "Ned", "players": 7})
+    assert status == 200 and (came["table"], came["seat"]) == (table, 1)
+
+    async def until_bots_sit() -> dict[str, Any]:
+        async with server.socket(table, made["token"]) as ws:
+            while True:
+                frame = check_frame(await asyncio.wait_for(ws.recv(), 10))
+                if frame["seats"][-1]["bot"] is not None:
+                    return frame
+
+    lobby = asyncio.run(until_bots_sit())
+    assert lobby["type"] == "lobby" and "bots_in" not in lobby
+    assert [s["name"] for s in lobby["seats"][:2]] == ["Max", "Ned"]
+    assert not lobby["seats"][1]["joined"]  # taken, not yet come: still waited for
+    summary = server.get(f"/api/tables/{table}")
+    assert [s["bot"] for s in summary["seats"]] == [None, None] + ["medium"] * 5
+    assert summary["status"] == "waiting"  # until Ned sits down
+    status, late = post(server, f"/api/tables/{table}/take", {"seat": 2, "name": "Oz"})
+    assert (status, late["code"]) == (409, "seat-taken")
+    assert sits_then_deals(server, table, came["token"])
+
+
+def sits_then_deals(server: Server, table: str, token: str) -> bool:
+    async def sit() -> bool:
+        async with server.socket(table, token) as ws:
+            while True:
+                frame = check_frame(await asyncio.wait_for(ws.recv(), 10))
+                if frame["type"] == "snapshot":
+                    return True
+
+    return asyncio.run(sit())
+
+
+def test_bots_still_take_the_seats_after_the_server_starts_again(tmp_path: Path) -> None:
+    """The wait is kept with the table: the server stopped before it ran out, the one
+    started again on the same database seats the bots."""
+    first = Server(tmp_path)
+    try:
+        status, made = play_now(first, {"name": "Ola", "players": 3, "bots_after": 3})
+        assert status == 201
+        assert [s["open"] for s in first.get(f"/api/tables/{made['table']}")["seats"]] == [
+            False,
+            True,
+            True,
+        ]
+    finally:
+        first.stop()
+    before = (tmp_path / "server.log").read_text()
+    assert "bots-seated" not in before
+    again = Server(tmp_path)
+    try:
+        heard = frames_until_dealt(again, made["table"], made["token"])
+        assert heard[-1]["type"] == "snapshot"
+        summary = again.get(f"/api/tables/{made['table']}")
+        assert [s["bot"] for s in summary["seats"]] == [None, "medium", "medium"]
+    finally:
+        again.stop()
+    assert "bots-seated" in (tmp_path / "server.log").read_text().removeprefix(before)

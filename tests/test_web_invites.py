@@ -8,6 +8,7 @@ headless Chromium."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from playwright.sync_api import Browser, Page
@@ -138,14 +139,21 @@ def test_the_creator_gives_a_lost_seat_a_new_invite(server: Server, browser: Bro
 
 
 def test_two_people_pressing_play_now_sit_at_one_table(server: Server, browser: Browser) -> None:
-    """Ann presses Play now and waits in the lobby of a new table of two, its other seat
-    open (listed on the home page); pressing it again takes her back there; Bea presses Play
-    now and takes it: both are dealt in at the same table."""
+    """Ann chooses two players and computer players after five minutes, presses Play now and
+    waits in the lobby of a new table of two, its other seat shown open and the time before
+    computer players take it counting down (listed on the home page); pressing it again takes
+    her back there; Bea presses Play now for two and takes it: both are dealt in at the same
+    table."""
     ann = open_tab(browser, server.url + "/")
     ann.page.fill("[data-seat-name='0']", "Ann")
+    ann.page.select_option("#players", "2")
+    ann.page.select_option("#bots-after", "300")
     ann.page.click("#play-now")
     ann.page.wait_for_selector("#lobby:not([hidden])")
     table = ann.page.url.rsplit("/table/", 1)[1]
+    assert ann.page.text_content(".lobby-seats li:nth-child(2) .name") == "Open seat"
+    counted = ann.page.text_content("#bots-in") or ""
+    assert re.fullmatch(r"Computer players take the empty seats in (5:00|4:5\d)", counted)
     again = reopen(ann, server.url + "/")  # Ann presses Play now again: back to her table
     again.page.wait_for_selector(f"#open-seats [data-table='{table}']")
     again.page.click("#play-now")
@@ -157,6 +165,7 @@ def test_two_people_pressing_play_now_sit_at_one_table(server: Server, browser: 
     bea.page.wait_for_selector(f"#open-seats [data-table='{table}']")
     bea.shot("open-seats")
     bea.page.fill("[data-seat-name='0']", "Bea")
+    bea.page.select_option("#players", "2")
     bea.page.click("#play-now")
     for tab in (ann, bea):
         tab.page.wait_for_selector(HAND)

@@ -86,6 +86,7 @@ ENGLISH: dict[str, str] = {
     "too-many-replays": "the server is preparing {limit} replays just now: try again in a moment",
     "name-reserved": "a player's name cannot start with 'bot:'",
     "bad-clock": "a move clock gives each move {low} to {high} seconds",
+    "bad-wait": "computer players may take the empty seats after {low} to {high} seconds, or never",
     "seed-for-practice": (
         "a chosen seed is for practice, where at most one person plays (the others are "
         "computer players), not {people} people"

@@ -58,6 +58,7 @@ from chickenfoot.server.hub import (
     Live,
     NewSeat,
     Seating,
+    check_wait,
 )
 from chickenfoot.server.metrics import CONTENT_TYPE, Metrics
 from chickenfoot.server.store import (
@@ -198,6 +199,12 @@ class TakeRequest(Struct, forbid_unknown_fields=True):
 
 class PlayNowRequest(Struct, forbid_unknown_fields=True):
     name: Name | None = None
+    game: Annotated[str, Meta(max_length=32)] = games.CHICKENFOOT
+    preset: Annotated[str, Meta(max_length=32)] | None = None
+    players: Annotated[int, Meta(ge=2, le=MAX_PLAYERS)] = 2
+    bots_after: int | None = None
+    """Seconds after which bots take the seats nobody came for (None: never); only a table
+    Play now sets up waits so."""
 
 
 class InviteRequest(Struct, forbid_unknown_fields=True):
@@ -558,15 +565,21 @@ class _Api:
         )
 
     async def play_now(self, request: Request) -> Response:
-        """A seat at once: the oldest waiting table's open seat this person may take, else a
-        new table of two whose other seat is open, where it waits for whoever comes."""
+        """A seat at once: the oldest waiting table of the game, preset and number of
+        players asked for with an open seat this person may take, else a new one of that
+        kind whose other seats are open, where it waits for whoever comes (and, after the
+        wait asked for, for bots)."""
         lang = _language(request)
         try:
             asked = guard.decode(
                 await self._body(request, SECRET_REQUEST_LIMIT), kind=PlayNowRequest
             )
+            rules = games.make_rules(asked.game, asked.players, asked.preset, {})  # RulesError
+            check_wait(asked.bots_after)
+            preset = rules.preset_name if games.game_named(asked.game).presets else None
+            kind = (asked.game, preset, asked.players)
             account = await self.accounts.of(request.cookies.get(COOKIE))
-            for row in await self.hub.open_seats(None, PLAY_NOW_TRIES):
+            for row in await self.hub.open_seats(None, PLAY_NOW_TRIES, kind):
                 if row.rated and account is None:
                     continue
                 if account is not None and any(s.account == account.id for s in row.seats):
@@ -588,13 +601,22 @@ class _Api:
                     headers={"Cache-Control": "no-store"},
                 )
             name = " ".join((asked.name or "").split()) or PLAY_NOW_STRANGER
-            seats = [NewSeat(human=name), NewSeat(human=PLAY_NOW_STRANGER, open=True)]
+            seats = [NewSeat(human=name)]
+            seats += [NewSeat(human=PLAY_NOW_STRANGER, open=True)] * (asked.players - 1)
             table, seating = await self.hub.create(
-                games.CHICKENFOOT, None, {}, seats, None, _address(request), 0, account=account
+                asked.game,
+                preset,
+                {},
+                seats,
+                None,
+                _address(request),
+                0,
+                account=account,
+                bots_after=asked.bots_after,
             )
         except CodedError as exc:
             return self._refusal(exc, lang)
-        made = self._made(table, seating, {1})
+        made = self._made(table, seating, set(range(1, asked.players)))
         made.update(seat=0, token=seating.tokens[0])
         return JSONResponse(made, status_code=201, headers={"Cache-Control": "no-store"})
 
@@ -666,6 +688,7 @@ class _Api:
                     "bot": s.bot,
                     "joined": s.joined,
                     "account": s.account is not None,
+                    "open": s.open and not s.invite_used,
                 }
                 for s in seats
             ],

@@ -143,17 +143,21 @@ def decode(data: str | bytes) -> tuple[ClientFrame, Action | None]:
 # -- to the client --------------------------------------------------------------------------
 
 
-class LobbySeat(Struct):
+class LobbySeat(Struct, omit_defaults=True):
     seat: int
     name: str
     bot: str | None
     joined: bool
+    open: bool = False
+    """Anybody may take it, and nobody has yet."""
 
 
-class Lobby(Struct, tag="lobby", tag_field="type"):
+class Lobby(Struct, tag="lobby", tag_field="type", omit_defaults=True):
     """The table waits for every person to join (it deals then)."""
 
     seats: list[LobbySeat]
+    bots_in: float | None = None
+    """Seconds before bots take the seats still open (absent: they never do)."""
 
 
 class SnapshotFrame(Struct, tag="snapshot", tag_field="type", omit_defaults=True):
@@ -357,8 +361,11 @@ class TableFrames:
         return n is not None and n in self.stand_ins
 
 
-def lobby(seats: Sequence[SeatRow]) -> bytes:
-    return _encoder.encode(Lobby([LobbySeat(s.seat, s.name, s.bot, s.joined) for s in seats]))
+def lobby(seats: Sequence[SeatRow], bots_in: float | None = None) -> bytes:
+    listed = [
+        LobbySeat(s.seat, s.name, s.bot, s.joined, s.open and not s.invite_used) for s in seats
+    ]
+    return _encoder.encode(Lobby(listed, None if bots_in is None else round(bots_in, 1)))
 
 
 def snapshot(view: Snapshot, stand_ins: list[int] | None = None) -> bytes:

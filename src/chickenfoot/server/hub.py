@@ -24,7 +24,10 @@ A match is dealt from a seed drawn from :mod:`secrets` over every seed there is
 seed chosen by the creator makes a practice table: at most one person sits there, and it is
 never rated. A table still waiting for its people expires ``waiting_expiry`` seconds after it
 was made, and its creator may cancel it before then; either way it is never dealt, and no
-longer counts towards its creator's tables.
+longer counts towards its creator's tables. A table Play now sets up may wait for people a
+while only: then bots take its open seats nobody has taken (at its owner, at the look for
+waiting tables, which comes when the wait is over, after a restart too), and it deals once
+every person who took a seat has come.
 
 An action whose commit fails is refused, and the table is left as it was: no viewer ever
 hears of an action the store may not hold. A database that cannot be reached is said as
@@ -127,6 +130,12 @@ BOTS_ROUND_WAIT = 3.0
 """Seconds a new round at a table of bots alone waits at most (less at a quicker pace)."""
 PACES = {"fast": 0.2, "normal": 0.6, "slow": 1.5}
 """The bots' paces a table's creator may choose (seconds a bot's move takes at least)."""
+BOTS_WAIT = (1, 600)
+"""The seconds a Play now table may wait for people before bots take its seats still open,
+at least and at most (the page offers a few; a test's second costs nothing more than a table
+of bots)."""
+FILLING_BOT = "medium"
+"""The level of the bots that take a Play now table's seats nobody came for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +188,8 @@ class Hub:
         self.tables_per_address = tables_per_address
         self.waiting_expiry = waiting_expiry
         self._expiring: asyncio.Task[None] | None = None
+        self._look_soon = asyncio.Event()
+        """Set when a table is made whose bots may be due before the next look."""
         self.live: dict[str, Live] = {}
         self.thinkers = Thinkers(bot_processes)
         self.ratings = Ratings()
@@ -255,14 +266,18 @@ class Hub:
         account: AccountRow | None = None,
         rated: bool = False,
         chat: bool | None = None,
+        bots_after: int | None = None,
     ) -> tuple[str, Seating]:
         """A new table: its id and its secrets (the creator sits at ``sit``, a person's seat,
         if it is given). ``clock``: the seconds each person has for a move (None: as long as
         they like). A ``seed`` chosen makes it a practice table, for at most one person. Made
         by someone signed in (``account``), the creator's own seat is that account's. A
         ``rated`` table is made only so, and deals from a seed of the server's. ``chat``: its
-        people may write free text in the chat (None: yes, unless it is rated)."""
+        people may write free text in the chat (None: yes, unless it is rated).
+        ``bots_after``: seconds after which bots take the open seats nobody has taken, if
+        it still waits (None: never)."""
         rules = games.make_rules(game, len(seats), preset, options)  # RulesError
+        check_wait(bots_after)
         if clock is not None and not CLOCK_SECONDS[0] <= clock <= CLOCK_SECONDS[1]:
             raise ServerError("bad-clock", low=CLOCK_SECONDS[0], high=CLOCK_SECONDS[1])
         if rated and account is None:
@@ -292,9 +307,10 @@ class Hub:
         tokens = {s: _secret() for s in persons if s == sit}
         invites = {s: _secret() for s in persons if s != sit}
         key = _secret()
+        now = time.time()
         row = TableRow(
             id=secrets.token_urlsafe(9),
-            created=time.time(),
+            created=now,
             creator=creator,
             game=game,
             preset=rules.preset_name if games.game_named(game).presets else None,
@@ -320,6 +336,7 @@ class Hub:
             rated=rated,
             key_hash=token_hash(key),
             chat=not rated if chat is None else chat,
+            bots_at=None if bots_after is None else now + bots_after,
         )
         fence = await self.channel.claim(row.id)
         with reaching_storage():
@@ -329,6 +346,8 @@ class Hub:
         live.fence = fence
         if not persons:
             self._deal(live)
+        if row.bots_at is not None:
+            self._look_soon.set()
         return row.id, Seating(key, tokens, invites)
 
     async def get(self, table_id: str) -> Live:
@@ -459,11 +478,15 @@ class Hub:
         return token
 
     async def open_seats(
-        self, after: tuple[float, str] | None = None, limit: int = 20
+        self,
+        after: tuple[float, str] | None = None,
+        limit: int = 20,
+        kind: tuple[str, str | None, int] | None = None,
     ) -> list[TableRow]:
-        """Waiting tables with a seat anybody may take, the oldest first."""
+        """Waiting tables with a seat anybody may take, the oldest first (with a ``kind``:
+        of that game, preset and number of seats only)."""
         with reaching_storage():
-            return await self.store.open_seats(self.waiting_since(), after, limit)
+            return await self.store.open_seats(self.waiting_since(), after, limit, kind)
 
     async def _of_creator(self, table_id: str, key: str) -> TableRow:
         """The table, asked of by its creator: ``not-creator`` unless ``key`` is its key."""
@@ -642,22 +665,78 @@ class Hub:
     async def _expire_now_and_then(self) -> None:
         """Expire the tables that have waited too long, at least every :data:`EXPIRY_CHECKS`
         seconds (and every half expiry, where that is shorter); the waiting tables held here
-        that another process has closed meanwhile are closed here too."""
+        that another process has closed meanwhile are closed here too. Bots take the open
+        seats of the tables whose wait is over (sooner when one held here is due)."""
         every = min(EXPIRY_CHECKS, self.waiting_expiry / 2)
         while True:
+            self._look_soon.clear()
             try:
                 for table_id in await self.store.expire_waiting(self.waiting_since()):
                     logs.event(logging.INFO, "table-expired", table=table_id)
                 held = [live.id for live in self.live.values() if live.table is None]
                 closed = await self.store.closed_among(held)
+                due = await self.store.bots_due(time.time(), self.waiting_since())
             except Exception as exc:  # the database is away: the next look will do
                 logs.event(logging.WARNING, "expiry-deferred", reason=reason_of(exc))
-                closed = {}
+                closed, due = {}, []
             for table_id, status in closed.items():
                 live = self.live.get(table_id)
                 if live is not None and live.table is None:
                     self._say_closed(live, status)
-            await asyncio.sleep(every)
+            for table_id in due:
+                try:
+                    await self._bots_take(table_id)
+                except Exception as exc:  # the next look tries again
+                    logs.event(logging.WARNING, "bots-deferred", reason=reason_of(exc))
+            pause = every
+            for live in self.live.values():
+                if live.table is None and live.row.bots_at is not None:
+                    pause = min(pause, max(0.25, live.row.bots_at - time.time()))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._look_soon.wait(), pause)
+
+    async def _bots_take(self, table_id: str) -> None:
+        """Bots take the seats of a waiting table nobody has taken, at its owner (another
+        process's table is left to it), and it deals once every seat is joined."""
+        live = await self.get(table_id)
+        if not live.owned:
+            if not live.connections:
+                self.drop(live)
+            return
+        async with live.lock:
+            if live.table is not None:
+                return
+            try:
+                with reaching_storage(table_id):
+                    name = f"{BOT_PREFIX}{FILLING_BOT}"
+                    taken, full = await self.store.fill_open(
+                        table_id, FILLING_BOT, name, live.fence
+                    )
+            except TableClosed:
+                return
+            except StaleOwner:
+                await self.channel.lost(live)
+                return
+            live.row = dataclasses.replace(live.row, bots_at=None)
+            if not taken and not full:
+                return
+            for seat in taken:
+                live.seats[seat] = dataclasses.replace(
+                    live.seats[seat],
+                    bot=FILLING_BOT,
+                    name=name,
+                    joined=True,
+                    invite_used=True,
+                    token_hash=None,
+                    invite_hash=None,
+                )
+                live.bots[seat] = FILLING_BOT
+            logs.event(logging.INFO, "bots-seated", table=table_id, seats=len(taken))
+            await self.channel.publish(live, {"kind": "bots", "seats": taken})
+            if full:
+                self._deal(live)
+            else:
+                self._send_lobby(live)
 
     def sync(self, live: Live, connection: Connection, since: int) -> None:
         """What the connection missed after version ``since``, or a snapshot when that is
@@ -1432,7 +1511,11 @@ class Hub:
                 connection.send(frame)
 
     def _send_lobby(self, live: Live) -> None:
-        frame = frames.lobby(live.seats)
+        bots_at = live.row.bots_at
+        if not any(s.open and not s.invite_used for s in live.seats):
+            bots_at = None
+        bots_in = None if bots_at is None else max(0.0, bots_at - time.time())
+        frame = frames.lobby(live.seats, bots_in)
         for connection in live.connections:
             connection.send(frame)
 
@@ -1573,6 +1656,12 @@ def rates(live: Live) -> bool:
     """Whether the match of ``live`` changes ratings: a rated table's, or one that only
     computer players play (no person, so nobody to have helped or to be someone else)."""
     return live.row.rated or not live.persons()
+
+
+def check_wait(bots_after: int | None) -> None:
+    """Refuse (``bad-wait``) a wait before bots take the open seats out of :data:`BOTS_WAIT`."""
+    if bots_after is not None and not BOTS_WAIT[0] <= bots_after <= BOTS_WAIT[1]:
+        raise ServerError("bad-wait", low=BOTS_WAIT[0], high=BOTS_WAIT[1])
 
 
 def may_take(live: Live, seat: int, account: AccountRow | None) -> None:

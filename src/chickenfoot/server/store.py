@@ -63,6 +63,7 @@ tables = sa.Table(
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("key_hash", sa.String(64), nullable=True),
     sa.Column("chat", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("bots_at", sa.Float, nullable=True),
     sa.Index("tables_by_status", "status", "created"),
     sa.Index("tables_by_creator", "creator", "status"),
 )
@@ -274,6 +275,9 @@ class TableRow:
     """The hash of the creator's key (None: a table made before invites)."""
     chat: bool = False
     """Its people may write free text in its chat (short phrases are always allowed)."""
+    bots_at: float | None = None
+    """When (``time.time()``) bots take the seats still open, if it is still waiting (None:
+    never)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,6 +361,7 @@ class Store:
                     rated=row.rated,
                     key_hash=row.key_hash,
                     chat=row.chat,
+                    bots_at=row.bots_at,
                 )
             )
             await conn.execute(
@@ -471,16 +476,28 @@ class Store:
             raise InviteRefused(found.first() is not None)
 
     async def open_seats(
-        self, waiting_since: float, after: tuple[float, str] | None, limit: int
+        self,
+        waiting_since: float,
+        after: tuple[float, str] | None,
+        limit: int,
+        kind: tuple[str, str | None, int] | None = None,
     ) -> list[TableRow]:
         """Waiting tables made at ``waiting_since`` or later with a seat still open, the
-        oldest first, from just after ``after`` (a table's ``(created, id)``)."""
+        oldest first, from just after ``after`` (a table's ``(created, id)``); with a
+        ``kind``, only those of that game, preset and number of seats."""
         free = sa.exists().where(
             seats.c.table_id == tables.c.id,
             seats.c.open == sa.true(),
             seats.c.invite_used == sa.false(),
         )
         where = sa.and_(tables.c.status == WAITING, tables.c.created >= waiting_since, free)
+        if kind is not None:
+            game, preset, players = kind
+            counted = (
+                sa.select(sa.func.count()).where(seats.c.table_id == tables.c.id).scalar_subquery()
+            )
+            same_preset = tables.c.preset.is_(None) if preset is None else tables.c.preset == preset
+            where = sa.and_(where, tables.c.game == game, same_preset, counted == players)
         if after is not None:
             where = sa.and_(
                 where,
@@ -740,6 +757,78 @@ class Store:
             )
             return {table_id: status for table_id, status in result}
 
+    async def bots_due(self, now: float, waiting_since: float) -> list[str]:
+        """The waiting tables (made at ``waiting_since`` or later) whose bots are due to take
+        their seats still open by ``now``."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                sa.select(tables.c.id).where(
+                    tables.c.status == WAITING,
+                    tables.c.created >= waiting_since,
+                    tables.c.bots_at <= now,
+                )
+            )
+            return [table_id for (table_id,) in result]
+
+    async def fill_open(
+        self, table_id: str, bot: str, name: str, fence: int | None = None
+    ) -> tuple[list[int], bool]:
+        """Bots of level ``bot``, named ``name``, take every open seat of the waiting table
+        nobody has taken (as a taker would: ``seat-taken`` for whoever comes next), and it no
+        longer waits for bots: the seats they took (none if they sat down before), and
+        whether every seat is joined now (the table is then in play). With a ``fence``, only if the
+        table has had no other owner since (else :class:`StaleOwner`); :class:`TableClosed`
+        (nothing written) if it is not waiting."""
+        async with self.engine.begin() as conn:
+            if fence is not None:
+                await _check_fences(conn, {table_id: fence})
+            waiting = await conn.execute(
+                tables.update()
+                .where(
+                    tables.c.id == table_id,
+                    tables.c.status == WAITING,
+                    tables.c.bots_at.is_not(None),
+                )
+                .values(bots_at=None)
+            )
+            if waiting.rowcount != 1:
+                status = await _status_of(conn, table_id)
+                if status == WAITING:  # its bots have sat down already
+                    return [], False
+                raise TableClosed(table_id, status)
+            free = await conn.execute(
+                sa.select(seats.c.seat).where(
+                    seats.c.table_id == table_id,
+                    seats.c.open == sa.true(),
+                    seats.c.invite_used == sa.false(),
+                )
+            )
+            taken = sorted(int(seat) for (seat,) in free)
+            if taken:
+                await conn.execute(
+                    seats.update()
+                    .where(seats.c.table_id == table_id, seats.c.seat.in_(taken))
+                    .values(
+                        bot=bot,
+                        name=name,
+                        joined=True,
+                        invite_used=True,
+                        token_hash=None,
+                        invite_hash=None,
+                    )
+                )
+            left = await conn.execute(
+                sa.select(sa.func.count()).where(
+                    seats.c.table_id == table_id, seats.c.joined == sa.false()
+                )
+            )
+            full = int(left.scalar_one()) == 0
+            if full:
+                await conn.execute(
+                    tables.update().where(tables.c.id == table_id).values(status=PLAYING)
+                )
+            return taken, full
+
     async def expire_waiting(self, made_before: float) -> list[str]:
         """Every table still waiting that was made before ``made_before`` is expired: their
         ids."""
@@ -985,6 +1074,7 @@ async def _tables(
             rated=bool(row.rated),
             key_hash=row.key_hash,
             chat=bool(row.chat),
+            bots_at=row.bots_at,
         )
         for row in rows
     ]

@@ -11,6 +11,11 @@ import { signedInAs, startAccount } from "./account.js";
 import { describeTable, storeMade, storeToken, storedSeat } from "./tables.js";
 
 const NAME = "chickenfoot.name";
+const BOTS_AFTER = "chickenfoot.botsAfter";
+// The waits Play now offers before bots take the seats nobody came for, in seconds (0:
+// never); a minute unless this browser chose otherwise.
+const WAITS = [0, 30, 60, 120, 300];
+const WAIT = 60;
 const REFRESH_MS = 5000;
 
 /**
@@ -79,8 +84,24 @@ function clockName(seconds) {
   return tn("home.clock_minutes", seconds / 60);
 }
 
+/** @param {number} seconds */
+function waitName(seconds) {
+  if (!seconds) return t("home.bots_never");
+  if (seconds < 60) return tn("home.bots_seconds", seconds);
+  return tn("home.bots_minutes", seconds / 60);
+}
+
+function renderWait() {
+  /** @type {HTMLSelectElement} */
+  const select = $("#bots-after");
+  const kept = Number(localStorage.getItem(BOTS_AFTER) ?? WAIT);
+  fillSelect(select, WAITS, waitName);
+  select.value = String(WAITS.includes(kept) ? kept : WAIT);
+}
+
 function renderForm() {
   if (!meta) return;
+  renderWait();
   fillSelect(/** @type {HTMLSelectElement} */ ($("#clock")), CLOCKS, clockName);
   const { lengths } = meta;
   const game = gameSelect;
@@ -292,8 +313,15 @@ async function playNow() {
     location.href = `/table/${encodeURIComponent(mine.table)}`;
     return;
   }
+  const game = gameSelect.value;
+  /** @type {{name: string, game: string, players: number, preset?: string,
+   *   bots_after?: number}} */
+  const body = { name: myName(), game, players: Number(playersSelect.value) };
+  if (meta?.choices[game]?.preset) body.preset = presetSelect.value;
+  const wait = Number(/** @type {HTMLSelectElement} */ ($("#bots-after")).value);
+  if (wait) body.bots_after = wait;
   seatFrom($("#play-now"), $("#play-now-error"), () =>
-    postJSON(`/api/play-now?lang=${i18n.language()}`, { name: myName() }),
+    postJSON(`/api/play-now?lang=${i18n.language()}`, body),
   );
 }
 
@@ -458,6 +486,12 @@ async function main() {
     select.addEventListener("change", renderForm);
   $("#new-table").addEventListener("submit", create);
   $("#play-now").addEventListener("click", playNow);
+  $("#bots-after").addEventListener("change", () =>
+    localStorage.setItem(
+      BOTS_AFTER,
+      /** @type {HTMLSelectElement} */ ($("#bots-after")).value,
+    ),
+  );
   $("#more-open-seats").addEventListener("click", () => refreshOpenSeats(true));
   i18n.onLanguage(() => {
     loadMeta();

@@ -79,6 +79,11 @@ import { tileSVG } from "./tiles.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop() ?? "");
 /** @type {string | null} the token of the seat this browser holds (null: a spectator) */
+/** @type {number | null} when (Date.now()) bots take the seats still open, if ever */
+let botsAt = null;
+/** @type {ReturnType<typeof setInterval> | null} */
+let botsTicking = null;
+
 let token = storedToken(tableId);
 const LOG_LIMIT = 200;
 const FORCED = "chickenfoot.forced";
@@ -243,6 +248,7 @@ function onFrame(frame) {
   switch (frame.type) {
     case "lobby":
       state.lobby = frame.seats;
+      botsAt = frame.bots_in == null ? null : Date.now() + frame.bots_in * 1000;
       break;
     case "snapshot":
       state.lobby = null;
@@ -1122,20 +1128,40 @@ function renderSummary() {
   card.scrollTop = 0;
 }
 
+// The time left before bots take the seats still open, told in the lobby each second.
+function renderBotsIn() {
+  const el = document.getElementById("bots-in");
+  const shown = botsAt !== null && state.lobby !== null && el !== null;
+  if (!shown && botsTicking !== null) {
+    clearInterval(botsTicking);
+    botsTicking = null;
+  }
+  if (!shown || botsAt === null || el === null) return;
+  const left = Math.max(0, Math.ceil((botsAt - Date.now()) / 1000));
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  el.textContent = t("lobby.bots_in", { time });
+  botsTicking ??= setInterval(renderBotsIn, 1000);
+}
+
 function renderLobby() {
   const el = $("#lobby");
   const lobby = state.lobby;
   el.hidden = !lobby;
-  if (!lobby) return;
+  if (!lobby) {
+    renderBotsIn();
+    return;
+  }
   const invites = storedInvites(tableId);
   const seats = lobby.map((seat) => {
     const invite = invites.find((i) => i.seat === seat.seat);
-    const shownName = seat.bot
-      ? seatName(
-          lobby.map((s) => s.name),
-          seat.seat,
-        )
-      : seat.name;
+    const shownName = seat.open
+      ? t("lobby.open_seat")
+      : seat.bot
+        ? seatName(
+            lobby.map((s) => s.name),
+            seat.seat,
+          )
+        : seat.name;
     return h(
       "li",
       { class: seat.joined ? "joined" : "" },
@@ -1146,7 +1172,7 @@ function renderLobby() {
         t(seat.joined ? "lobby.joined" : "lobby.waiting"),
       ),
       !seat.joined && invite
-        ? linkField(invite.invite, t("lobby.invite", { who: seat.name }))
+        ? linkField(invite.invite, t("lobby.invite", { who: shownName }))
         : "",
     );
   });
@@ -1164,11 +1190,13 @@ function renderLobby() {
       { class: "card" },
       h("h2", {}, t("lobby.title")),
       h("p", {}, t("lobby.text")),
+      botsAt === null ? "" : h("p", { id: "bots-in", role: "timer" }),
       h("ul", { class: "lobby-seats" }, seats),
       linkField(spectateURL(), t("links.spectate")),
       h("div", { class: "buttons" }, cancel),
     ),
   );
+  renderBotsIn();
 }
 
 async function cancelTable() {

@@ -18,7 +18,8 @@ import { t } from "./i18n.js";
  * @property {string | null} preset null where the game has no presets
  * @property {string | null} [length]
  * @property {string} status "waiting", "playing", "over", "cancelled" or "expired"
- * @property {{seat: number, name: string, joined: boolean}[]} seats
+ * @property {{seat: number, name: string, joined: boolean, open?: boolean}[]} seats
+ *   (open: anybody may take it, and nobody has yet)
  * @property {number[] | null} [winners]
  * @property {boolean} [rated] its match is rated
  * @property {number} created seconds since 1970
@@ -139,6 +140,7 @@ export function describeTable(summary) {
     parts.push(t("home.won_by", { who: joinNames(winners) }));
   }
   const who = summary.seats.map((s) => {
+    if (s.open) return t("lobby.open_seat");
     const name = seatName(names, s.seat);
     return summary.status === "waiting" && !s.joined
       ? t("home.not_joined", { who: name })

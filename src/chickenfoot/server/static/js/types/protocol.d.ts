@@ -106,6 +106,7 @@ export interface SetPace {
  * The table waits for every person to join (it deals then).
  */
 export interface Lobby {
+  bots_in?: number | null;
   seats: LobbySeat[];
   type: "lobby";
 }
@@ -113,6 +114,7 @@ export interface LobbySeat {
   bot: string | null;
   joined: boolean;
   name: string;
+  open?: boolean;
   seat: number;
 }
 export interface SnapshotFrame {
