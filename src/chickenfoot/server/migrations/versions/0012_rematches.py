@@ -2,14 +2,14 @@
 once every person has (kept so that a restart loses neither).
 
 Revision ID: 0012
-Revises: 0010
+Revises: 0011
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0012"
-down_revision = "0010"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 
