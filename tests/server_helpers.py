@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import http.client
 import json
 import re
 import resource
@@ -28,6 +29,18 @@ from chickenfoot.server import frames
 from chickenfoot.server.app import Settings, create_app
 
 CHICKENFOOT = Path(sys.executable).parent / "chickenfoot"
+
+
+def post(server: Server, path: str, body: Any, lang: str = "en") -> tuple[int, dict[str, Any]]:
+    """POST ``body`` as JSON to a server over loopback: the answer's status and its JSON."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        headers = {"Content-Type": "application/json", "Accept-Language": lang}
+        connection.request("POST", path, body=json.dumps(body).encode(), headers=headers)
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
 
 
 def hello(token: str | None = None) -> str:

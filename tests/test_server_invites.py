@@ -8,7 +8,6 @@ would drive it."""
 from __future__ import annotations
 
 import asyncio
-import http.client
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +17,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from tests.server_helpers import Server, check_frame, invite_of
+from tests.server_helpers import Server, check_frame, invite_of, post
 
 PEOPLE = {"seats": [{"human": "Ann"}, {"human": "Bo"}, {"bot": "easy"}], "sit": 0}
 
@@ -30,17 +29,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield running
     finally:
         running.stop()
-
-
-def post(server: Server, path: str, body: Any, lang: str = "en") -> tuple[int, dict[str, Any]]:
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    try:
-        headers = {"Content-Type": "application/json", "Accept-Language": lang}
-        connection.request("POST", path, body=json.dumps(body).encode(), headers=headers)
-        response = connection.getresponse()
-        return response.status, json.loads(response.read())
-    finally:
-        connection.close()
 
 
 def new_table(server: Server, body: dict[str, Any] = PEOPLE) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.account_helpers import Visitor
-from tests.server_helpers import Server, check_frame, client_socket, invite_of, make_client
+from tests.server_helpers import Server, check_frame, client_socket, invite_of, make_client, post
 
 OPEN = {"seats": [{"human": "Ann"}, {"human": "Anyone", "open": True}, {"bot": "easy"}], "sit": 0}
 
@@ -28,17 +28,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield running
     finally:
         running.stop()
-
-
-def post(server: Server, path: str, body: Any) -> tuple[int, dict[str, Any]]:
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    try:
-        headers = {"Content-Type": "application/json"}
-        connection.request("POST", path, body=json.dumps(body).encode(), headers=headers)
-        response = connection.getresponse()
-        return response.status, json.loads(response.read())
-    finally:
-        connection.close()
 
 
 def new_table(server: Server, body: dict[str, Any] = OPEN) -> dict[str, Any]:
