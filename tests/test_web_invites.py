@@ -16,7 +16,8 @@ from playwright.sync_api import Browser, Page
 from chickenfoot.i18n import error_in, translation
 from chickenfoot.server.errors import ServerError
 from tests.server_helpers import invite_of
-from tests.web_helpers import Server, need_chromium, open_tab, reopen
+from tests.test_web_pages import set_up_on_home_page
+from tests.web_helpers import PHONE, Server, need_chromium, open_tab, reopen
 
 need_chromium()
 
@@ -172,5 +173,32 @@ def test_two_people_pressing_play_now_sit_at_one_table(server: Server, browser: 
         assert tab.page.url == f"{server.url}/table/{table}"
     assert [s["name"] for s in server.get(f"/api/tables/{table}")["seats"]] == ["Ann", "Bea"]
     for tab in (ann, bea):
+        assert tab.errors == []
+        tab.close()
+
+
+def test_a_stranger_on_a_phone_takes_an_open_seat_from_the_list(
+    server: Server, browser: Browser
+) -> None:
+    """Ann leaves her table's second seat open to anybody; Cy, on a phone, finds it in the
+    home page's list of open seats and taps Take a seat: both are dealt in at that table."""
+    ann = open_tab(browser, server.url + "/")
+    set_up_on_home_page(ann.page, ["Ann", "Anyone", "bot:easy"], seed=None)
+    ann.page.check("[data-seat-open='1']")
+    ann.page.click("#create")
+    ann.page.wait_for_selector("#lobby:not([hidden])")
+    table = ann.page.url.rsplit("/table/", 1)[1]
+    cy = open_tab(browser, server.url + "/", PHONE, touch=True)
+    cy.page.fill("[data-seat-name='0']", "Cy")
+    take = cy.page.locator(f"#open-seats [data-take='{table}']")
+    take.scroll_into_view_if_needed()
+    cy.shot("open-seat-phone")
+    take.tap()
+    for tab in (ann, cy):
+        tab.page.wait_for_selector(HAND)
+        assert tab.page.url == f"{server.url}/table/{table}"
+    assert [s["name"] for s in server.get(f"/api/tables/{table}")["seats"]][:2] == ["Ann", "Cy"]
+    assert table not in {t["table"] for t in server.get("/api/open-seats")["tables"]}
+    for tab in (ann, cy):
         assert tab.errors == []
         tab.close()
