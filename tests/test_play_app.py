@@ -502,3 +502,13 @@ def test_a_tile_and_a_place_are_chosen_with_the_mouse(tmp_path: Path) -> None:
             assert mine[0] == {"seat": 0, "play": tile, "on": place}
 
     run(scenario())
+
+
+def test_the_readmes_picture_of_the_terminal_is_todays_table() -> None:
+    """docs/play.svg is the table's snapshot as the test above takes it (accepting a new
+    snapshot with CHICKENFOOT_UPDATE_SNAPSHOTS=1 copies it there too)."""
+    picture = Path(__file__).parent.parent / "docs" / "play.svg"
+    today = (SNAPSHOTS / "table-4p-80x24.svg").read_text(encoding="utf-8")
+    if UPDATE:
+        picture.write_text(today, encoding="utf-8")
+    assert picture.read_text(encoding="utf-8") == today, "docs/play.svg is not today's table"
