@@ -819,8 +819,11 @@ class Hub:
                 table = live.table
                 if table is None or ended >= len(table.match.rounds) + table.is_over:
                     raise ServerError("ready-not-ended", round=ended)
-                if live.waits_until is None or ended < len(table.match.rounds) - 1:
-                    return
+                rounds = len(table.match.rounds)
+                if ended < rounds - 1:
+                    return  # a round played already
+                if live.waits_until is None and (live.begun is None or rounds <= live.begun):
+                    return  # no round waits (nor is about to: its wait counts this one)
                 live.ready.add(seat)
                 self.schedule(live)
                 if live.waits_until is not None:
@@ -867,8 +870,7 @@ class Hub:
             longest = self.round_wait if clock is None else float(clock)
             if not persons:
                 longest = min(BOTS_ROUND_WAIT, 5 * self._pace(live))
-            live.waits_until = now + longest
-            live.ready = set()
+            live.waits_until = now + longest  # a ready heard already counts
             live.round_begins = asyncio.Event()
             self.presence_changed(live)
         if live.ready >= persons or now >= live.waits_until:

@@ -343,7 +343,10 @@ function onFrame(frame) {
 // is off), as the terminal does.
 function makeForcedMove() {
   const only = legal();
-  if (!makesForced() || !myTurn() || only.length !== 1) return;
+  // Not while the round's summary is open: the person is reading, and the next round
+  // waits for them (closing it tries again).
+  if (!makesForced() || !myTurn() || only.length !== 1 || state.summary?.open)
+    return;
   if ("draw" in only[0]) {
     toast(t("play.forced_draw"));
     act({ draw: true });
@@ -653,6 +656,7 @@ function closeSummary() {
   if (state.summary) state.summary.open = false;
   drawnSummary = null;
   $("#summary").replaceChildren();
+  makeForcedMove();
   render();
 }
 
