@@ -182,6 +182,34 @@ def test_the_creator_or_the_only_person_chooses_the_bots_pace_and_nobody_else(
     assert pace == "slow"
 
 
+def test_the_bots_pace_chosen_is_kept_across_a_restart(tmp_path: Path) -> None:
+    seats = [NewSeat(human="Ann"), NewSeat(human="Bo"), NewSeat(bot="easy")]
+
+    async def choose() -> str:
+        async with running_hub(tmp_path) as hub:
+            table_id, seating = await hub.create("chickenfoot", None, {}, seats, None, "x")
+            await hub.set_pace(await hub.get(table_id), None, "slow", seating.key)
+            return table_id
+
+    async def after(table_id: str) -> tuple[str | None, list[dict[str, Any]]]:
+        async with running_hub(tmp_path) as hub:
+            live = await hub.get(table_id)
+            watcher = Connection(None)
+            await hub.connect(live, watcher)
+            await hub.tell_chat(live, watcher)
+            told = []
+            while not watcher.queue.empty():
+                frame = watcher.queue.get_nowait()
+                assert frame is not None
+                told.append(json.loads(frame))
+            return live.pace, [f for f in told if f["type"] == "pace"]
+
+    table_id = asyncio.run(choose())
+    pace, told = asyncio.run(after(table_id))
+    assert pace == "slow"
+    assert told == [{"type": "pace", "pace": "slow"}]
+
+
 def test_a_rated_table_keeps_the_servers_pace(tmp_path: Path) -> None:
     async def run() -> str:
         async with running_hub(tmp_path) as hub:

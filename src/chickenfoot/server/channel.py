@@ -134,7 +134,7 @@ class Live:
         """The table of ``row``, not dealt yet."""
         rules = games.make_rules(row.game, len(row.seats), row.preset, row.options)
         bots = {s.seat: s.bot for s in row.seats if s.bot}
-        return cls(row=row, rules=rules, table=None, bots=bots)
+        return cls(row=row, rules=rules, table=None, bots=bots, pace=row.pace)
 
     @property
     def id(self) -> str:

@@ -916,7 +916,10 @@ class Hub:
             async with live.lock:
                 if not live.owned:
                     continue
+                with reaching_storage(live.id):
+                    await self.store.set_pace(live.id, pace)
                 live.pace = pace
+                live.row = dataclasses.replace(live.row, pace=pace)
                 logs.event(logging.INFO, "pace", table=live.id, pace=pace)
                 await self.channel.publish(live, {"kind": "pace", "pace": pace})
                 self.heard_pace(live, pace)

@@ -64,6 +64,7 @@ tables = sa.Table(
     sa.Column("key_hash", sa.String(64), nullable=True),
     sa.Column("chat", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("bots_at", sa.Float, nullable=True),
+    sa.Column("pace", sa.String(8), nullable=True),
     sa.Index("tables_by_status", "status", "created"),
     sa.Index("tables_by_creator", "creator", "status"),
 )
@@ -278,6 +279,8 @@ class TableRow:
     bots_at: float | None = None
     """When (``time.time()``) bots take the seats still open, if it is still waiting (None:
     never)."""
+    pace: str | None = None
+    """The bots' pace its creator chose (None: the server's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,6 +365,7 @@ class Store:
                     key_hash=row.key_hash,
                     chat=row.chat,
                     bots_at=row.bots_at,
+                    pace=row.pace,
                 )
             )
             await conn.execute(
@@ -732,6 +736,11 @@ class Store:
             )
             return int(result.scalar_one())
 
+    async def set_pace(self, table_id: str, pace: str) -> None:
+        """The bots' pace at the table, kept for a restart or another process."""
+        async with self.engine.begin() as conn:
+            await conn.execute(tables.update().where(tables.c.id == table_id).values(pace=pace))
+
     async def close_waiting(self, table_id: str, status: str) -> None:
         """The waiting table ends ``status`` (:data:`CANCELLED`, :data:`EXPIRED`) without
         being dealt; :class:`TableClosed` if it is not waiting (any more)."""
@@ -1075,6 +1084,7 @@ async def _tables(
             key_hash=row.key_hash,
             chat=bool(row.chat),
             bots_at=row.bots_at,
+            pace=row.pace,
         )
         for row in rows
     ]
