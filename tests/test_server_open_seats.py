@@ -374,3 +374,27 @@ def test_bots_still_take_the_seats_after_the_server_starts_again(tmp_path: Path)
     finally:
         again.stop()
     assert "bots-seated" in (tmp_path / "server.log").read_text().removeprefix(before)
+
+
+def test_play_now_joins_only_a_table_of_the_length_asked_for_and_without_a_clock(
+    server: Server,
+) -> None:
+    status, single = play_now(server, {"name": "Max", "players": 8, "length": "single"})
+    assert status == 201
+    assert server.get(f"/api/tables/{single['table']}")["length"] == "single"
+    status, full = play_now(server, {"name": "Ned", "players": 8, "length": "full"})
+    assert status == 201 and full["table"] != single["table"]
+    body = {
+        "seats": [{"human": "Ola"}, *[{"human": "?", "open": True}] * 7],
+        "length": "half",
+        "clock": 60,
+        "sit": 0,
+    }
+    status, clocked = post(server, "/api/tables", body)
+    assert status == 201, clocked
+    status, half = play_now(server, {"name": "Pia", "players": 8, "length": "half"})
+    assert status == 201 and half["table"] != clocked["table"]
+    status, same = play_now(server, {"name": "Rut", "players": 8, "length": "single"})
+    assert (status, same["table"]) == (200, single["table"])
+    status, refused = play_now(server, {"players": 2, "length": "forever"})
+    assert (status, refused["code"]) == (400, "bad-request")

@@ -20,7 +20,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta, Struct
@@ -202,6 +202,8 @@ class PlayNowRequest(Struct, forbid_unknown_fields=True):
     game: Annotated[str, Meta(max_length=32)] = games.CHICKENFOOT
     preset: Annotated[str, Meta(max_length=32)] | None = None
     players: Annotated[int, Meta(ge=2, le=MAX_PLAYERS)] = 2
+    length: Literal["single", "half", "full"] | None = None
+    """The match's length, where the game takes one (None: its rules' own)."""
     bots_after: int | None = None
     """Seconds after which bots take the seats nobody came for (None: never); only a table
     Play now sets up waits so."""
@@ -574,7 +576,8 @@ class _Api:
             asked = guard.decode(
                 await self._body(request, SECRET_REQUEST_LIMIT), kind=PlayNowRequest
             )
-            rules = games.make_rules(asked.game, asked.players, asked.preset, {})  # RulesError
+            options = {} if asked.length is None else {"length": asked.length}
+            rules = games.make_rules(asked.game, asked.players, asked.preset, options)  # RulesError
             check_wait(asked.bots_after)
             preset = rules.preset_name if games.game_named(asked.game).presets else None
             kind = (asked.game, preset, asked.players)
@@ -582,6 +585,8 @@ class _Api:
             for row in await self.hub.open_seats(None, PLAY_NOW_TRIES, kind):
                 if row.rated and account is None:
                     continue
+                if row.clock is not None or _rules_of(row) != rules:
+                    continue  # another length or rule, or a move clock: not what was asked
                 if account is not None and any(s.account == account.id for s in row.seats):
                     continue
                 seat = next(s.seat for s in row.seats if s.open and not s.invite_used)
@@ -606,7 +611,7 @@ class _Api:
             table, seating = await self.hub.create(
                 asked.game,
                 preset,
-                {},
+                options,
                 seats,
                 None,
                 _address(request),
@@ -1094,6 +1099,14 @@ def _sentence(phrases: Sequence[str]) -> str:
     """Phrases said as one sentence: ``A; b; c.``"""
     text = "; ".join(phrases)
     return f"{text[:1].upper()}{text[1:]}."
+
+
+def _rules_of(row: TableRow) -> games.AnyRules | None:
+    """The rules a table is played by (None: rules this server no longer makes)."""
+    try:
+        return games.make_rules(row.game, len(row.seats), row.preset, row.options)
+    except CodedError:
+        return None
 
 
 def _language(connection: Request | WebSocket) -> str:

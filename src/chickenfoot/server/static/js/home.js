@@ -315,10 +315,13 @@ async function playNow() {
   }
   const game = gameSelect.value;
   /** @type {{name: string, game: string, players: number, preset?: string,
-   *   bots_after?: number}} */
+   *   length?: string, bots_after?: number}} */
   const body = { name: myName(), game, players: Number(playersSelect.value) };
   if (meta?.choices[game]?.preset) body.preset = presetSelect.value;
-  const wait = Number(/** @type {HTMLSelectElement} */ ($("#bots-after")).value);
+  if (meta?.choices[game]?.length) body.length = lengthSelect.value;
+  const wait = Number(
+    /** @type {HTMLSelectElement} */ ($("#bots-after")).value,
+  );
   if (wait) body.bots_after = wait;
   seatFrom($("#play-now"), $("#play-now-error"), () =>
     postJSON(`/api/play-now?lang=${i18n.language()}`, body),
