@@ -22,8 +22,7 @@ function render() {
   $("#sign-in").hidden = me.name !== null;
   $("#signed-in").hidden = me.name === null;
   $("#sign-up-button").hidden = me.signup !== "open";
-  $("#signed-in-as").textContent =
-    me.name === null ? "" : t("account.signed_in_as", { name: me.name });
+  $("#signed-in-as").textContent = me.name === null ? "" : t("account.signed_in_as", { name: me.name });
   for (const listener of listeners) listener();
 }
 

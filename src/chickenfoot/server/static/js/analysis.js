@@ -36,14 +36,7 @@ const POLL_MS = 500;
 const DEPTHS = { quick: 50, normal: 200, deep: 600 };
 /** @type {Set<string | null>} */
 const SERIOUS = new Set(["mistake", "blunder"]);
-const CHART = {
-  height: 160,
-  phoneHeight: 150,
-  left: 34,
-  right: 10,
-  top: 16,
-  bottom: 8,
-};
+const CHART = { height: 160, phoneHeight: 150, left: 34, right: 10, top: 16, bottom: 8 };
 // The catalogue's texts of a match's values are named by what its matches are played in: a
 // round's penalty points kept, or a hand's points scored.
 /** @param {string} game */
@@ -91,9 +84,7 @@ function number(value, digits = 1) {
 
 /** @param {number} share */
 function percent(share) {
-  return new Intl.NumberFormat(i18n.language(), { style: "percent" }).format(
-    share,
-  );
+  return new Intl.NumberFormat(i18n.language(), { style: "percent" }).format(share);
 }
 
 // An action in the analysis's notation ("9-4@0", "9-9", "draw", "pass") in words; `board`
@@ -106,10 +97,7 @@ function actionText(text, board) {
   if (text === "draw" || text === "pass") return t(`analysis.action.${text}`);
   const [tile, on] = text.split("@");
   if (on === undefined) return tile;
-  return t("analysis.action.on", {
-    tile,
-    target: board?.[Number(on)]?.tile ?? "?",
-  });
+  return t("analysis.action.on", { tile, target: board?.[Number(on)]?.tile ?? "?" });
 }
 
 // The candidate the played action counts as: the same action, else (Chicken Foot) the same
@@ -127,9 +115,7 @@ function playedCandidate(decision) {
   const pool = same.length ? same : candidates;
   const wanted = candidates[0].knowledge.value - (loss ?? 0);
   return pool.reduce((a, b) =>
-    Math.abs(b.knowledge.value - wanted) < Math.abs(a.knowledge.value - wanted)
-      ? b
-      : a,
+    Math.abs(b.knowledge.value - wanted) < Math.abs(a.knowledge.value - wanted) ? b : a,
   );
 }
 
@@ -141,28 +127,19 @@ function playedCandidate(decision) {
 function markOf(decision, candidate) {
   if (decision.loss === null) return "ungraded";
   if (decision.mark) return decision.mark;
-  return candidate === decision.candidates[0] || decision.loss === 0
-    ? "best"
-    : "good";
+  return candidate === decision.candidates[0] || decision.loss === 0 ? "best" : "good";
 }
 
 /** @param {Mark} mark */
 function badge(mark) {
-  return h(
-    "span",
-    { class: `badge mark-${mark}`, "data-mark": mark },
-    t(`analysis.mark.${mark}`),
-  );
+  return h("span", { class: `badge mark-${mark}`, "data-mark": mark }, t(`analysis.mark.${mark}`));
 }
 
 /** @param {number} range */
 function niceStep(range) {
   const rough = range / 4;
   const power = 10 ** Math.floor(Math.log10(rough));
-  return (
-    [1, 2, 2.5, 5, 10].map((m) => m * power).find((step) => step >= rough) ??
-    10 * power
-  );
+  return [1, 2, 2.5, 5, 10].map((m) => m * power).find((step) => step >= rough) ?? 10 * power;
 }
 
 export class AnalysisPanel {
@@ -210,14 +187,9 @@ export class AnalysisPanel {
   // The depths to choose from, in the page's language.
   translate() {
     for (const option of this.depth.options) {
-      const name = Object.keys(DEPTHS).find(
-        (k) => String(DEPTHS[k]) === option.value,
-      );
+      const name = Object.keys(DEPTHS).find((k) => String(DEPTHS[k]) === option.value);
       option.textContent = name
-        ? t("analysis.depth_option", {
-            name: t(`analysis.depth.${name}`),
-            n: option.value,
-          })
+        ? t("analysis.depth_option", { name: t(`analysis.depth.${name}`), n: option.value })
         : t("analysis.depth_samples", { n: option.value });
     }
   }
@@ -267,15 +239,11 @@ export class AnalysisPanel {
         this.showProgress(job);
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         if (run !== this.run) return;
-        job = await api(
-          `/api/analysis/${encodeURIComponent(job.id)}?lang=${i18n.language()}`,
-        );
+        job = await api(`/api/analysis/${encodeURIComponent(job.id)}?lang=${i18n.language()}`);
       }
       if (run !== this.run) return;
-      if (job.status === "failed")
-        throw new Error(job.error?.message ?? job.status);
-      if (!job.analysis)
-        job = await api(`/api/analysis/${encodeURIComponent(job.id)}`);
+      if (job.status === "failed") throw new Error(job.error?.message ?? job.status);
+      if (!job.analysis) job = await api(`/api/analysis/${encodeURIComponent(job.id)}`);
       this.showProgress(null);
       if (job.analysis) this.show(job.analysis);
     } catch (e) {
@@ -316,9 +284,7 @@ export class AnalysisPanel {
     this.byStep = new Map();
     for (const round of result.rounds) {
       for (const decision of round.decisions) {
-        const step = this.steps.byAction.get(
-          `${decision.round}/${decision.index}`,
-        );
+        const step = this.steps.byAction.get(`${decision.round}/${decision.index}`);
         if (step !== undefined) this.byStep.set(step, decision);
       }
     }
@@ -366,31 +332,24 @@ export class AnalysisPanel {
   update(at) {
     this.at = at;
     if (!this.result) return;
-    $("#move-card").replaceChildren(
-      ...this.card(at).filter((el) => el !== null),
-    );
+    $("#move-card").replaceChildren(...this.card(at).filter((el) => el !== null));
     $("#move-card").dataset.step = String(at);
     const decision = this.byStep.get(at);
-    $("#move-card").dataset.mark = decision
-      ? markOf(decision, playedCandidate(decision))
-      : "";
-    /** @type {HTMLButtonElement} */ ($("#previous-mistake")).disabled =
-      !this.serious.some((step) => step < at);
-    /** @type {HTMLButtonElement} */ ($("#next-mistake")).disabled =
-      !this.serious.some((step) => step > at);
+    $("#move-card").dataset.mark = decision ? markOf(decision, playedCandidate(decision)) : "";
+    /** @type {HTMLButtonElement} */ ($("#previous-mistake")).disabled = !this.serious.some(
+      (step) => step < at,
+    );
+    /** @type {HTMLButtonElement} */ ($("#next-mistake")).disabled = !this.serious.some(
+      (step) => step > at,
+    );
     const cursor = document.querySelector("#analysis-chart .chart-cursor");
     if (cursor) {
       const x = String(this.x(at));
       cursor.setAttribute("x1", x);
       cursor.setAttribute("x2", x);
     }
-    for (const mark of document.querySelectorAll(
-      "#analysis-chart .chart-mark",
-    )) {
-      mark.classList.toggle(
-        "current",
-        Number(mark.getAttribute("data-step")) === at,
-      );
+    for (const mark of document.querySelectorAll("#analysis-chart .chart-mark")) {
+      mark.classList.toggle("current", Number(mark.getAttribute("data-step")) === at);
     }
   }
 
@@ -405,8 +364,7 @@ export class AnalysisPanel {
     const players = this.replay.players;
     const who = seatName(players, entry.seat);
     const decision = this.byStep.get(at);
-    if (!decision)
-      return [h("p", { class: "muted" }, t("analysis.forced", { who }))];
+    if (!decision) return [h("p", { class: "muted" }, t("analysis.forced", { who }))];
     const board = this.views[at - 1]?.board;
     const played = playedCandidate(decision);
     const mark = markOf(decision, played);
@@ -420,21 +378,13 @@ export class AnalysisPanel {
       " ",
       h("span", { class: "who" }, who),
       decision.loss !== null && decision.loss > 0
-        ? h(
-            "span",
-            { class: "loss" },
-            t("analysis.loss", { loss: loss(decision.loss) }),
-          )
+        ? h("span", { class: "loss" }, t("analysis.loss", { loss: loss(decision.loss) }))
         : null,
     );
     if (decision.loss === null) {
       return [
         head,
-        h(
-          "p",
-          {},
-          `${t("analysis.played")}: ${actionText(decision.played, board)}`,
-        ),
+        h("p", {}, `${t("analysis.played")}: ${actionText(decision.played, board)}`),
         h("p", { class: "muted" }, t("analysis.ungraded")),
       ];
     }
@@ -476,38 +426,27 @@ export class AnalysisPanel {
           "tr",
           {},
           h("th", {}),
-          column(
-            same ? t("analysis.played_best") : t("analysis.played"),
-            decision.played,
-            {
-              "data-played": decision.played,
-            },
-          ),
-          same
-            ? null
-            : column(t("analysis.best"), best.action, {
-                "data-best": best.action,
-              }),
+          column(same ? t("analysis.played_best") : t("analysis.played"), decision.played, {
+            "data-played": decision.played,
+          }),
+          same ? null : column(t("analysis.best"), best.action, { "data-best": best.action }),
         ),
       ),
       h(
         "tbody",
         {},
-        /** @type {("knowledge" | "open")[]} */ (["knowledge", "open"]).map(
-          (kind) =>
-            h(
-              "tr",
-              { "data-kind": kind },
-              h("th", {}, t(`analysis.${kind}`)),
-              columns.map((c) => cell(c, kind)),
-            ),
+        /** @type {("knowledge" | "open")[]} */ (["knowledge", "open"]).map((kind) =>
+          h(
+            "tr",
+            { "data-kind": kind },
+            h("th", {}, t(`analysis.${kind}`)),
+            columns.map((c) => cell(c, kind)),
+          ),
         ),
       ),
     );
     const game = valued(this.result.game);
-    const openBest = decision.candidates.find(
-      (c) => c.action === decision.open_best,
-    );
+    const openBest = decision.candidates.find((c) => c.action === decision.open_best);
     let open = null;
     if (decision.open_loss !== null && decision.open_loss > 0 && openBest) {
       open = t("analysis.open_best", {
@@ -533,8 +472,7 @@ export class AnalysisPanel {
     const players = result.players;
     const summary = new Map(result.summary.map((row) => [row.seat, row]));
     /** @param {number | null | undefined} value */
-    const shown = (value) =>
-      value === null || value === undefined ? "–" : number(value, 0);
+    const shown = (value) => (value === null || value === undefined ? "–" : number(value, 0));
     /**
      * @param {string} mark
      * @param {string} text
@@ -542,10 +480,7 @@ export class AnalysisPanel {
     const key = (mark, text) =>
       h(
         "th",
-        {
-          title: t(`analysis.${mark}s_column`),
-          "aria-label": t(`analysis.${mark}s_column`),
-        },
+        { title: t(`analysis.${mark}s_column`), "aria-label": t(`analysis.${mark}s_column`) },
         h("span", { class: `key mark-${mark}` }, text),
       );
     $("#accuracy-table").replaceChildren(
@@ -588,9 +523,7 @@ export class AnalysisPanel {
               h("td", { class: "total" }, shown(row?.accuracy)),
               h("td", {}, String(row?.mistakes ?? "")),
               h("td", {}, String(row?.blunders ?? "")),
-              result.rounds.map((r) =>
-                h("td", { class: "round" }, shown(r.accuracy[seat])),
-              ),
+              result.rounds.map((r) => h("td", { class: "round" }, shown(r.accuracy[seat]))),
             );
           }),
         ),
@@ -618,12 +551,7 @@ export class AnalysisPanel {
      * @typedef {{step: number, y: number, decision: Decision}} Marked
      * @type {{seat: number, parts: Point[][], ends: Point[], marks: Marked[]}[]}
      */
-    const series = result.seats.map((seat) => ({
-      seat,
-      parts: [],
-      ends: [],
-      marks: [],
-    }));
+    const series = result.seats.map((seat) => ({ seat, parts: [], ends: [], marks: [] }));
     let most = 1;
     for (const round of result.rounds) {
       const where = this.steps.rounds.get(round.round);
@@ -632,15 +560,9 @@ export class AnalysisPanel {
         const points = [];
         for (const d of round.decisions) {
           const step = this.steps.byAction.get(`${d.round}/${d.index}`);
-          if (
-            d.seat !== line.seat ||
-            d.expected_points === null ||
-            step === undefined
-          )
-            continue;
+          if (d.seat !== line.seat || d.expected_points === null || step === undefined) continue;
           points.push([step, d.expected_points]);
-          if (SERIOUS.has(d.mark))
-            line.marks.push({ step, y: d.expected_points, decision: d });
+          if (SERIOUS.has(d.mark)) line.marks.push({ step, y: d.expected_points, decision: d });
         }
         if (round.points && where?.end) {
           points.push([where.end, round.points[line.seat]]);
@@ -668,12 +590,7 @@ export class AnalysisPanel {
         }),
         s(
           "text",
-          {
-            class: "chart-axis",
-            x: left - 5,
-            y: y(value) + 4,
-            "text-anchor": "end",
-          },
+          { class: "chart-axis", x: left - 5, y: y(value) + 4, "text-anchor": "end" },
           number(value, 0),
         ),
       );
@@ -684,25 +601,14 @@ export class AnalysisPanel {
       if (!where) continue;
       const [x0, x1] = [x(where.start), x(where.end ?? this.views.length - 1)];
       rounds.push(
-        s("line", {
-          class: "chart-round",
-          x1: x0,
-          x2: x0,
-          y1: top - 2,
-          y2: height - bottom,
-        }),
+        s("line", { class: "chart-round", x1: x0, x2: x0, y1: top - 2, y2: height - bottom }),
       );
       const label = round.double ?? String(round.round);
       if (x1 - x0 > label.length * 7 + 4) {
         rounds.push(
           s(
             "text",
-            {
-              class: "chart-axis",
-              x: (x0 + x1) / 2,
-              y: top - 5,
-              "text-anchor": "middle",
-            },
+            { class: "chart-axis", x: (x0 + x1) / 2, y: top - 5, "text-anchor": "middle" },
             label,
           ),
         );
@@ -715,10 +621,7 @@ export class AnalysisPanel {
         d: line.parts
           .map((part) =>
             part
-              .map(
-                ([step, v], k) =>
-                  `${k ? "L" : "M"}${x(step).toFixed(1)},${y(v).toFixed(1)}`,
-              )
+              .map(([step, v], k) => `${k ? "L" : "M"}${x(step).toFixed(1)},${y(v).toFixed(1)}`)
               .join(""),
           )
           .join(""),
@@ -740,16 +643,11 @@ export class AnalysisPanel {
           round: roundName(result.game, decision.round),
           who: seatName(players, decision.seat),
           mark: t(`analysis.mark.${decision.mark}`),
-          loss: t(`analysis.loss.${result.unit}`, {
-            n: number(decision.loss ?? 0),
-          }),
+          loss: t(`analysis.loss.${result.unit}`, { n: number(decision.loss ?? 0) }),
         });
         const shape =
           decision.mark === "blunder"
-            ? s("path", {
-                class: "shape",
-                d: `M${cx - 4},${cy - 4}l8,8m0,-8l-8,8`,
-              })
+            ? s("path", { class: "shape", d: `M${cx - 4},${cy - 4}l8,8m0,-8l-8,8` })
             : s("circle", { class: "shape", cx, cy, r: 4 });
         /** @param {Event} event */
         const go = (event) => {
@@ -809,31 +707,17 @@ export class AnalysisPanel {
     $("#analysis-chart-title").textContent = title;
     $("#analysis-legend").replaceChildren(
       ...result.seats.map((seat) => {
-        const accuracy = result.summary.find(
-          (row) => row.seat === seat,
-        )?.accuracy;
+        const accuracy = result.summary.find((row) => row.seat === seat)?.accuracy;
         return h(
           "li",
           {},
           h("span", { class: `swatch seat-${seat % 8}` }),
           seatName(players, seat),
-          accuracy === null || accuracy === undefined
-            ? ""
-            : ` ${number(accuracy, 0)}`,
+          accuracy === null || accuracy === undefined ? "" : ` ${number(accuracy, 0)}`,
         );
       }),
-      h(
-        "li",
-        {},
-        h("span", { class: "key mark-mistake" }),
-        t("analysis.mark.mistake"),
-      ),
-      h(
-        "li",
-        {},
-        h("span", { class: "key mark-blunder" }, "✕"),
-        t("analysis.mark.blunder"),
-      ),
+      h("li", {}, h("span", { class: "key mark-mistake" }), t("analysis.mark.mistake")),
+      h("li", {}, h("span", { class: "key mark-blunder" }, "✕"), t("analysis.mark.blunder")),
       h(
         "li",
         {},
@@ -850,8 +734,7 @@ export class AnalysisPanel {
     if (!svg || !this.result) return;
     const box = svg.getBoundingClientRect();
     const { left, right } = CHART;
-    const share =
-      (event.clientX - box.left - left) / (box.width - left - right);
+    const share = (event.clientX - box.left - left) / (box.width - left - right);
     const last = this.views.length - 1;
     this.go(Math.round(Math.max(0, Math.min(1, share)) * last));
   }

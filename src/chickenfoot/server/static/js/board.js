@@ -49,12 +49,7 @@ export class BoardView {
     const button = (label, title, action) =>
       h(
         "button",
-        {
-          type: "button",
-          "data-i18n-title": title,
-          "data-i18n-label": title,
-          onclick: action,
-        },
+        { type: "button", "data-i18n-title": title, "data-i18n-label": title, onclick: action },
         label,
       );
     this.controls = h(
@@ -78,9 +73,7 @@ export class BoardView {
     if (!still) this.listen();
     /** @type {Drawn | null} */
     this.drawn = null;
-    new ResizeObserver(() => this.drawn && this.render(this.drawn)).observe(
-      this.svg,
-    );
+    new ResizeObserver(() => this.drawn && this.render(this.drawn)).observe(this.svg);
   }
 
   /** @param {Drawn} drawn */
@@ -100,14 +93,7 @@ export class BoardView {
     /** @type {(Placed & {target?: number | null})[]} */
     let placed = board.map((p) => ({ ...p }));
     phantoms.forEach((p, i) => {
-      const phantom = {
-        id: -1 - i,
-        tile: p.tile,
-        on: p.on,
-        open: [],
-        phantom: true,
-        target: p.on,
-      };
+      const phantom = { id: -1 - i, tile: p.tile, on: p.on, open: [], phantom: true, target: p.on };
       placed = p.on === null ? [phantom] : [...placed, phantom];
     });
     const [width, height] = this.size();
@@ -115,22 +101,14 @@ export class BoardView {
     const byId = new Map(placed.map((p) => [p.id, p]));
     const links = geo.links.map(({ x1, y1, x2, y2 }) => {
       const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
-      const bend = geo.upright
-        ? `${x1},${my} ${x2},${my}`
-        : `${mx},${y1} ${mx},${y2}`;
-      return s("path", {
-        class: "link",
-        d: `M${x1},${y1} C${bend} ${x2},${y2}`,
-      });
+      const bend = geo.upright ? `${x1},${my} ${x2},${my}` : `${mx},${y1} ${mx},${y2}`;
+      return s("path", { class: "link", d: `M${x1},${y1} C${bend} ${x2},${y2}` });
     });
-    const centres = geo.tiles
+    this.places = geo.tiles
       .filter((g) => byId.get(g.shown.id)?.phantom)
       .map((g) => [g.x, g.y]);
-    this.places = centres;
     const tiles = geo.tiles.map((g) => {
-      const p = /** @type {Placed & {target?: number | null}} */ (
-        byId.get(g.shown.id)
-      );
+      const p = /** @type {Placed & {target?: number | null}} */ (byId.get(g.shown.id));
       /** @type {Record<string, string>} */
       const attrs = {};
       if (p.phantom) {
@@ -172,11 +150,7 @@ export class BoardView {
       s(
         "g",
         { class: "foot-note" },
-        s(
-          "title",
-          {},
-          tn("board.needs_toes", foot.need, { number: foot.tile.near }),
-        ),
+        s("title", {}, tn("board.needs_toes", foot.need, { number: foot.tile.near })),
         s("rect", {
           x: x - NOTE.w / 2,
           y: y - NOTE.h / 2,
@@ -190,10 +164,7 @@ export class BoardView {
     this.world.replaceChildren(...links, ...tiles, ...notes);
     this.empty.textContent = placed.length ? "" : emptyText;
     this.bounds = geo.bounds;
-    if (
-      this.auto ||
-      (phantoms.length && (!this.targetsInView() || this.placesCrowded()))
-    )
+    if (this.auto || (phantoms.length && (!this.targetsInView() || this.placesCrowded())))
       this.fit(this.auto);
     else this.apply();
   }
@@ -203,10 +174,7 @@ export class BoardView {
     return [...this.world.querySelectorAll("[data-target]")].every((el) => {
       const r = el.getBoundingClientRect();
       return (
-        r.left >= box.left &&
-        r.right <= box.right &&
-        r.top >= box.top &&
-        r.bottom <= box.bottom
+        r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom
       );
     });
   }
@@ -236,9 +204,7 @@ export class BoardView {
     const [w, h] = this.size();
     const b = this.bounds;
     // The zoom buttons keep a strip of the board's right side to themselves.
-    const right = this.controls.isConnected
-      ? this.controls.offsetWidth + PAD
-      : PAD;
+    const right = this.controls.isConnected ? this.controls.offsetWidth + PAD : PAD;
     const room = (/** @type {{w: number, h: number}} */ box) =>
       Math.min((w - PAD - right) / box.w, (h - 2 * PAD) / box.h);
     const centred = (/** @type {typeof b} */ box, /** @type {number} */ k) => ({
@@ -270,14 +236,8 @@ export class BoardView {
     this.world.setAttribute("transform", `translate(${x} ${y}) scale(${k})`);
     const r = Math.max(UNIT * 0.5, MIN_TARGET_PX / 2 / k);
     for (const hit of this.world.querySelectorAll(".target-hit")) {
-      const at = [
-        Number(hit.getAttribute("data-x")),
-        Number(hit.getAttribute("data-y")),
-      ];
-      hit.setAttribute(
-        "points",
-        hitArea(at, this.places, r, MIN_TARGET_PX / k).join(" "),
-      );
+      const at = [Number(hit.getAttribute("data-x")), Number(hit.getAttribute("data-y"))];
+      hit.setAttribute("points", hitArea(at, this.places, r, MIN_TARGET_PX / k).join(" "));
     }
   }
 
@@ -291,11 +251,7 @@ export class BoardView {
     const [cx, cy] = [px ?? w / 2, py ?? h / 2];
     const k = Math.min(6, Math.max(0.05, this.view.k * factor));
     const ratio = k / this.view.k;
-    this.view = {
-      k,
-      x: cx - (cx - this.view.x) * ratio,
-      y: cy - (cy - this.view.y) * ratio,
-    };
+    this.view = { k, x: cx - (cx - this.view.x) * ratio, y: cy - (cy - this.view.y) * ratio };
     this.auto = false;
     this.apply();
   }
@@ -335,16 +291,10 @@ export class BoardView {
       if (!before) return;
       const now = local(e);
       if (this.pointers.size === 2) {
-        const [other] = [...this.pointers]
-          .filter(([id]) => id !== e.pointerId)
-          .map(([, p]) => p);
+        const [other] = [...this.pointers].filter(([id]) => id !== e.pointerId).map(([, p]) => p);
         /** @param {[number, number]} a */
         const spread = (a) => Math.hypot(a[0] - other[0], a[1] - other[1]) || 1;
-        this.zoomBy(
-          spread(now) / spread(before),
-          (now[0] + other[0]) / 2,
-          (now[1] + other[1]) / 2,
-        );
+        this.zoomBy(spread(now) / spread(before), (now[0] + other[0]) / 2, (now[1] + other[1]) / 2);
       } else {
         this.view.x += now[0] - before[0];
         this.view.y += now[1] - before[1];

@@ -46,10 +46,7 @@ export function presetName(preset) {
 export function seatName(players, seat) {
   const name = players[seat];
   if (name.startsWith(BOT))
-    return t("player.bot", {
-      seat: seat + 1,
-      level: levelName(name.slice(BOT.length)),
-    });
+    return t("player.bot", { seat: seat + 1, level: levelName(name.slice(BOT.length)) });
   return name;
 }
 
@@ -63,9 +60,9 @@ export function roundName(game, n) {
 
 /** @param {string[]} names */
 export function joinNames(names) {
-  return new Intl.ListFormat(document.documentElement.lang || "en", {
-    type: "conjunction",
-  }).format(names);
+  return new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(
+    names,
+  );
 }
 
 // One line for a log entry; `board` is the board before it (a play names the tile it went on).
@@ -92,26 +89,14 @@ export function describe(entry, view, board, standIn = false) {
         double: entry.double ?? "",
       };
       if (!centred)
-        return t(
-          entry.first === view.viewer
-            ? "log.you_lead_round"
-            : "log.leads_round",
-          starter,
-        );
+        return t(entry.first === view.viewer ? "log.you_lead_round" : "log.leads_round", starter);
       if (!entry.board.length) {
         return t(
-          entry.first === view.viewer
-            ? "log.round_double_you"
-            : "log.round_double",
+          entry.first === view.viewer ? "log.round_double_you" : "log.round_double",
           starter,
         );
       }
-      return t(
-        entry.first === view.viewer
-          ? "log.centre_you_start"
-          : "log.centre_starts",
-        starter,
-      );
+      return t(entry.first === view.viewer ? "log.centre_you_start" : "log.centre_starts", starter);
     }
     case "action": {
       const action = entry.action;
@@ -120,8 +105,7 @@ export function describe(entry, view, board, standIn = false) {
           ? t("log.draws_you", { tile: entry.drawn })
           : t("log.draws", { who });
       }
-      if ("pass" in action)
-        return t(you ? "log.passes_you" : "log.passes", { who });
+      if ("pass" in action) return t(you ? "log.passes_you" : "log.passes", { who });
       const tile = action.play;
       let text;
       if (action.on === null) {
@@ -131,9 +115,7 @@ export function describe(entry, view, board, standIn = false) {
         const target = board[action.on]?.tile ?? "";
         text = t(you ? "log.plays_you" : "log.plays", { who, tile, target });
       }
-      return entry.score
-        ? text + t("log.scoring", { score: entry.score })
-        : text;
+      return entry.score ? text + t("log.scoring", { score: entry.score }) : text;
     }
     case "round-end":
       return roundOver(view, entry.end, entry.hands);

@@ -91,8 +91,7 @@ export class ApiError extends Error {
 export async function api(path, options = {}) {
   const response = await fetch(path, options);
   const data = await response.json().catch(() => null);
-  if (!response.ok)
-    throw new ApiError(data?.message || response.statusText, data?.code);
+  if (!response.ok) throw new ApiError(data?.message || response.statusText, data?.code);
   return data;
 }
 

@@ -21,10 +21,7 @@ export function freshTiles(view, seat) {
   let start = 0;
   for (let i = history.length - 1; i >= 0; i--) {
     const entry = history[i];
-    if (
-      entry.seat === seat &&
-      ("play" in entry.action || "pass" in entry.action)
-    ) {
+    if (entry.seat === seat && ("play" in entry.action || "pass" in entry.action)) {
       start = i + 1;
       break;
     }

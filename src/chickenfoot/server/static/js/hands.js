@@ -25,11 +25,9 @@ export function handsAt(dealt, entries) {
       const action = entry.action;
       const hand = now[entry.seat] ?? [];
       let changed = hand;
-      if ("play" in action)
-        changed = hand.filter((tile) => tile !== action.play);
+      if ("play" in action) changed = hand.filter((tile) => tile !== action.play);
       else if (entry.drawn) changed = byIndex([...hand, entry.drawn]);
-      if (changed !== hand)
-        now = now.map((h, seat) => (seat === entry.seat ? changed : h));
+      if (changed !== hand) now = now.map((h, seat) => (seat === entry.seat ? changed : h));
     }
     hands.push(now);
   }

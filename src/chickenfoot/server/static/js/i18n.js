@@ -133,10 +133,7 @@ export function translatePage(root = document) {
     html.title = t(html.dataset.i18nTitle ?? "");
   }
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
-    el.setAttribute(
-      "aria-label",
-      t(/** @type {HTMLElement} */ (el).dataset.i18nLabel ?? ""),
-    );
+    el.setAttribute("aria-label", t(/** @type {HTMLElement} */ (el).dataset.i18nLabel ?? ""));
   }
   for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
     const input = /** @type {HTMLInputElement} */ (el);

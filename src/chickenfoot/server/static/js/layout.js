@@ -70,13 +70,7 @@ const FAN = 30;
 function shownOf(placed, touching) {
   const [hi, lo] = parse(placed.tile);
   const far = hi === touching ? lo : hi;
-  return {
-    id: placed.id,
-    tile: placed.tile,
-    near: touching,
-    far,
-    phantom: !!placed.phantom,
-  };
+  return { id: placed.id, tile: placed.tile, near: touching, far, phantom: !!placed.phantom };
 }
 
 /** @param {Shown} shown */
@@ -117,13 +111,7 @@ export function tree(board, pub, kind) {
   const kids = (id) => children.get(id) || [];
   const root = board[0];
   const [hi, lo] = parse(root.tile);
-  const rootShown = {
-    id: root.id,
-    tile: root.tile,
-    near: hi,
-    far: lo,
-    phantom: !!root.phantom,
-  };
+  const rootShown = { id: root.id, tile: root.tile, near: hi, far: lo, phantom: !!root.phantom };
   const waiting = pub?.foot;
   const spinner = pub?.spinner ?? null;
   /** @param {number} id */
@@ -133,8 +121,7 @@ export function tree(board, pub, kind) {
    * @param {Shown} node
    * @returns {Line[]}
    */
-  const footLines = (node) =>
-    kids(node.id).map((child) => run(shownOf(child, node.far)));
+  const footLines = (node) => kids(node.id).map((child) => run(shownOf(child, node.far)));
 
   /**
    * @param {Shown} first
@@ -146,20 +133,13 @@ export function tree(board, pub, kind) {
     let node = first;
     for (;;) {
       if (kind === "feet" && isDouble(node)) {
-        line.foot = {
-          tile: node,
-          lines: footLines(node),
-          need: needOf(node.id),
-        };
+        line.foot = { tile: node, lines: footLines(node), need: needOf(node.id) };
         line.tiles.pop();
         return line;
       }
       const following = kids(node.id);
       if (kind === "line" && node.id === spinner && following.length > 1) {
-        line.foot = {
-          tile: node,
-          lines: following.slice(1).map((c) => run(shownOf(c, node.far))),
-        };
+        line.foot = { tile: node, lines: following.slice(1).map((c) => run(shownOf(c, node.far))) };
       }
       if (!following.length) return line;
       node = shownOf(following[0], node.far);
@@ -168,23 +148,15 @@ export function tree(board, pub, kind) {
   }
 
   if (kind === "feet") {
-    layout.centre = {
-      tile: rootShown,
-      lines: footLines(rootShown),
-      need: needOf(root.id),
-    };
+    layout.centre = { tile: rootShown, lines: footLines(rootShown), need: needOf(root.id) };
     return layout;
   }
   /** @param {Placed} child */
   const touching = (child) => {
     const [a, b] = parse(child.tile);
-    return a === rootShown.near || b === rootShown.near
-      ? rootShown.near
-      : rootShown.far;
+    return a === rootShown.near || b === rootShown.near ? rootShown.near : rootShown.far;
   };
-  const arms = kids(root.id).map((child) =>
-    run(shownOf(child, touching(child))),
-  );
+  const arms = kids(root.id).map((child) => run(shownOf(child, touching(child))));
   /** @type {Line} */
   const left = arms[0] || { tiles: [], foot: null };
   /** @type {Line} */
@@ -239,15 +211,9 @@ export function geometry(layout, aspect = 1.5) {
     lineGeometry(layout, layout.middle, put, tiles, aspect);
   }
   if (upright) {
-    for (const tile of tiles)
-      [tile.x, tile.y, tile.vertical] = [tile.y, tile.x, !tile.vertical];
+    for (const tile of tiles) [tile.x, tile.y, tile.vertical] = [tile.y, tile.x, !tile.vertical];
     for (const link of links)
-      [link.x1, link.y1, link.x2, link.y2] = [
-        link.y1,
-        link.x1,
-        link.y2,
-        link.x2,
-      ];
+      [link.x1, link.y1, link.x2, link.y2] = [link.y1, link.x1, link.y2, link.x2];
     for (const note of notes) [note.x, note.y] = [note.y, note.x];
   }
   const U = UNIT;
@@ -286,19 +252,13 @@ function feetGeometry(centre, put, links, notes) {
    * @returns {number}
    */
   const lineHeight = (line) =>
-    line.foot
-      ? Math.max(U, footSpan(line.foot.lines), line.foot.need ? noteSpan : 0)
-      : U;
+    line.foot ? Math.max(U, footSpan(line.foot.lines), line.foot.need ? noteSpan : 0) : U;
   /**
    * @param {Line[]} lines
    * @returns {number}
    */
   const footSpan = (lines) =>
-    Math.max(
-      2 * U,
-      lines.reduce((sum, l) => sum + lineHeight(l), 0) +
-        ROW * (lines.length - 1),
-    );
+    Math.max(2 * U, lines.reduce((sum, l) => sum + lineHeight(l), 0) + ROW * (lines.length - 1));
 
   /**
    * @param {Line} line
@@ -309,13 +269,11 @@ function feetGeometry(centre, put, links, notes) {
   const placeLine = (line, x0, cy, dir) => {
     let x = x0;
     for (const shown of line.tiles) {
-      const [first, second] =
-        dir > 0 ? [shown.near, shown.far] : [shown.far, shown.near];
+      const [first, second] = dir > 0 ? [shown.near, shown.far] : [shown.far, shown.near];
       put(shown, dir > 0 ? x : x - 2 * U, cy - U / 2, false, first, second);
       x += dir * (2 * U + GAP);
     }
-    if (line.foot)
-      placeFoot(line.foot, x + (dir * U) / 2, cy, [[dir, line.foot.lines]]);
+    if (line.foot) placeFoot(line.foot, x + (dir * U) / 2, cy, [[dir, line.foot.lines]]);
   };
 
   /**
@@ -330,9 +288,7 @@ function feetGeometry(centre, put, links, notes) {
     if (need > 0) notes.push({ x: cx, y: cy, foot: { ...foot, need } });
     for (const [dir, lines] of sides) {
       if (!lines.length) continue;
-      const total =
-        lines.reduce((sum, l) => sum + lineHeight(l), 0) +
-        ROW * (lines.length - 1);
+      const total = lines.reduce((sum, l) => sum + lineHeight(l), 0) + ROW * (lines.length - 1);
       let y = cy - total / 2;
       for (const line of lines) {
         const height = lineHeight(line);
@@ -369,9 +325,7 @@ function lineGeometry(layout, middle, put, tiles, aspect) {
   const rootWidth = isDouble(middle) ? U : 2 * U;
   if (isDouble(middle)) put(middle, -U / 2, -U, true, middle.near, middle.far);
   else put(middle, -U, -U / 2, false, middle.near, middle.far);
-  const half = layout.spinner
-    ? Infinity
-    : (aspect >= 1 ? 5 : 3) * (2 * U + GAP);
+  const half = layout.spinner ? Infinity : (aspect >= 1 ? 5 : 3) * (2 * U + GAP);
   const start = rootWidth / 2 + GAP;
   snake(layout.right, start, half, put);
   snake(layout.left, start, half, (shown, x, y, vertical, first, second) => {
@@ -379,8 +333,7 @@ function lineGeometry(layout, middle, put, tiles, aspect) {
     put(shown, -(x + w), -(y + h), vertical, second, first);
   });
   const spinnerShown = layout.spinner;
-  const spinner =
-    spinnerShown && tiles.find((t) => t.shown.id === spinnerShown.id);
+  const spinner = spinnerShown && tiles.find((t) => t.shown.id === spinnerShown.id);
   if (!spinner) return;
   const sx = spinner.x + U / 2;
   layout.arms.slice(0, 2).forEach((arm, i) => {
@@ -391,8 +344,7 @@ function lineGeometry(layout, middle, put, tiles, aspect) {
         put(shown, sx - U, dir > 0 ? y : y - U, false, shown.near, shown.far);
         y += dir * (U + GAP);
       } else {
-        const [first, second] =
-          dir > 0 ? [shown.near, shown.far] : [shown.far, shown.near];
+        const [first, second] = dir > 0 ? [shown.near, shown.far] : [shown.far, shown.near];
         put(shown, sx - U / 2, dir > 0 ? y : y - 2 * U, true, first, second);
         y += dir * (2 * U + GAP);
       }

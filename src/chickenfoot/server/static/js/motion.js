@@ -11,8 +11,7 @@ const DURATION = 450;
 /** @type {Map<number, Element>} the flying tiles by the id of their place */
 const flying = new Map();
 
-export const reducedMotion = () =>
-  matchMedia("(prefers-reduced-motion: reduce)").matches;
+export const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
  * Where a tile played by `seat` comes from on the page, read before the page is drawn anew
@@ -42,8 +41,7 @@ export function origin(seat, tile, own) {
 export function startTransform(from, to) {
   const dx = from.left + from.width / 2 - (to.left + to.width / 2);
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
-  const scale =
-    to.height > 0 ? Math.min(1.5, Math.max(0.2, from.height / to.height)) : 1;
+  const scale = to.height > 0 ? Math.min(1.5, Math.max(0.2, from.height / to.height)) : 1;
   return `translate(${Math.round(dx)}px, ${Math.round(dy)}px) scale(${scale.toFixed(3)})`;
 }
 
@@ -65,18 +63,10 @@ export function fly(boardEl, id, tile, from) {
   copy.setAttribute("class", "tile");
   const picture = s(
     "svg",
-    {
-      viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`,
-      width: "100%",
-      height: "100%",
-    },
+    { viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, width: "100%", height: "100%" },
     copy,
   );
-  const ghost = h(
-    "div",
-    { class: "flight", "data-flight": tile, "aria-hidden": "true" },
-    picture,
-  );
+  const ghost = h("div", { class: "flight", "data-flight": tile, "aria-hidden": "true" }, picture);
   Object.assign(ghost.style, {
     left: `${to.left}px`,
     top: `${to.top}px`,

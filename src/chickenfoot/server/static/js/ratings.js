@@ -48,17 +48,8 @@ function render() {
     });
   /** @param {number} x */
   const percent = (x) =>
-    x.toLocaleString(document.documentElement.lang, {
-      style: "percent",
-      maximumFractionDigits: 0,
-    });
-  const head = [
-    "",
-    "ratings.player",
-    "ratings.rating",
-    "ratings.matches",
-    "ratings.wins",
-  ];
+    x.toLocaleString(document.documentElement.lang, { style: "percent", maximumFractionDigits: 0 });
+  const head = ["", "ratings.player", "ratings.rating", "ratings.matches", "ratings.wins"];
   const more = ["ratings.points", "ratings.out", "ratings.double_blanks"];
   $("#ratings").replaceChildren(
     h(
@@ -83,11 +74,7 @@ function render() {
             {},
             row.name.startsWith(BOT)
               ? playerName(row.name)
-              : h(
-                  "a",
-                  { href: `/ratings?player=${encodeURIComponent(row.name)}` },
-                  row.name,
-                ),
+              : h("a", { href: `/ratings?player=${encodeURIComponent(row.name)}` }, row.name),
           ),
           h(
             "td",
@@ -111,9 +98,7 @@ function render() {
 function renderHistory() {
   $("#history").hidden = history === null;
   if (history === null) return;
-  $("#history-title").textContent = t("ratings.history", {
-    name: history.name,
-  });
+  $("#history-title").textContent = t("ratings.history", { name: history.name });
   const items = history.matches.map((summary) => {
     const { what, who } = describeTable(summary);
     const replay = `/replay?table=${encodeURIComponent(summary.table)}`;
@@ -122,17 +107,11 @@ function renderHistory() {
       { "data-table": summary.table },
       h("span", { class: "what" }, what),
       h("span", { class: "who" }, who),
-      h(
-        "span",
-        { class: "links" },
-        h("a", { class: "button", href: replay }, t("home.replay")),
-      ),
+      h("span", { class: "links" }, h("a", { class: "button", href: replay }, t("home.replay"))),
     );
   });
   $("#history-matches").replaceChildren(
-    ...(items.length
-      ? items
-      : [h("li", { class: "muted" }, t("ratings.none"))]),
+    ...(items.length ? items : [h("li", { class: "muted" }, t("ratings.none"))]),
   );
 }
 
@@ -143,9 +122,7 @@ async function main() {
   rows = (await api("/api/ratings")).ratings;
   if (player !== null) {
     try {
-      history = await api(
-        `/api/players/${encodeURIComponent(player)}?lang=${i18n.language()}`,
-      );
+      history = await api(`/api/players/${encodeURIComponent(player)}?lang=${i18n.language()}`);
     } catch {
       history = null;
     }

@@ -5,13 +5,7 @@
 import { advance, emptySnapshot } from "./advance.js";
 import { AnalysisPanel } from "./analysis.js";
 import { BoardView } from "./board.js";
-import {
-  describe,
-  gameName,
-  presetName,
-  roundName,
-  seatName,
-} from "./describe.js";
+import { describe, gameName, presetName, roundName, seatName } from "./describe.js";
 import { $, api, h, postJSON } from "./dom.js";
 import { kindOf, loadMeta } from "./games.js";
 import { handsAt } from "./hands.js";
@@ -67,11 +61,8 @@ async function load(recordText) {
     $("#load-error").hidden = false;
     return;
   }
-  views = [
-    emptySnapshot(replay.game, replay.preset, replay.players, replay.sides),
-  ];
-  for (const entry of replay.entries)
-    views.push(advance(views[views.length - 1], entry));
+  views = [emptySnapshot(replay.game, replay.preset, replay.players, replay.sides)];
+  for (const entry of replay.entries) views.push(advance(views[views.length - 1], entry));
   hands = handsAt(replay.dealt, replay.entries);
   slider.max = String(views.length - 1);
   analysis.load(replay, views, recordText);
@@ -95,9 +86,7 @@ function roundStarts() {
 function jumpRound(direction) {
   const starts = roundStarts();
   const target =
-    direction > 0
-      ? starts.find((v) => v > at)
-      : [...starts].reverse().find((v) => v < at);
+    direction > 0 ? starts.find((v) => v > at) : [...starts].reverse().find((v) => v < at);
   go(target ?? (direction > 0 ? views.length - 1 : 0));
 }
 
@@ -144,10 +133,7 @@ function render() {
   slider.value = String(at);
   const position = $("#position");
   position.dataset.version = String(at);
-  position.textContent = t("replay.position", {
-    n: at,
-    total: views.length - 1,
-  });
+  position.textContent = t("replay.position", { n: at, total: views.length - 1 });
   const turn = view.public && !view.end ? view.public.turn : null;
   const held = hands[at] || [];
   $("#hands").replaceChildren(

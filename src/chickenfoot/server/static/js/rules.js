@@ -51,16 +51,12 @@ function renderChoice(guide) {
   if (!meta) return;
   /** @type {HTMLSelectElement} */
   const game = $("#rules-game");
-  game.replaceChildren(
-    ...meta.games.map((g) => h("option", { value: g }, gameName(g))),
-  );
+  game.replaceChildren(...meta.games.map((g) => h("option", { value: g }, gameName(g))));
   game.value = guide.game;
   /** @type {HTMLSelectElement} */
   const preset = $("#rules-preset");
   preset.replaceChildren(
-    ...meta.presets.map((p) =>
-      h("option", { value: p.name }, presetName(p.name)),
-    ),
+    ...meta.presets.map((p) => h("option", { value: p.name }, presetName(p.name))),
   );
   const presets = meta.choices[guide.game]?.preset ?? false;
   preset.value = presets ? guide.preset : "classic";
@@ -79,11 +75,7 @@ function choose() {
   params.set("game", game.value);
   if (meta?.choices[game.value]?.preset) params.set("preset", preset.value);
   else params.delete("preset");
-  history.replaceState(
-    null,
-    "",
-    `${location.pathname}?${params}${location.hash}`,
-  );
+  history.replaceState(null, "", `${location.pathname}?${params}${location.hash}`);
   load();
 }
 
@@ -106,17 +98,11 @@ function block(data, layout) {
       return h(
         "table",
         { class: "scores" },
-        h(
-          "thead",
-          {},
-          h("tr", {}, ...data.header.map((cell) => h("th", {}, cell))),
-        ),
+        h("thead", {}, h("tr", {}, ...data.header.map((cell) => h("th", {}, cell)))),
         h(
           "tbody",
           {},
-          ...data.rows.map((row) =>
-            h("tr", {}, ...row.map((cell) => h("td", {}, cell))),
-          ),
+          ...data.rows.map((row) => h("tr", {}, ...row.map((cell) => h("td", {}, cell)))),
         ),
       );
     default:
@@ -130,12 +116,7 @@ function block(data, layout) {
  */
 function picture(data, layout) {
   const box = h("div", { class: "rules-board", "data-picture": data.name });
-  const figure = h(
-    "figure",
-    { class: "rules-picture" },
-    box,
-    h("figcaption", {}, data.caption),
-  );
+  const figure = h("figure", { class: "rules-picture" }, box, h("figcaption", {}, data.caption));
   requestAnimationFrame(() => {
     const board = new BoardView(box, { still: true });
     board.svg.setAttribute("aria-label", data.caption);
@@ -153,11 +134,7 @@ function render(guide) {
       "ol",
       {},
       ...guide.sections.map((s) =>
-        h(
-          "li",
-          { class: s.changed ? "changed" : null },
-          h("a", { href: `#${s.id}` }, s.title),
-        ),
+        h("li", { class: s.changed ? "changed" : null }, h("a", { href: `#${s.id}` }, s.title)),
       ),
     ),
   );
@@ -175,9 +152,7 @@ function render(guide) {
           "h2",
           {},
           s.title,
-          s.changed
-            ? h("span", { class: "changed-note" }, guide.changed_note)
-            : null,
+          s.changed ? h("span", { class: "changed-note" }, guide.changed_note) : null,
         ),
         ...s.blocks.map((b) => block(b, layout)),
       ),
@@ -196,8 +171,7 @@ async function load() {
     error.hidden = true;
     render(guide);
   } catch (failure) {
-    error.textContent =
-      failure instanceof Error ? failure.message : String(failure);
+    error.textContent = failure instanceof Error ? failure.message : String(failure);
     error.hidden = false;
     $("#guide").replaceChildren();
   }

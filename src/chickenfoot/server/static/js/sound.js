@@ -54,8 +54,7 @@ export function cuesOf(event, before, after) {
     const foot = after.public?.foot;
     cues.push(foot && foot.id === event.placed.id ? "foot" : "play");
   }
-  const mine = (/** @type {View} */ view) =>
-    !view.end && (view.legal?.length ?? 0) > 0;
+  const mine = (/** @type {View} */ view) => !view.end && (view.legal?.length ?? 0) > 0;
   if (mine(after) && !mine(before)) cues.push("turn");
   return cues;
 }

@@ -31,22 +31,16 @@ export function boardWords(board, pub, kind) {
   const ends = (shown) => open.get(shown.id) ?? [];
   /** @param {Foot} foot */
   const need = (foot) =>
-    foot.need
-      ? `, ${tn("board.needs_toes", foot.need, { number: foot.tile.far })}`
-      : "";
+    foot.need ? `, ${tn("board.needs_toes", foot.need, { number: foot.tile.far })}` : "";
   /** @param {Line} line */
   const lineText = (line) => {
     const parts = [line.tiles.map(oriented).join(" ")];
     if (line.foot) {
-      parts.push(
-        t("board.spoken.foot", { tile: oriented(line.foot.tile) }) +
-          need(line.foot),
-      );
+      parts.push(t("board.spoken.foot", { tile: oriented(line.foot.tile) }) + need(line.foot));
     } else {
       const last = line.tiles[line.tiles.length - 1];
       const free = last ? ends(last) : [];
-      if (free.length)
-        parts.push(t("board.spoken.open", { ends: free.join(", ") }));
+      if (free.length) parts.push(t("board.spoken.open", { ends: free.join(", ") }));
     }
     return parts.filter(Boolean).join(", ");
   };
@@ -58,39 +52,26 @@ export function boardWords(board, pub, kind) {
    */
   const footWords = (foot, centre) => {
     foot.lines.forEach((line, i) => {
-      const params = {
-        k: i + 1,
-        double: oriented(foot.tile),
-        tiles: lineText(line),
-      };
-      words.push(
-        t(centre ? "board.spoken.line" : "board.spoken.branch", params),
-      );
+      const params = { k: i + 1, double: oriented(foot.tile), tiles: lineText(line) };
+      words.push(t(centre ? "board.spoken.line" : "board.spoken.branch", params));
       if (line.foot) footWords(line.foot, false);
     });
   };
   if (layout.centre) {
     const centre = layout.centre;
-    words.push(
-      t("board.spoken.centre", { tile: oriented(centre.tile) }) + need(centre),
-    );
+    words.push(t("board.spoken.centre", { tile: oriented(centre.tile) }) + need(centre));
     footWords(centre, true);
     return words;
   }
   const middle = /** @type {Shown} */ (layout.middle);
-  const left = [...layout.left]
-    .reverse()
-    .map((shown) => `${shown.far}-${shown.near}`);
+  const left = [...layout.left].reverse().map((shown) => `${shown.far}-${shown.near}`);
   const whole = [...left, oriented(middle), ...layout.right.map(oriented)];
   words.push(t("board.spoken.whole", { tiles: whole.join(" ") }));
   const free = board.flatMap((placed) => placed.open);
-  if (free.length)
-    words.push(t("board.spoken.ends", { ends: free.join(", ") }));
+  if (free.length) words.push(t("board.spoken.ends", { ends: free.join(", ") }));
   layout.arms.forEach((arm, i) => {
     const double = layout.spinner ? oriented(layout.spinner) : "";
-    words.push(
-      t("board.spoken.branch", { k: i + 1, double, tiles: lineText(arm) }),
-    );
+    words.push(t("board.spoken.branch", { k: i + 1, double, tiles: lineText(arm) }));
   });
   return words;
 }

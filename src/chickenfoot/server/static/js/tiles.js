@@ -203,13 +203,7 @@ export function tileSVG(tile, { unit = 26, vertical = true } = {}) {
   const h = vertical ? 2 * unit : unit;
   return s(
     "svg",
-    {
-      viewBox: `0 0 ${w} ${h}`,
-      width: w,
-      height: h,
-      class: "tile-svg",
-      "aria-hidden": "true",
-    },
+    { viewBox: `0 0 ${w} ${h}`, width: w, height: h, class: "tile-svg", "aria-hidden": "true" },
     tileGroup(a, b, { unit, vertical }),
   );
 }
