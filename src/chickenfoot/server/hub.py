@@ -123,6 +123,8 @@ REMATCHES_KEPT = 1_000
 """How many tables' rematches the hub remembers (the oldest forgotten first)."""
 EXPIRY_CHECKS = 60.0
 """Seconds between two looks for tables that have waited too long (at most)."""
+STOP_LOOK_SECONDS = 10.0
+"""How long a stopping hub lets its look at the waiting tables finish."""
 ROUND_WAIT = 60.0
 """Seconds a new round waits at most for its people to close the summary of the round before
 it, at a table without a move clock (with one: the clock's seconds)."""
@@ -229,9 +231,15 @@ class Hub:
     async def stop(self) -> None:
         self._closing = True
         if self._expiring is not None:
-            self._expiring.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._expiring
+            # A look under way ends its queries (cancelled in one, the database's thread
+            # would answer a loop already closed); a look slower than that is cancelled.
+            self._look_soon.set()
+            try:
+                await asyncio.wait_for(asyncio.shield(self._expiring), STOP_LOOK_SECONDS)
+            except TimeoutError:
+                self._expiring.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._expiring
         for live in self.live.values():
             for timer in (live.wake, live.retry):
                 if timer is not None:
@@ -668,7 +676,7 @@ class Hub:
         that another process has closed meanwhile are closed here too. Bots take the open
         seats of the tables whose wait is over (sooner when one held here is due)."""
         every = min(EXPIRY_CHECKS, self.waiting_expiry / 2)
-        while True:
+        while not self._closing:
             self._look_soon.clear()
             try:
                 for table_id in await self.store.expire_waiting(self.waiting_since()):
