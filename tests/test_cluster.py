@@ -324,14 +324,8 @@ def test_redis_down_the_owner_goes_on_and_no_table_is_taken(cluster: Cluster, re
     record = a.get(f"/api/tables/{table}/record")
     check_events(record, ann)
     check_no_leak(record, [ann])
-    watcher = Viewer([b], other, None, None)
-
-    async def watch() -> None:
-        await asyncio.wait_for(watcher.play(until=asyncio.Event()), 0.1)
-
-    with pytest.raises(TimeoutError):  # b opens it now: a lobby, waiting for Cy
-        asyncio.run(watch())
-    assert any(f["type"] == "lobby" for _, f in watcher.frames)
+    opened = asyncio.run(elsewhere())  # b opens it now: a lobby, waiting for Cy
+    assert opened["type"] == "lobby", opened
 
 
 def test_postgres_down_a_forwarded_action_is_refused_then_play_resumes(

@@ -8,22 +8,8 @@ from typer._click.exceptions import BadParameter, MissingParameter
 from typer.core import TyperArgument, TyperOption
 
 from chickenfoot.cli.text import _one_line, _short
-from chickenfoot.cli.words import _choices, _value_type
+from chickenfoot.cli.words import _choices, _range_words, _value_type
 from chickenfoot.i18n import _
-
-
-def _range_words(param: TyperOption | TyperArgument) -> str | None:
-    """A number's range in words: ``0 to 65535``, ``at least 1``, ``at most 10``."""
-    low, high = param.min, param.max
-    if low is not None and high is not None:
-        # TRANSLATORS: the numbers an option takes, as in "--port must be 0 to 65535, not
-        # 70000" (see "{option} must be {allowed}, not {value}")
-        return _("{low:g} to {high:g}").format(low=low, high=high)
-    if low is not None:
-        return _("at least {low:g}").format(low=low)
-    if high is not None:
-        return _("at most {high:g}").format(high=high)
-    return None
 
 
 def _bad_value(exc: BadParameter) -> str:

@@ -59,8 +59,6 @@ class _Option(_PlainValued, TyperOption):
         return _PLACEHOLDERS.get(_value_type(self), "TEXT")
 
     def _get_number_range_help_str(self) -> str | None:
-        from chickenfoot.cli.bad_input import _range_words
-
         return _range_words(self)
 
 
@@ -124,3 +122,19 @@ def _value_type(param: TyperOption | TyperArgument) -> type:
 
 
 _PLACEHOLDERS: dict[type, str] = {int: "N", float: "NUMBER", Path: "PATH"}
+
+
+def _range_words(param: TyperOption | TyperArgument) -> str | None:
+    """A number's range in words: ``0 to 65535``, ``at least 1``, ``at most 10``."""
+    from chickenfoot.i18n import _  # only when asked: ``--version`` imports no rules
+
+    low, high = param.min, param.max
+    if low is not None and high is not None:
+        # TRANSLATORS: the numbers an option takes, as in "--port must be 0 to 65535, not
+        # 70000" (see "{option} must be {allowed}, not {value}")
+        return _("{low:g} to {high:g}").format(low=low, high=high)
+    if low is not None:
+        return _("at least {low:g}").format(low=low)
+    if high is not None:
+        return _("at most {high:g}").format(high=high)
+    return None

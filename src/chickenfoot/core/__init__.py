@@ -10,8 +10,9 @@ from chickenfoot.core.actions import (
     Play,
     parse_action,
 )
+from chickenfoot.core.common import Outcome
 from chickenfoot.core.fast import FastRound
-from chickenfoot.core.match import Match, Outcome, winners_of
+from chickenfoot.core.match import Match, winners_of
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.pieces import Deal, Placed, RoundEnd
 from chickenfoot.core.record import FORMAT, replay, to_record

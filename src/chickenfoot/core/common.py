@@ -4,16 +4,31 @@ and replaying a round's recorded actions."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from random import Random
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from chickenfoot.core.actions import Action, Event, IllegalActionError
 from chickenfoot.core.pieces import Deal, RoundEnd
 from chickenfoot.core.record_fields import RecordError, check_end, describe, is_int, read_action
 from chickenfoot.core.tiles import Tile
 
-if TYPE_CHECKING:
-    from chickenfoot.core.match import Outcome
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished match ended: every seat's total and the seats that won (with
+    partners, the sides that won: partners winning together is no draw)."""
+
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    winning_sides: tuple[int, ...] = ()
+    places: tuple[int, ...] = ()
+    """Each seat's place: 1 for the winners, then by total (equal totals share a place;
+    partners share theirs)."""
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winning_sides or self.winners) > 1
 
 
 class RoundBase:
@@ -69,7 +84,12 @@ class AnyRules(Protocol):
 
     def rounds_per_match(self, players: int) -> int | None: ...
 
-    def label(self, length_name: Callable[[str], str] = str) -> str: ...
+    def label(
+        self, length_name: Callable[[str], str] = str, preset_name: Callable[[str], str] = str
+    ) -> str:
+        """A short name of these rules for reports, the length and the preset as
+        ``length_name`` and ``preset_name`` name them."""
+        ...
 
     def tile_value(self, tile: Tile) -> int: ...
 

@@ -4,31 +4,13 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
 from random import Random
 
 from chickenfoot.core.actions import Action, Event
-from chickenfoot.core.common import MatchBase
+from chickenfoot.core.common import MatchBase, Outcome
 from chickenfoot.core.pieces import Deal
 from chickenfoot.core.round import RoundState, deal, first_seat, rotation_seat
 from chickenfoot.core.rules import CLASSIC, Rules, TieBreak
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a finished match ended: every seat's total and the seats that won (with
-    partners, the sides that won: partners winning together is no draw)."""
-
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-    winning_sides: tuple[int, ...] = ()
-    places: tuple[int, ...] = ()
-    """Each seat's place: 1 for the winners, then by total (equal totals share a place;
-    partners share theirs)."""
-
-    @property
-    def is_draw(self) -> bool:
-        return len(self.winning_sides or self.winners) > 1
 
 
 def places_of(totals: Sequence[int], winners: Sequence[int], lowest_first: bool) -> tuple[int, ...]:

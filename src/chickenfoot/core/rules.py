@@ -144,10 +144,12 @@ class Rules:
     def preset_name(self) -> str:
         return self.preset
 
-    def label(self, length_name: Callable[[str], str] = str) -> str:
-        """A short name of these rules for reports: ``classic, full`` (the length as
-        ``length_name`` names it)."""
-        return f"{self.preset}, {length_name(self.length.value)}"
+    def label(
+        self, length_name: Callable[[str], str] = str, preset_name: Callable[[str], str] = str
+    ) -> str:
+        """A short name of these rules for reports: ``classic, full`` (the preset as
+        ``preset_name`` and the length as ``length_name`` name them)."""
+        return f"{preset_name(self.preset)}, {length_name(self.length.value)}"
 
     def rounds_per_match(self, players: int) -> int | None:
         """How many rounds a match has (None: it goes on until a total passes a target)."""

@@ -11,10 +11,10 @@ from chickenfoot.core.games import AnyRules
 from chickenfoot.core.messages import ENGLISH, Message
 from chickenfoot.core.wire import Snapshot
 from chickenfoot.howto import TITLES, guide, section_of
+from chickenfoot.howto.names import LEVEL_NAMES
 from chickenfoot.howto.refusals import said_to_you, tile_refusal, turn_refusal, with_names
 from chickenfoot.i18n import message_in, translation
 from chickenfoot.play import BOT_PREFIX
-from chickenfoot.terminal.labels import LEVEL_NAMES
 
 
 def guide_json(rules: AnyRules, players: int, lang: str) -> dict[str, Any]:

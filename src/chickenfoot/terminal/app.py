@@ -36,6 +36,7 @@ from chickenfoot.i18n import (
     set_language,
 )
 from chickenfoot.play import BOT_PREFIX
+from chickenfoot.terminal.keys import translate_bindings
 from chickenfoot.terminal.labels import length_name, level_name
 from chickenfoot.terminal.rules_screen import RulesScreen
 from chickenfoot.terminal.session import (
@@ -45,7 +46,7 @@ from chickenfoot.terminal.session import (
     Session,
 )
 from chickenfoot.terminal.stops import HANGUP_EXIT, Guard, hangups_watched, tell_fd
-from chickenfoot.terminal.table_screen import TableScreen, translate_bindings
+from chickenfoot.terminal.table_screen import TableScreen
 
 MAX_SEED = 2**63 - 1
 PERSON = "person"

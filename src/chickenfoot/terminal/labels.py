@@ -5,29 +5,10 @@ levels, the match's lengths, and the rules' short label. The words typed on the 
 from __future__ import annotations
 
 from chickenfoot.core.games import AnyRules
-from chickenfoot.core.rules import Rules
 from chickenfoot.howto.listing import PRESET_TITLES, preset_title
+from chickenfoot.howto.names import LENGTH_NAMES, LEVEL_NAMES
 from chickenfoot.howto.standard import TITLES as STANDARD_TITLES
-from chickenfoot.i18n import N_, _
-
-LEVEL_NAMES: dict[str, str] = {
-    # TRANSLATORS: a computer player's level, shown as "Computer: beginner" and "Bot 1
-    # (beginner)"; at 80 columns the seats beside the table show 15 characters of it
-    "beginner": N_("beginner"),
-    "easy": N_("easy"),
-    "medium": N_("medium"),
-    "hard": N_("hard"),
-    "expert": N_("expert"),
-}
-
-LENGTH_NAMES: dict[str, str] = {
-    # TRANSLATORS: how long a match is: its first round only
-    "single": N_("single"),
-    # TRANSLATORS: how long a match is: the first half of its rounds
-    "half": N_("half"),
-    # TRANSLATORS: how long a match is: one round for every double down to 0-0
-    "full": N_("full"),
-}
+from chickenfoot.i18n import _
 
 
 def level_name(bot: str) -> str:
@@ -42,9 +23,11 @@ def length_name(length: str) -> str:
 def rules_label(rules: AnyRules) -> str:
     """The rules' short label (``Classic, single``), the preset's name and the match's length
     translated."""
-    if isinstance(rules, Rules) and rules.preset in PRESET_TITLES:
-        return f"{preset_title(rules.preset, _)}, {length_name(rules.length.value)}"
-    return rules.label(length_name)
+    return rules.label(length_name, _preset_title)
+
+
+def _preset_title(name: str) -> str:
+    return preset_title(name, _) if name in PRESET_TITLES else name
 
 
 def preset_label(name: str) -> str:

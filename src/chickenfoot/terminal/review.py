@@ -69,11 +69,11 @@ from chickenfoot.i18n import N_, _, error_text, ngettext
 from chickenfoot.terminal import nouns
 from chickenfoot.terminal.board import of_snapshot
 from chickenfoot.terminal.describe import Words
+from chickenfoot.terminal.keys import footer_width, translate_bindings
 from chickenfoot.terminal.render import CHOSEN, LEGAL, BoardView, Marks, tile_text
 from chickenfoot.terminal.render import DIM as TILE_DIM
 from chickenfoot.terminal.review_chart import MARK_STYLES, MARK_SYMBOLS, RoundChart, chart_lines
 from chickenfoot.terminal.session import Session
-from chickenfoot.terminal.table_screen import footer_width, translate_bindings
 
 SAMPLES_VARIABLE: Final = "CHICKENFOOT_REVIEW_SAMPLES"
 WORKERS_VARIABLE: Final = "CHICKENFOOT_REVIEW_WORKERS"

@@ -20,8 +20,8 @@ from chickenfoot.core.games import AnyRules
 from chickenfoot.howto import guide
 from chickenfoot.i18n import N_, language, translation
 from chickenfoot.terminal.guide_view import section_renderable
+from chickenfoot.terminal.keys import translate_bindings
 from chickenfoot.terminal.labels import preset_label
-from chickenfoot.terminal.table_screen import translate_bindings
 
 
 class RulesScreen(Screen[None]):

@@ -10,18 +10,15 @@ between their turns.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap, BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
@@ -49,6 +46,7 @@ from chickenfoot.terminal.describe import (
     went_out,
 )
 from chickenfoot.terminal.guide_view import refusal_with_rule
+from chickenfoot.terminal.keys import footer_width, translate_bindings
 from chickenfoot.terminal.labels import rules_label
 from chickenfoot.terminal.render import BoardView, Marks, fresh_tiles, hand_text, seats_text
 from chickenfoot.terminal.session import Session
@@ -60,29 +58,6 @@ MAX_PACE = 10.0
 PACE_STEP = 0.2
 TARGET_KEYS = "123456789"
 LOG_LINES = 200
-
-
-def translate_bindings(node: DOMNode) -> None:
-    """Show the descriptions of ``node``'s keys (given with :func:`~chickenfoot.i18n.N_` in
-    its class) in the language spoken now. Call it from ``__init__``: a node copies its
-    class's bindings as it is made, and the footer reads that copy."""
-    keys = node._bindings.key_to_bindings
-    node._bindings = BindingsMap.from_keys(
-        {
-            key: [replace(b, description=_(b.description), tooltip=_(b.tooltip)) for b in bindings]
-            for key, bindings in keys.items()
-        }
-    )
-
-
-def footer_width(screen: Screen[None]) -> int:
-    """The columns the footer takes to show the keys of ``screen`` with their usual spaces
-    (a translation's words may need the compact footer to show every key)."""
-    shown = {a.binding.action: a.binding for a in screen.active_bindings.values() if a.binding.show}
-    app = screen.app
-    return sum(
-        cell_len(app.get_key_display(b)) + cell_len(b.description) + 3 for b in shown.values()
-    )
 
 
 def screenshot_name(title: str, when: datetime) -> str:

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from random import Random
 
 from chickenfoot.core.actions import Action, Event
-from chickenfoot.core.common import MatchBase
-from chickenfoot.core.match import Outcome, places_of
+from chickenfoot.core.common import MatchBase, Outcome
+from chickenfoot.core.match import places_of
 from chickenfoot.core.options import RulesError
 from chickenfoot.core.pieces import Deal, RoundEnd
 from chickenfoot.core.standard.hand import HandState, deal, leader_of

@@ -158,9 +158,11 @@ class StandardRules:
     def preset_name(self) -> str:
         return self.game.value
 
-    def label(self, length_name: Callable[[str], str] = str) -> str:
+    def label(
+        self, length_name: Callable[[str], str] = str, preset_name: Callable[[str], str] = str
+    ) -> str:
         """A short name of these rules for reports: the game's name (its length is its
-        target, part of what the game is)."""
+        target, part of what the game is; it has no preset but its name)."""
         return self.game.value
 
     def rounds_per_match(self, players: int) -> int | None:
