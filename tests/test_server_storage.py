@@ -23,10 +23,13 @@ from starlette.testclient import TestClient
 from chickenfoot.core import games
 from chickenfoot.play import play_recorded_match
 from chickenfoot.ratings import Ratings
+from chickenfoot.server import store as store_module
 from chickenfoot.server.app import Settings, create_app
 from chickenfoot.server.store import (
     CANCELLED,
     EXPIRED,
+    MIGRATIONS,
+    NEWEST_MIGRATION,
     PLAYING,
     WAITING,
     ChatLine,
@@ -104,6 +107,40 @@ def test_opening_twice_upgrades_nothing_and_keeps_the_tables(db_url: str) -> Non
     assert {"tables", "seats", "actions", "alembic_version"} <= asyncio.run(
         tables_after_two_opens()
     )
+
+
+def test_the_newest_migration_named_in_the_code_is_alembics_head() -> None:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    assert ScriptDirectory.from_config(config).get_heads() == [NEWEST_MIGRATION]
+
+
+def test_a_database_at_the_newest_migration_opens_without_alembic_and_an_older_one_upgrades(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    upgrades: list[str] = []
+    upgrade = store_module._upgrade
+
+    def counted(connection: sa.Connection, revision: str) -> None:
+        upgrades.append(revision)
+        upgrade(connection, revision)
+
+    monkeypatch.setattr(store_module, "_upgrade", counted)
+
+    async def open_at(revision: str) -> None:
+        store = Store(db_url)
+        try:
+            await store.open(revision)
+        finally:
+            await store.close()
+
+    asyncio.run(open_at("0012"))  # a database made by the release before
+    asyncio.run(open_at("head"))  # upgraded
+    asyncio.run(open_at("head"))  # at the newest: only looked at
+    assert upgrades == ["0012", "head"]
 
 
 def test_a_table_is_played_stopped_and_taken_up_again(db_url: str) -> None:

@@ -44,8 +44,7 @@ from chickenfoot.ratings import Ratings
 from chickenfoot.server import frames, guard
 from chickenfoot.server.accounts import COOKIE, SESSION_DAYS, Accounts, name_key
 from chickenfoot.server.analyses import Analyses, AnalysisRefused, settings_of
-from chickenfoot.server.channel_redis import RedisChannel
-from chickenfoot.server.cluster import LEASE_SECONDS, Cluster
+from chickenfoot.server.channel import LEASE_SECONDS
 from chickenfoot.server.collector import keep_pauses_short
 from chickenfoot.server.connections import CONNECTIONS_PER_ADDRESS, Sockets
 from chickenfoot.server.errors import ServerError, reaching_storage
@@ -217,10 +216,14 @@ class InviteRequest(Struct, forbid_unknown_fields=True):
 def create_app(settings: Settings) -> Starlette:
     store = Store(settings.db_url)
     metrics = Metrics()
-    cluster = None
-    if settings.redis_url is not None:
+    channel = None
+    if settings.redis_url is not None:  # Redis's client is imported only where it is used
+        from chickenfoot.server.channel_redis import RedisChannel
+        from chickenfoot.server.cluster import Cluster
+
         cluster = Cluster(settings.redis_url, settings.lease_seconds)
-        metrics.count_redis_operations(lambda: cluster.operations if cluster else 0)
+        metrics.count_redis_operations(lambda: cluster.operations)
+        channel = RedisChannel(cluster)
     hub = Hub(
         store,
         bot_delay=settings.bot_delay,
@@ -228,7 +231,7 @@ def create_app(settings: Settings) -> Starlette:
         tables_per_address=settings.tables_per_address,
         bot_processes=settings.bot_processes,
         metrics=metrics,
-        channel=RedisChannel(cluster) if cluster is not None else None,
+        channel=channel,
         waiting_expiry=settings.waiting_expiry,
     )
     analyses = Analyses(

@@ -25,21 +25,21 @@ import asyncio
 import dataclasses
 import hashlib
 import json
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from chickenfoot.ratings import Rating
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+NEWEST_MIGRATION = "0013"
+"""The newest of :data:`MIGRATIONS`: a database at it is opened without Alembic."""
 
 metadata = sa.MetaData()
 
@@ -162,11 +162,22 @@ _UNREACHABLE = (
     sa.exc.TimeoutError,  # no connection of the pool came free
     sa.exc.InterfaceError,
     sa.exc.OperationalError,
-    asyncpg.PostgresConnectionError,
-    asyncpg.CannotConnectNowError,  # starting up or shutting down
-    asyncpg.AdminShutdownError,
-    asyncpg.InterfaceError,
 )
+
+
+def _unreachable_errors() -> tuple[type[BaseException], ...]:
+    """The errors that say a database is not there: PostgreSQL's driver's too, once it is
+    loaded (it is imported only to reach PostgreSQL, so before that none of them is raised)."""
+    asyncpg = sys.modules.get("asyncpg")
+    if asyncpg is None:
+        return _UNREACHABLE
+    return (
+        *_UNREACHABLE,
+        asyncpg.PostgresConnectionError,
+        asyncpg.CannotConnectNowError,  # starting up or shutting down
+        asyncpg.AdminShutdownError,
+        asyncpg.InterfaceError,
+    )
 
 
 class StaleOwner(RuntimeError):
@@ -326,9 +337,10 @@ class Store:
 
     async def open(self, revision: str = "head") -> None:
         """Create or upgrade the schema (Alembic's migrations, to the newest unless a
-        ``revision`` is named)."""
+        ``revision`` is named). A database already at the newest is only looked at."""
         async with self.engine.begin() as conn:
-            await conn.run_sync(_upgrade, revision)
+            if revision != "head" or not await conn.run_sync(_at_newest):
+                await conn.run_sync(_upgrade, revision)
 
     async def ping(self) -> None:
         """Ask the database for an answer; raises if none comes within :data:`PING_SECONDS`."""
@@ -964,7 +976,7 @@ def unreachable(error: BaseException) -> bool:
     for _ in range(8):  # SQLAlchemy's error, its driver adapter's, the driver's own
         if seen is None:
             break
-        if isinstance(seen, _UNREACHABLE):
+        if isinstance(seen, _unreachable_errors()):
             return True
         seen = getattr(seen, "orig", None) or seen.__cause__
     return False
@@ -1090,7 +1102,18 @@ async def _tables(
     ]
 
 
+def _at_newest(connection: sa.Connection) -> bool:
+    """Whether the schema is at :data:`NEWEST_MIGRATION` already."""
+    if not sa.inspect(connection).has_table("alembic_version"):
+        return False
+    versions = connection.execute(sa.text("SELECT version_num FROM alembic_version"))
+    return list(versions.scalars()) == [NEWEST_MIGRATION]
+
+
 def _upgrade(connection: sa.Connection, revision: str) -> None:
+    from alembic import command  # Alembic only when the schema is made or upgraded
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
