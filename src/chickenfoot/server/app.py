@@ -44,7 +44,6 @@ from chickenfoot.ratings import Ratings
 from chickenfoot.server import frames, guard
 from chickenfoot.server.accounts import COOKIE, SESSION_DAYS, Accounts, name_key
 from chickenfoot.server.analyses import Analyses, AnalysisRefused, settings_of
-from chickenfoot.server.channel import LEASE_SECONDS
 from chickenfoot.server.collector import keep_pauses_short
 from chickenfoot.server.connections import CONNECTIONS_PER_ADDRESS, Sockets
 from chickenfoot.server.errors import ServerError, reaching_storage
@@ -125,8 +124,9 @@ class Settings:
     redis_url: str | None = None
     """Redis, where several processes serving the same tables meet
     (:mod:`~chickenfoot.server.cluster`); None: this process serves alone."""
-    lease_seconds: float = LEASE_SECONDS
-    """How soon another process takes a table whose owner has died."""
+    lease_seconds: float | None = None
+    """How soon another process takes a table whose owner has died (None: the cluster's
+    own, :data:`~chickenfoot.server.cluster.LEASE_SECONDS`)."""
     public_url: str | None = None
     """Where people reach the server (``--public-url``): every link is built on it, and a
     browser's request or socket must come from it. None: links are built on ``listening``
@@ -221,7 +221,10 @@ def create_app(settings: Settings) -> Starlette:
         from chickenfoot.server.channel_redis import RedisChannel
         from chickenfoot.server.cluster import Cluster
 
-        cluster = Cluster(settings.redis_url, settings.lease_seconds)
+        lease = settings.lease_seconds
+        cluster = (
+            Cluster(settings.redis_url) if lease is None else Cluster(settings.redis_url, lease)
+        )
         metrics.count_redis_operations(lambda: cluster.operations)
         channel = RedisChannel(cluster)
     hub = Hub(

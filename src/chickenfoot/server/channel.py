@@ -39,9 +39,6 @@ from chickenfoot.server.store import (
 if TYPE_CHECKING:
     from chickenfoot.server.cluster import Cluster
 
-LEASE_SECONDS = 5.0
-"""How long a table's lease lasts unless renewed: how soon another process takes a table
-whose owner has died."""
 QUEUE_LIMIT = 1_000
 """Frames waiting for one connection before it is taken for dead and closed."""
 

@@ -40,9 +40,11 @@ import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
 from chickenfoot.server import logs
-from chickenfoot.server.channel import LEASE_SECONDS
 from chickenfoot.server.errors import COORDINATION_UNAVAILABLE, ServerError
 
+LEASE_SECONDS = 5.0
+"""How long a table's lease lasts unless renewed: how soon another process takes a table
+whose owner has died."""
 FORWARD_SECONDS = 10.0
 """How long a forwarded request waits for the owner's answer: longer than the owner may take
 to find its database down (a process that has died is known at once: nobody hears)."""
