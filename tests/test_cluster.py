@@ -43,6 +43,7 @@ from tests.server_helpers import (
     invite_of,
     leaked,
     next_frame,
+    post,
     seat_tokens,
 )
 from tests.services import Postgres, Redis
@@ -769,3 +770,38 @@ def test_a_rematch_accepted_on_a_follower_is_made_by_the_owner_and_told_everywhe
     assert to_ann["accepted"] == to_bo["accepted"] == to_watcher["accepted"] == [0, 1]
     assert "token" not in to_watcher and to_ann["token"] != to_bo["token"]
     assert b.get(f"/api/tables/{new}")["status"] == "waiting"
+
+
+def test_bots_take_a_play_now_tables_seats_once_whichever_process_the_person_is_on(
+    cluster: Cluster,
+) -> None:
+    """Play now on one process, its person on another: the owner seats the bots when the
+    wait runs out and both processes deal the same table; an owner that dies before the wait
+    runs out leaves it to the process that takes the table over."""
+    a, b = cluster.start(), cluster.start()
+
+    def dealt_through(server: Server, table: str, token: str) -> dict[str, Any]:
+        async def listen() -> dict[str, Any]:
+            async with server.socket(table, token) as ws:
+                while True:
+                    frame = check_frame(await asyncio.wait_for(ws.recv(), 30))
+                    if frame["type"] == "snapshot":
+                        return frame
+
+        return asyncio.run(listen())
+
+    status, made = post(a, "/api/play-now", {"name": "Lea", "players": 3, "bots_after": 1})
+    assert status == 201
+    snapshot = dealt_through(b, made["table"], made["token"])
+    assert snapshot["view"]["players"] == ["Lea", "bot:medium", "bot:medium"]
+    for server in (a, b):
+        seats = server.get(f"/api/tables/{made['table']}")["seats"]
+        assert [s["bot"] for s in seats] == [None, "medium", "medium"]
+
+    status, made = post(a, "/api/play-now", {"name": "Max", "players": 4, "bots_after": 3})
+    assert status == 201 and made["seat"] == 0
+    a.kill()  # the owner dies while the table waits
+    snapshot = dealt_through(b, made["table"], made["token"])
+    assert snapshot["view"]["players"] == ["Max", "bot:medium", "bot:medium", "bot:medium"]
+    seats = b.get(f"/api/tables/{made['table']}")["seats"]
+    assert [s["bot"] for s in seats] == [None, "medium", "medium", "medium"]

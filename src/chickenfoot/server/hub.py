@@ -382,8 +382,16 @@ class Hub:
         adopted = self.live.get(table_id)  # by the channel, meanwhile
         if adopted is not None:
             return adopted
-        live = await self.channel.open(row)
-        return self.live.setdefault(table_id, live)
+        live = self.live.setdefault(table_id, await self.channel.open(row))
+        self._heed_bots_wait(live)
+        return live
+
+    def _heed_bots_wait(self, live: Live) -> None:
+        """A waiting table with a wait for bots, new to this process (opened here, or taken
+        over from a process gone): the look at waiting tables comes when its wait runs out,
+        not at its usual pace."""
+        if live.table is None and live.row.bots_at is not None:
+            self._look_soon.set()
 
     def opening(self, table_id: str) -> bool:
         """The table is being read from the store just now."""
@@ -1241,6 +1249,7 @@ class Hub:
         table = live.table
         if table is None and live.row.status == WAITING:
             self._send_lobby(live)
+            self._heed_bots_wait(live)
             return
         if table is None or len(stored) < live.actions:
             self._apply_stored(live, stored)
