@@ -97,7 +97,7 @@ def test_a_friend_who_leaves_is_shown_away_at_once_and_told_on_return(
     made: Any = server.post("/api/tables", {"seats": [{"human": "Ann"}, {"human": "Bea"}]})
     ann = open_tab(browser, made["seats"][0]["invite"])
     bea = open_tab(browser, made["seats"][1]["invite"], PHONE)
-    spectator = open_tab(browser, made["spectate"])
+    spectator = open_tab(browser, made["spectate"], PHONE)
     for tab in (ann, bea, spectator):
         tab.page.wait_for_selector("[data-seat='1'] [data-count]")
     assert ann.page.locator("[data-seat][data-away]").count() == 0
@@ -117,6 +117,8 @@ def test_a_friend_who_leaves_is_shown_away_at_once_and_told_on_return(
         if not take_turn(ann.page):
             time.sleep(0.05)
     assert "The computer, for Bea," in spectator.page.locator("#log").inner_text()
+    assert "away" in spectator.page.locator("[data-seat='1'] .presence").inner_text()
+    spectator.shot("friend-away-phone")
     assert "away: the computer plays" in ann.page.locator("[data-seat='1'] .presence").inner_text()
     back = reopen(bea, f"{server.url}/table/{made['table']}")
     note = back.page.locator("[data-played-for]")
