@@ -314,12 +314,13 @@ def test_the_tables_creator_chooses_the_bots_pace_on_the_page_and_every_page_hea
         assert window.page.locator("#pace-choice option:checked").inner_text() == "fast"
         ann.shot(f"pace-chosen-{screen}")
 
-        placed = watcher.page.locator("#board [data-id]").count()
-        done = play_round([ann.page, bea.page], ["click", "click"], actions=3)
-        assert len(done) == 3
+        logged = watcher.page.locator("#log li").count()
+        assert len(play_round([ann.page, bea.page], ["click", "click"], actions=3)) >= 3
         watcher.page.wait_for_function(
-            f"() => document.querySelectorAll('#board [data-id]').length > {placed + 1}"
-        )  # the bots played at their new pace, and the spectator saw it
+            """(n) => [...document.querySelectorAll('#log li')].slice(n)
+                .some((li) => li.textContent.startsWith('Bot '))""",
+            arg=logged,
+        )  # the bots played on at their new pace, and the spectator saw them
         later = reopen(window, f"{server.url}/table/{table}")
         tabs.append(later)
         later.page.wait_for_selector("#pace:not([hidden])")
