@@ -65,8 +65,11 @@ END_TO_END = frozenset(
         "test_server_rematch",
         "test_services",
         "test_setup_script",
+        "test_web_accounts",
         "test_web_analysis",
+        "test_web_clock",
         "test_web_cluster",
+        "test_web_invites",
         "test_web_pages",
         "test_web_rules",
         "test_web_busywork",
@@ -84,15 +87,19 @@ leaves out."""
 
 ONE_WORKER = frozenset(
     {
+        "test_web_accounts",
         "test_web_analysis",
         "test_web_busywork",
         "test_web_chat",
+        "test_web_clock",
         "test_web_cluster",
+        "test_web_invites",
         "test_web_layout",
         "test_web_pages",
         "test_web_rematch",
         "test_web_rules",
         "test_web_see",
+        "test_web_touch",
     }
 )
 """The modules whose tests share a server and a browser started once for the module: with

@@ -50,7 +50,7 @@ def test_signing_up_in_and_out_on_the_home_page(server: Server, browser: Browser
     tab.close()
 
 
-def test_a_rated_table_set_up_on_the_page_says_so_and_offers_no_hint(
+def test_a_rated_table_set_up_on_the_page_says_so_and_offers_no_hint_nor_pace(
     server: Server, browser: Browser
 ) -> None:
     tab = open_tab(browser, f"{server.url}/?lang=nb")
@@ -70,6 +70,7 @@ def test_a_rated_table_set_up_on_the_page_says_so_and_offers_no_hint(
     assert page.locator("#rated").inner_text() == "Rangert kamp"
     assert page.locator("#hint-button").is_hidden()
     page.wait_for_selector("#hand [data-tile]")
+    assert page.locator("#pace").is_hidden()  # a rated table keeps the server's pace
     table = page.url.split("/table/", 1)[1].split("#", 1)[0]
     summary = server.get(f"/api/tables/{table}")
     assert summary["rated"] is True
@@ -85,6 +86,8 @@ def test_a_rated_table_set_up_on_the_page_says_so_and_offers_no_hint(
     phone.page.wait_for_selector("#signed-in:not([hidden])")
     phone.page.goto(f"{server.url}/table/{table}?lang=en")
     phone.page.wait_for_selector("#hand [data-tile]")  # Vera's hand: her seat, from her account
+    assert phone.page.locator("#pace").is_hidden()
+    assert phone.page.locator("#rated").is_visible()
     assert phone.errors == []
     phone.close()
 

@@ -1,6 +1,7 @@
 """No busywork on the page: a draw or a pass that is the person's only move is made for them
-and said (a setting turns that off, and is remembered), and a double-click plays once. A
-real ``chickenfoot serve`` on loopback and a real headless Chromium."""
+and said (a setting turns that off, and is remembered), and a double-click or a double-tap
+plays once. A real ``chickenfoot serve`` on loopback and a real headless Chromium, at 1366x768
+and on a 390x844 touch screen."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import json
 import time
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.web_helpers import MY_TURN, Server, need_chromium, open_tab
+from tests.web_helpers import MY_TURN, SCREENS, Server, need_chromium, open_screen
 
 need_chromium()
 
@@ -25,9 +27,11 @@ TOASTS = """() => {
 """Keep every note the page shows (they fade) in ``window.toastsSeen``."""
 
 
-def seat_of_ann(server: Server, browser: Browser, seed: int) -> tuple[Any, list[Any]]:
-    """A single round of Ann against three easy bots: her tab (after ``prepare`` ran on
-    it) and the frames her page sends."""
+def seat_of_ann(
+    server: Server, browser: Browser, seed: int, screen: str = "desktop"
+) -> tuple[Any, list[Any]]:
+    """A single round of Ann against three easy bots, on ``screen``: her tab and the frames
+    her page sends."""
     body = {
         "game": "chickenfoot",
         "length": "single",
@@ -35,7 +39,7 @@ def seat_of_ann(server: Server, browser: Browser, seed: int) -> tuple[Any, list[
         "seed": seed,
     }
     made = server.post("/api/tables", body)
-    tab = open_tab(browser, made["seats"][0]["invite"])
+    tab = open_screen(browser, made["seats"][0]["invite"], screen)
     tab.page.wait_for_selector("#hand [data-tile]")  # the invite spent: a reload keeps the seat
     sent: list[Any] = []
     tab.page.on(
@@ -67,10 +71,11 @@ def play_tiles(page: Page, on_wait: Any = None, seconds: float = 60) -> int:
     return played
 
 
+@pytest.mark.parametrize("screen", SCREENS)
 def test_a_forced_draw_or_pass_is_made_for_the_person_and_said(
-    server: Server, browser: Browser
+    server: Server, browser: Browser, screen: str
 ) -> None:
-    tab, sent = seat_of_ann(server, browser, seed=7)
+    tab, sent = seat_of_ann(server, browser, seed=7, screen=screen)
     page = tab.page
     page.reload()
     page.wait_for_selector("#hand [data-tile]")
@@ -84,16 +89,21 @@ def test_a_forced_draw_or_pass_is_made_for_the_person_and_said(
     assert seen.count("No tile fits: you draw.") == len(draws)
     passes = [action for action in made if "pass" in action]
     assert seen.count("Nothing fits: you pass.") == len(passes)
+    tab.shot(f"busywork-forced-{screen}")
     assert tab.errors == []
     tab.close()
 
 
+@pytest.mark.parametrize("screen", SCREENS)
 def test_with_the_setting_off_the_page_waits_and_remembers_it(
-    server: Server, browser: Browser
+    server: Server, browser: Browser, screen: str
 ) -> None:
-    tab, sent = seat_of_ann(server, browser, seed=7)
+    tab, sent = seat_of_ann(server, browser, seed=7, screen=screen)
     page = tab.page
-    page.uncheck("#forced")
+    if SCREENS[screen][1]:
+        page.locator("#forced").tap()
+    else:
+        page.uncheck("#forced")
     page.reload()
     page.wait_for_selector("#hand [data-tile]")
     assert not page.locator("#forced").is_checked()  # remembered
@@ -116,15 +126,26 @@ def test_with_the_setting_off_the_page_waits_and_remembers_it(
     tab.close()
 
 
-def test_a_double_click_on_a_tile_plays_it_once(server: Server, browser: Browser) -> None:
-    tab, sent = seat_of_ann(server, browser, seed=7)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_double_click_or_a_double_tap_on_a_tile_plays_it_once(
+    server: Server, browser: Browser, screen: str
+) -> None:
+    tab, sent = seat_of_ann(server, browser, seed=7, screen=screen)
     page = tab.page
     page.reload()
     page.wait_for_function(MY_TURN)
     page.evaluate(TOASTS)
     tile = page.locator('#hand [data-legal="true"]').first
     played = tile.get_attribute("data-tile")
-    tile.dblclick()  # Ann's first tile goes on the centre double: one place, played at once
+    # Ann's first tile goes on the centre double: one place, played at once.
+    if SCREENS[screen][1]:
+        found = tile.bounding_box()
+        assert found is not None
+        x, y = found["x"] + found["width"] / 2, found["y"] + found["height"] / 2
+        page.touchscreen.tap(x, y)
+        page.touchscreen.tap(x, y)
+    else:
+        tile.dblclick()
     page.wait_for_selector("#board [data-id='1']")
     acts = [frame for frame in sent if frame["type"] == "act"]
     assert [frame["action"]["play"] for frame in acts] == [played]

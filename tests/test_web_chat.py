@@ -4,14 +4,11 @@ person on a phone's touch screen)."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page
 
-from tests.web_helpers import Server, Tab, need_chromium, open_tab, reopen
+from tests.web_helpers import DESKTOP, PHONE, Server, Tab, need_chromium, open_tab, reopen
 
 need_chromium()
-
-LAPTOP: ViewportSize = {"width": 1366, "height": 768}
-PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def in_language(link: str, lang: str) -> str:
@@ -31,9 +28,9 @@ def test_two_people_and_a_spectator_chat_each_in_their_language(
         "/api/tables",
         {"seats": [{"human": "Ann"}, {"human": "Bo"}, {"bot": "easy"}], "length": "single"},
     )
-    ann = open_tab(browser, made["seats"][0]["invite"], LAPTOP)
-    bo = open_tab(browser, in_language(made["seats"][1]["invite"], "nb"), PHONE, touch=True)
-    watcher = open_tab(browser, in_language(made["spectate"], "it"), LAPTOP)
+    ann = open_tab(browser, made["seats"][0]["invite"], DESKTOP)
+    bo = open_tab(browser, in_language(made["seats"][1]["invite"], "nb"), PHONE)
+    watcher = open_tab(browser, in_language(made["spectate"], "it"), DESKTOP)
     tabs: list[Tab] = [ann, bo, watcher]
     try:
         for tab in tabs:

@@ -15,8 +15,10 @@ from playwright.sync_api import Browser, Page
 
 from tests.web_helpers import (
     PHONE,
+    SCREENS,
     Server,
     need_chromium,
+    open_screen,
     open_tab,
     reopen,
     take_turn,
@@ -91,13 +93,18 @@ def test_out_of_time_the_log_says_the_computer_played_for_you(
     ann.close()
 
 
+@pytest.mark.parametrize("screen", SCREENS)
 def test_a_friend_who_leaves_is_shown_away_at_once_and_told_on_return(
-    server: Server, browser: Browser
+    server: Server, browser: Browser, screen: str
 ) -> None:
+    """Bea, on ``screen``, closes her page: Ann and a spectator, on the other screen, see her
+    away at once with the time left, then the computer's moves for her said so in the log;
+    back at her seat, Bea is told what was played for her."""
+    there = "desktop" if screen == "phone" else "phone"
     made: Any = server.post("/api/tables", {"seats": [{"human": "Ann"}, {"human": "Bea"}]})
-    ann = open_tab(browser, made["seats"][0]["invite"])
-    bea = open_tab(browser, made["seats"][1]["invite"], PHONE)
-    spectator = open_tab(browser, made["spectate"])
+    ann = open_screen(browser, made["seats"][0]["invite"], there)
+    bea = open_screen(browser, made["seats"][1]["invite"], screen)
+    spectator = open_screen(browser, made["spectate"], there)
     for tab in (ann, bea, spectator):
         tab.page.wait_for_selector("[data-seat='1'] [data-count]")
     assert ann.page.locator("[data-seat][data-away]").count() == 0
@@ -108,7 +115,7 @@ def test_a_friend_who_leaves_is_shown_away_at_once_and_told_on_return(
     assert time.monotonic() - gone < 1.5
     assert "away" in ann.page.locator("[data-seat='1'] .presence").inner_text()
     assert seconds_left(ann.page, 1) <= AWAY
-    ann.shot("friend-away")
+    ann.shot(f"friend-away-{there}")
     # Ann plays on; Bea's moves are the computer's, and the log says so.
     deadline = time.monotonic() + 30
     log = ann.page.locator("#log")
@@ -117,6 +124,7 @@ def test_a_friend_who_leaves_is_shown_away_at_once_and_told_on_return(
         if not take_turn(ann.page):
             time.sleep(0.05)
     assert "The computer, for Bea," in spectator.page.locator("#log").inner_text()
+    assert "away" in spectator.page.locator("[data-seat='1'] .presence").inner_text()
     assert "away: the computer plays" in ann.page.locator("[data-seat='1'] .presence").inner_text()
     back = reopen(bea, f"{server.url}/table/{made['table']}")
     note = back.page.locator("[data-played-for]")
@@ -124,7 +132,7 @@ def test_a_friend_who_leaves_is_shown_away_at_once_and_told_on_return(
     assert note.inner_text().startswith("While you were away, the computer made")
     assert int(note.get_attribute("data-played-for") or 0) >= 2
     ann.page.wait_for_selector("[data-seat='1']:not([data-away])", timeout=2_000)
-    back.shot("friend-back-phone")
+    back.shot(f"friend-back-{screen}")
     back.page.locator("[data-played-for] button").click()
     assert note.is_hidden()
     for tab in (ann, back, spectator):
@@ -160,5 +168,14 @@ def test_the_replay_says_which_moves_the_computer_played_for_a_person(
         else:
             assert "The computer, for" not in said, (entry, said)
     tab.shot("replay-played-for")
-    assert tab.errors == [] and ann.errors == []
+    phone = open_tab(browser, f"{server.url}/replay?table={made['table']}", PHONE)
+    phone.page.wait_for_function("() => Number(document.querySelector('#slider').max) > 0")
+    phone.page.locator("#slider").evaluate(
+        "(slider, n) => { slider.value = n; slider.dispatchEvent(new Event('input')); }",
+        replay["stand_ins"][0],
+    )
+    assert phone.page.locator("#current").inner_text().startswith("The computer, for Ann,")
+    phone.shot("replay-played-for-phone")
+    assert tab.errors == [] and ann.errors == [] and phone.errors == []
     tab.close()
+    phone.close()

@@ -11,13 +11,14 @@ import json
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page
 
 from chickenfoot.i18n import error_in, translation
 from chickenfoot.server.errors import ServerError
 from tests.server_helpers import invite_of
 from tests.test_web_pages import set_up_on_home_page
-from tests.web_helpers import PHONE, Server, need_chromium, open_tab, reopen
+from tests.web_helpers import PHONE, SCREENS, Server, need_chromium, open_screen, open_tab, reopen
 
 need_chromium()
 
@@ -143,8 +144,8 @@ def test_two_people_pressing_play_now_sit_at_one_table(server: Server, browser: 
     """Ann chooses two players and computer players after five minutes, presses Play now and
     waits in the lobby of a new table of two, its other seat shown open and the time before
     computer players take it counting down (listed on the home page); pressing it again takes
-    her back there; Bea presses Play now for two and takes it: both are dealt in at the same
-    table."""
+    her back there; Bea, on a phone, taps Play now for two and takes it: both are dealt in at
+    the same table."""
     ann = open_tab(browser, server.url + "/")
     ann.page.fill("[data-seat-name='0']", "Ann")
     ann.page.select_option("#players", "2")
@@ -162,12 +163,12 @@ def test_two_people_pressing_play_now_sit_at_one_table(server: Server, browser: 
     again.page.close()
     waiting = {t["table"]: t["open"] for t in server.get("/api/open-seats")["tables"]}
     assert waiting[table] == [1]  # still there for Bea to take
-    bea = open_tab(browser, server.url + "/")
+    bea = open_tab(browser, server.url + "/", PHONE)
     bea.page.wait_for_selector(f"#open-seats [data-table='{table}']")
-    bea.shot("open-seats")
+    bea.shot("open-seats-phone")
     bea.page.fill("[data-seat-name='0']", "Bea")
     bea.page.select_option("#players", "2")
-    bea.page.click("#play-now")
+    bea.page.locator("#play-now").tap()
     for tab in (ann, bea):
         tab.page.wait_for_selector(HAND)
         assert tab.page.url == f"{server.url}/table/{table}"
@@ -177,23 +178,29 @@ def test_two_people_pressing_play_now_sit_at_one_table(server: Server, browser: 
         tab.close()
 
 
-def test_a_stranger_on_a_phone_takes_an_open_seat_from_the_list(
-    server: Server, browser: Browser
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_stranger_takes_an_open_seat_from_the_list(
+    server: Server, browser: Browser, screen: str
 ) -> None:
-    """Ann leaves her table's second seat open to anybody; Cy, on a phone, finds it in the
-    home page's list of open seats and taps Take a seat: both are dealt in at that table."""
-    ann = open_tab(browser, server.url + "/")
+    """Ann leaves her table's second seat open to anybody; Cy, on ``screen`` (Ann on the
+    other), finds it in the home page's list of open seats and takes it (a tap on the phone,
+    a click at the desktop): both are dealt in at that table."""
+    touch = SCREENS[screen][1]
+    ann = open_screen(browser, server.url + "/", "desktop" if touch else "phone")
     set_up_on_home_page(ann.page, ["Ann", "Anyone", "bot:easy"], seed=None)
     ann.page.check("[data-seat-open='1']")
     ann.page.click("#create")
     ann.page.wait_for_selector("#lobby:not([hidden])")
     table = ann.page.url.rsplit("/table/", 1)[1]
-    cy = open_tab(browser, server.url + "/", PHONE, touch=True)
+    cy = open_screen(browser, server.url + "/", screen)
     cy.page.fill("[data-seat-name='0']", "Cy")
     take = cy.page.locator(f"#open-seats [data-take='{table}']")
     take.scroll_into_view_if_needed()
-    cy.shot("open-seat-phone")
-    take.tap()
+    cy.shot(f"open-seat-{screen}")
+    if touch:
+        take.tap()
+    else:
+        take.click()
     for tab in (ann, cy):
         tab.page.wait_for_selector(HAND)
         assert tab.page.url == f"{server.url}/table/{table}"

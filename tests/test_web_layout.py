@@ -11,15 +11,12 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page
 
-from tests.web_helpers import MY_TURN, Server, Tab, need_chromium, open_tab, take_turn
+from tests.web_helpers import MY_TURN, SCREENS, Server, Tab, need_chromium, open_screen, take_turn
 
 need_chromium()
 
-DESKTOP: ViewportSize = {"width": 1366, "height": 768}
-PHONE: ViewportSize = {"width": 390, "height": 844}
-SCREENS = {"desktop": (DESKTOP, False), "phone": (PHONE, True)}
 LONGEST = "Wilhelmina Ottilie Gunnhild Fredriksdatt"  # the home form's limit: 40 characters
 
 
@@ -36,8 +33,7 @@ def seated(server: Server, browser: Browser, screen: str, players: int, seed: in
     if players > 8:
         body["preset"] = "wikipedia"
     made = server.post("/api/tables", body)
-    viewport, touch = SCREENS[screen]
-    tab = open_tab(browser, made["seats"][0]["invite"], viewport, touch=touch)
+    tab = open_screen(browser, made["seats"][0]["invite"], screen)
     tab.page.wait_for_selector("#hand [data-tile]")
     return tab
 
@@ -81,7 +77,7 @@ ROWS = """() => [...document.querySelectorAll('#seats [data-seat]')].map((row) =
 
 
 @pytest.mark.parametrize("players", [8, 12])
-@pytest.mark.parametrize("screen", ["desktop", "phone"])
+@pytest.mark.parametrize("screen", SCREENS)
 def test_the_longest_name_is_cut_and_every_count_and_total_stays_in_view(
     server: Server, browser: Browser, screen: str, players: int
 ) -> None:
@@ -133,7 +129,7 @@ def clear_of_pips(page: Page) -> int:
     return sum(1 for cover in covers if cover["what"] == "rect")
 
 
-@pytest.mark.parametrize("screen", ["desktop", "phone"])
+@pytest.mark.parametrize("screen", SCREENS)
 def test_zoom_buttons_and_notes_never_cover_pips_and_phone_targets_are_big(
     server: Server, browser: Browser, screen: str
 ) -> None:
@@ -184,7 +180,7 @@ NOTE_OVER = """() => {
 }"""
 
 
-@pytest.mark.parametrize("screen", ["desktop", "phone"])
+@pytest.mark.parametrize("screen", SCREENS)
 def test_a_note_never_takes_a_tap(server: Server, browser: Browser, screen: str) -> None:
     tab = seated(server, browser, screen, 4)
     page = tab.page
@@ -248,7 +244,7 @@ SUMMARY = """() => {
 }"""
 
 
-@pytest.mark.parametrize("screen", ["desktop", "phone"])
+@pytest.mark.parametrize("screen", SCREENS)
 def test_the_summary_opens_at_its_top_fits_and_shows_big_tiles(
     server: Server, browser: Browser, screen: str
 ) -> None:
@@ -297,7 +293,7 @@ def flipped(tile: str) -> str:
     return f"{second}-{first}"
 
 
-@pytest.mark.parametrize("screen", ["desktop", "phone"])
+@pytest.mark.parametrize("screen", SCREENS)
 def test_the_board_in_words_follows_each_play(
     server: Server, browser: Browser, screen: str
 ) -> None:

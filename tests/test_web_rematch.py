@@ -8,14 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page
 
-from tests.web_helpers import Server, Tab, need_chromium, open_tab, reopen
+from tests.web_helpers import DESKTOP, PHONE, Server, Tab, need_chromium, open_tab, reopen
 
 need_chromium()
-
-LAPTOP: ViewportSize = {"width": 1366, "height": 768}
-PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture(scope="module")
@@ -39,8 +36,8 @@ def test_a_rematch_accepted_by_both_people_moves_every_page_to_the_new_table(
         {"seats": [{"human": "Ann"}, {"human": "Bo"}, {"bot": "easy"}], "length": "single"},
     )
     old = made["table"]
-    ann = open_tab(browser, made["seats"][0]["invite"], LAPTOP)
-    bo = open_tab(browser, made["seats"][1]["invite"], PHONE, touch=True)
+    ann = open_tab(browser, made["seats"][0]["invite"], DESKTOP)
+    bo = open_tab(browser, made["seats"][1]["invite"], PHONE)
     tabs: list[Tab] = [ann, bo]
     try:
         for tab in (ann, bo):
@@ -49,7 +46,7 @@ def test_a_rematch_accepted_by_both_people_moves_every_page_to_the_new_table(
         server.wait_over(old, 60)
         ann = reopen(ann, f"{server.url}/table/{old}")
         bo = reopen(bo, f"{server.url}/table/{old}")
-        watcher = open_tab(browser, f"{server.url}/table/{old}", LAPTOP)
+        watcher = open_tab(browser, f"{server.url}/table/{old}", DESKTOP)
         tabs += [ann, bo, watcher]
         for tab in (ann, bo, watcher):
             summary_closed(tab.page)

@@ -17,7 +17,16 @@ from playwright.sync_api import Browser
 from chickenfoot.core.rules import PRESETS
 from chickenfoot.howto import SECTION_IDS, guide
 from chickenfoot.i18n import translation
-from tests.web_helpers import CHROMIUM, MY_TURN, Server, chromium, open_tab, serving
+from tests.web_helpers import (
+    CHROMIUM,
+    MY_TURN,
+    SCREENS,
+    Server,
+    chromium,
+    open_screen,
+    open_tab,
+    serving,
+)
 
 if not CHROMIUM.exists():
     pytest.skip(
@@ -116,22 +125,40 @@ def test_the_rules_page_speaks_every_language(server: Server, browser: Browser) 
     tab.close()
 
 
-def test_the_home_page_links_to_the_rules_of_the_table_being_set_up(
-    server: Server, browser: Browser
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_home_page_names_and_explains_each_preset_and_links_to_its_rules(
+    server: Server, browser: Browser, screen: str
 ) -> None:
-    tab = open_tab(browser, server.url + "/?lang=en")
+    tab = open_screen(browser, server.url + "/?lang=en", screen)
     page = tab.page
     page.wait_for_selector("[data-seat-kind='0']")
+    note = page.locator("#preset-note")
+    classic = note.inner_text()
+    assert note.is_visible() and classic, "a line says what the preset is"
     page.select_option("#preset", "wikipedia")
+    assert page.locator("#preset option:checked").inner_text() == "Wikipedia"
+    page.wait_for_function(
+        "(was) => document.querySelector('#preset-note').textContent !== was", arg=classic
+    )
+    wikipedia = note.inner_text()
     link = page.locator("#rules-of-table")
     assert "preset=wikipedia" in (link.get_attribute("href") or "")
     assert page.locator("header a[href='/rules']").inner_text() == "How to play"
+    page.select_option("#lang", "nb")
+    page.wait_for_function(
+        "(was) => document.querySelector('#preset-note').textContent !== was", arg=wikipedia
+    )
+    page.select_option("#preset", "classic")
+    assert page.locator("#preset option:checked").inner_text() == "Klassisk"
+    assert note.inner_text() and note.inner_text() != classic  # said in Norwegian
+    tab.shot(f"home-presets-{screen}")
     assert tab.errors == []
     tab.close()
 
 
-def test_a_tile_the_rules_refuse_is_said_with_a_link_to_its_rule(
-    server: Server, browser: Browser
+@pytest.mark.parametrize("screen", SCREENS)
+def test_a_tile_the_rules_refuse_is_said_in_the_games_words_with_a_link_to_its_rule(
+    server: Server, browser: Browser, screen: str
 ) -> None:
     made = server.post(
         "/api/tables",
@@ -142,17 +169,25 @@ def test_a_tile_the_rules_refuse_is_said_with_a_link_to_its_rule(
             "seats": [{"human": "Ann"}, {"bot": "easy"}, {"bot": "easy"}, {"bot": "easy"}],
         },
     )
-    tab = open_tab(browser, made["seats"][0]["invite"] + "&lang=en")
+    tab = open_screen(browser, made["seats"][0]["invite"] + "&lang=en", screen)
     page = tab.page
     page.wait_for_function(MY_TURN)
     rules_link = page.locator("#rules-link")
     assert rules_link.get_attribute("href") == f"/rules?table={made['table']}"
     refused = page.locator('#hand [data-legal="false"]')
     assert refused.count(), "every tile fits: no refusal to show"
-    refused.first.click()
+    if SCREENS[screen][1]:
+        refused.first.tap()
+    else:
+        refused.first.click()
     link = page.locator(".toast a[data-rule]")
     link.wait_for()
-    tab.shot("table-refusal")
+    said = link.evaluate("(a) => a.closest('.toast').textContent")
+    # In the second person, the double by its numbers: no seat, no tile id, no "toe(s)".
+    assert said.startswith("Play on the 9-9 first: it needs 6 more tiles."), said
+    for word in ("seat", "toe", "(s)", "seed", " id"):
+        assert word not in said.lower(), said
+    tab.shot(f"table-refusal-{screen}")
     section = link.get_attribute("data-rule")
     assert section in ("centre-foot", "feet", "lines", "drawing")
     assert link.inner_text().startswith("How to play: ")
@@ -162,5 +197,8 @@ def test_a_tile_the_rules_refuse_is_said_with_a_link_to_its_rule(
     page.wait_for_selector(f"#{section}")
     assert page.locator("[data-section='table'] h2").inner_text() == "This table"
     assert page.locator(f"#{section}").is_visible()
+    help_text = page.locator("main").inner_text()
+    assert "How to play link opens this page" in help_text  # the page's own controls
+    assert "F1" not in help_text and "terminal" not in help_text
     assert tab.errors == []
     tab.close()

@@ -1,8 +1,10 @@
 """See what happened on the table page: each tile played slides from its player's side to its
 place (none with reduced motion), the tiles played since the person's turn are marked in their
-players' colours until the person plays, and the sounds are off until turned on (remembered,
-and never made before a gesture). A real ``chickenfoot serve`` on loopback and a real headless
-Chromium, at 1366x768 and on a 390x844 touch screen."""
+players' colours until the person plays, the sounds are off until turned on (remembered,
+and never made before a gesture), and the bots' pace is chosen on the page by the table's
+creator or its only person, every page at the table hearing the choice. A real ``chickenfoot
+serve`` on loopback and a real headless Chromium, at 1366x768 and on a 390x844 touch
+screen."""
 
 from __future__ import annotations
 
@@ -10,16 +12,22 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page
 
-from tests.web_helpers import MY_TURN, Server, Tab, need_chromium, open_tab, reopen
+from tests.test_web_pages import set_up_on_home_page
+from tests.web_helpers import (
+    MY_TURN,
+    SCREENS,
+    Server,
+    Tab,
+    need_chromium,
+    open_screen,
+    open_tab,
+    play_round,
+    reopen,
+)
 
 need_chromium()
-
-SCREENS: dict[str, tuple[ViewportSize, bool]] = {
-    "desktop": ({"width": 1366, "height": 768}, False),
-    "phone": ({"width": 390, "height": 844}, True),
-}
 
 FLIGHTS = """() => {
   window.flights = [];
@@ -83,14 +91,6 @@ def ann_and_bots(server: Server, seed: int) -> str:
     }
     made = server.post("/api/tables", body)
     return str(made["seats"][0]["invite"])
-
-
-def open_screen(browser: Browser, url: str, screen: str, **options: Any) -> Tab:
-    viewport, touch = SCREENS[screen]
-    if not options:
-        return open_tab(browser, url, viewport=viewport, touch=touch)
-    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, **options)
-    return reopen(Tab(context, context.new_page()), url)
 
 
 def press(page: Page, locator: Any, touch: bool) -> None:
@@ -266,3 +266,97 @@ def test_sounds_are_off_until_turned_on_remembered_and_wait_for_a_gesture(
     assert heard[-1] == "round-end"
     assert tab.errors == []
     tab.close()
+
+
+def other(screen: str) -> str:
+    return "phone" if screen == "desktop" else "desktop"
+
+
+def pace_shown(tab: Tab, pace: str) -> None:
+    """Wait until the page's menu of the bots' pace holds ``pace`` (hidden or not: a page
+    that offers no choice keeps the table's pace all the same)."""
+    tab.page.wait_for_function(
+        "(pace) => document.querySelector('#pace-choice').value === pace", arg=pace
+    )
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_tables_creator_chooses_the_bots_pace_on_the_page_and_every_page_hears_it(
+    server: Server, browser: Browser, screen: str
+) -> None:
+    """Ann sets up a table of Ann, Bea and two bots on the home page on ``screen``; Bea joins
+    on the other screen and a spectator watches. Only Ann's windows offer the bots' pace;
+    she chooses slow, then fast, and her other window, Bea's page and the spectator's all
+    follow; the bots play on; a window opened later shows the pace chosen."""
+    ann = open_screen(browser, server.url + "/", screen)
+    set_up_on_home_page(ann.page, ["Ann", "Bea", "bot:easy", "bot:easy"], seed=None)
+    ann.page.click("#create")
+    invite = ann.page.locator("#lobby .lobby-seats input").first
+    invite.wait_for()
+    bea = open_screen(browser, invite.input_value(), other(screen))
+    table = ann.page.url.split("/table/", 1)[1].split("#", 1)[0]
+    window = reopen(ann, f"{server.url}/table/{table}")  # Ann's second window
+    watcher = open_tab(browser, f"{server.url}/table/{table}")
+    tabs = [ann, bea, window, watcher]
+    try:
+        for tab in tabs:
+            tab.page.wait_for_selector("#board [data-id='0']")
+        for tab in (ann, window):
+            assert tab.page.locator("#pace").is_visible()
+            assert tab.page.locator("#pace-choice").input_value() == ""  # the server's
+        assert bea.page.locator("#pace").is_hidden(), "Bea did not set the table up"
+        assert watcher.page.locator("#pace").is_hidden()
+
+        for pace in ("slow", "fast"):
+            ann.page.select_option("#pace-choice", pace)
+            for tab in tabs:
+                pace_shown(tab, pace)
+        assert window.page.locator("#pace-choice option:checked").inner_text() == "fast"
+        ann.shot(f"pace-chosen-{screen}")
+
+        logged = watcher.page.locator("#log li").count()
+        assert len(play_round([ann.page, bea.page], ["click", "click"], actions=3)) >= 3
+        watcher.page.wait_for_function(
+            """(n) => [...document.querySelectorAll('#log li')].slice(n)
+                .some((li) => li.textContent.startsWith('Bot '))""",
+            arg=logged,
+        )  # the bots played on at their new pace, and the spectator saw them
+        later = reopen(window, f"{server.url}/table/{table}")
+        tabs.append(later)
+        later.page.wait_for_selector("#pace:not([hidden])")
+        pace_shown(later, "fast")  # kept with the table
+        for tab in tabs:
+            assert tab.errors == []
+    finally:
+        for tab in tabs:
+            tab.close()
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_only_person_at_a_table_chooses_the_bots_pace_and_finds_it_kept(
+    server: Server, browser: Browser, screen: str
+) -> None:
+    """Ann, who did not set the table up, is its only person: her page offers the bots' pace,
+    a spectator's does not; she chooses slow, the spectator's page hears it, and after a
+    reload her page still shows it."""
+    invite = ann_and_bots(server, seed=5)
+    ann = open_screen(browser, invite, screen)
+    page = ann.page
+    page.wait_for_selector("#hand [data-tile]")
+    table = page.url.split("/table/", 1)[1].split("#", 1)[0].split("?", 1)[0]
+    watcher = open_screen(browser, f"{server.url}/table/{table}", screen)
+    watcher.page.wait_for_selector("#board [data-id='0']")
+    menu = page.locator("#pace")
+    assert menu.is_visible()
+    assert watcher.page.locator("#pace").is_hidden()
+    page.select_option("#pace-choice", "slow")
+    pace_shown(watcher, "slow")  # the server's answer
+    page.reload()
+    page.wait_for_selector("#hand [data-tile]")
+    pace_shown(ann, "slow")
+    assert menu.is_visible()
+    assert page.locator("#pace-choice option:checked").inner_text() == "slow"
+    ann.shot(f"pace-alone-{screen}")
+    assert ann.errors == [] and watcher.errors == []
+    ann.close()
+    watcher.close()

@@ -35,8 +35,17 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = Path(__file__).parent / "artifacts"
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
-PHONE: ViewportSize = {"width": 360, "height": 740}
+DESKTOP: ViewportSize = {"width": 1366, "height": 768}
+"""A laptop's screen, with a mouse and a keyboard."""
+PHONE: ViewportSize = {"width": 390, "height": 844}
+"""A phone held upright: a touch screen (:func:`open_tab` opens it with touch unless told
+not to)."""
+SCREENS: dict[str, tuple[ViewportSize, bool]] = {
+    "desktop": (DESKTOP, False),
+    "phone": (PHONE, True),
+}
+"""The two screens every point of the table page is tried on: each one's size and whether it
+is touched, by name (for ``pytest.mark.parametrize("screen", SCREENS)``)."""
 
 
 def need_chromium() -> None:
@@ -80,11 +89,21 @@ class Tab:
 
 
 def open_tab(
-    browser: Browser, url: str, viewport: ViewportSize = DESKTOP, touch: bool = False
+    browser: Browser, url: str, viewport: ViewportSize = DESKTOP, touch: bool | None = None
 ) -> Tab:
     """``url`` in a new tab of a browser of its own (its own storage); ``touch``: a phone's
-    touch screen (no mouse, no keyboard)."""
+    touch screen (no mouse, no keyboard), by default on the :data:`PHONE` only."""
+    if touch is None:
+        touch = viewport == PHONE
     context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    return _opened(context, url)
+
+
+def open_screen(browser: Browser, url: str, screen: str, **options: Any) -> Tab:
+    """``url`` in a new tab of its own on one of the :data:`SCREENS` (its name), with
+    Playwright's context ``options`` (``reduced_motion``, say)."""
+    viewport, touch = SCREENS[screen]
+    context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, **options)
     return _opened(context, url)
 
 

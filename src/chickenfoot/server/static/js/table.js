@@ -434,10 +434,18 @@ function openSummary(view) {
 
 // -- acting ---------------------------------------------------------------------------------
 
+// A click or a tap this soon after the person's own move is the second half of
+// a double-click or a double-tap, even when the answer came between the two: no
+// refusal is said for it.
+const DOUBLE_MS = 500;
+/** @type {number} when (performance.now()) the person last acted */
+let actedAt = -Infinity;
+
 /** @param {Action} action */
 function act(action) {
   if (!myTurn()) return;
   state.pending = true;
+  actedAt = performance.now();
   state.playedFor = null;
   state.choosing = null;
   state.hint = null;
@@ -455,7 +463,8 @@ function choose(tile, playIfOne = true) {
   state.cursor = Math.max(0, hand().indexOf(tile));
   if (state.pending) return; // a second click of a double-click: the first is on its way
   if (!state.view || !myTurn()) {
-    toast(t("play.not_your_turn"));
+    if (performance.now() - actedAt >= DOUBLE_MS)
+      toast(t("play.not_your_turn"));
     return;
   }
   const targets = targetsOf(tile);
