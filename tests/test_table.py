@@ -3,10 +3,10 @@ match resumes exactly."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 from collections.abc import Callable
+from functools import cache
 from random import Random
 from typing import Any
 
@@ -62,17 +62,25 @@ def tiles_in(value: Any, skip: tuple[str, ...]) -> set[str]:
     draws for the start (drawn face up, then shuffled back), the name of the round's double,
     the hands shown once a round is over."""
     found: set[str] = set()
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key not in skip:
-                found |= tiles_in(item, skip)
-    elif isinstance(value, list):
-        for item in value:
-            found |= tiles_in(item, skip)
-    elif isinstance(value, str) and "-" in value:
-        with contextlib.suppress(ValueError):
-            found.add(str(Tile.parse(value)))
+    waiting = [value]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, dict):
+            waiting.extend(inner for key, inner in item.items() if key not in skip)
+        elif isinstance(item, list):
+            waiting.extend(item)
+        elif isinstance(item, str) and "-" in item and (tile := tile_named(item)) is not None:
+            found.add(tile)
     return found
+
+
+@cache
+def tile_named(text: str) -> str | None:
+    """The tile ``text`` names, written as the engine writes it (None: it names no tile)."""
+    try:
+        return str(Tile.parse(text))
+    except ValueError:
+        return None
 
 
 def hidden_in(state: Any, viewer: int | None) -> set[str]:
