@@ -85,6 +85,18 @@ def test_two_people_and_a_spectator_chat_each_in_their_language(
         assert lines_of(again.page) == ["Ann: Well played"]
         again.page.uncheck('[data-chat] [data-mute="1"]')
         assert lines_of(again.page) == ["Ann: Well played", "Bo: Thanks", said, "Bo: Oops"]
+
+        # Bo, on the phone, mutes Ann with a tap: her next line reaches the others, not him.
+        before = lines_of(bo.page)
+        bo.page.locator('[data-chat] [data-mute="0"]').tap()
+        assert lines_of(bo.page) == [line for line in before if not line.startswith("Ann: ")]
+        again.page.click('[data-chat] [data-phrase="good-game"]')
+        watcher.page.wait_for_function(
+            "() => document.querySelectorAll('[data-chat] [data-chat-line]').length === 5"
+        )
+        assert lines_of(watcher.page)[-1].startswith("Ann: ")
+        assert lines_of(bo.page) == [line for line in before if not line.startswith("Ann: ")]
+        assert bo.page.locator('[data-chat] [data-mute="0"]').is_checked()
         for tab in tabs:
             assert tab.errors == []
     finally:

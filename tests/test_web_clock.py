@@ -77,18 +77,19 @@ def test_the_home_page_sets_a_move_clock_and_the_seat_to_act_shows_it_running(
     ann.close()
 
 
+@pytest.mark.parametrize("screen", SCREENS)
 def test_out_of_time_the_log_says_the_computer_played_for_you(
-    server: Server, browser: Browser
+    server: Server, browser: Browser, screen: str
 ) -> None:
     body = {"seats": [{"human": "Ann"}, {"bot": "easy"}], "clock": 5, "seed": 4}
     made: Any = server.post("/api/tables", body)
-    ann = open_tab(browser, made["seats"][0]["invite"])
+    ann = open_screen(browser, made["seats"][0]["invite"], screen)
     wait_for_turn(ann.page, 0)
     ann.page.wait_for_function(
         "() => document.querySelector('#log').textContent.includes('The computer, for you,')",
         timeout=12_000,
     )
-    ann.shot("clock-played-for-you")
+    ann.shot(f"clock-played-for-you-{screen}")
     assert ann.errors == []
     ann.close()
 
