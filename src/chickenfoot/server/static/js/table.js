@@ -702,6 +702,7 @@ function render() {
   );
   renderSummary();
   $("#lobby").hidden = true;
+  if (state.summary?.open) motion.landAll($("#board"));
   document.title = myTurn()
     ? `${t("turn.yours_short")} · ${t("app.name")}`
     : t("app.name");
