@@ -12,7 +12,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.web_helpers import MY_TURN, SCREENS, Server, need_chromium, open_screen
+from tests.web_helpers import (
+    FLIGHTS_OVER_DIALOGS,
+    MY_TURN,
+    SCREENS,
+    Server,
+    need_chromium,
+    open_screen,
+)
 
 need_chromium()
 
@@ -80,6 +87,7 @@ def test_a_forced_draw_or_pass_is_made_for_the_person_and_said(
     page.reload()
     page.wait_for_selector("#hand [data-tile]")
     page.evaluate(TOASTS)
+    page.evaluate(FLIGHTS_OVER_DIALOGS)
     assert page.locator("#forced").is_checked()  # made for the person unless they say
     assert play_tiles(page) > 0
     made = [frame["action"] for frame in sent if frame["type"] == "act"]
@@ -89,6 +97,8 @@ def test_a_forced_draw_or_pass_is_made_for_the_person_and_said(
     assert seen.count("No tile fits: you draw.") == len(draws)
     passes = [action for action in made if "pass" in action]
     assert seen.count("Nothing fits: you pass.") == len(passes)
+    page.wait_for_timeout(600)  # a flight's time: any tile still flying would be seen
+    assert page.evaluate("() => window.flightsOverDialogs") == [], "a tile flew over the summary"
     tab.shot(f"busywork-forced-{screen}")
     assert tab.errors == []
     tab.close()

@@ -43,6 +43,30 @@ def seconds_left(page: Page, seat: int) -> int:
     return int(left)
 
 
+def in_first_screen(page: Page, selector: str) -> bool:
+    """Whether ``selector`` is drawn inside the screen as the page opens, not scrolled to."""
+    found = page.locator(selector).bounding_box()
+    screen = page.viewport_size
+    assert screen is not None and page.evaluate("() => window.scrollY") == 0
+    return (
+        found is not None
+        and found["width"] > 0
+        and 0 <= found["x"] <= found["x"] + found["width"] <= screen["width"]
+        and 0 <= found["y"] <= found["y"] + found["height"] <= screen["height"]
+    )
+
+
+def meets(page: Page, one: str, other: str) -> bool:
+    a, b = page.locator(one).bounding_box(), page.locator(other).bounding_box()
+    assert a is not None and b is not None
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
 def wait_for_turn(page: Page, seat: int) -> None:
     page.wait_for_selector(f'[data-turn="{seat}"]')
 
@@ -116,6 +140,12 @@ def test_a_friend_who_leaves_is_shown_away_at_once_and_told_on_return(
     assert time.monotonic() - gone < 1.5
     assert "away" in ann.page.locator("[data-seat='1'] .presence").inner_text()
     assert seconds_left(ann.page, 1) <= AWAY
+    for tab in (ann, spectator):  # in the first screen, on a phone too: no scrolling to it
+        page = tab.page
+        assert page.locator("#away").inner_text().startswith("Bea is away")
+        assert in_first_screen(page, "#away"), page.locator("#away").bounding_box()
+        assert not meets(page, "#away", "#board")
+    assert not meets(ann.page, "#away", "#hand")
     ann.shot(f"friend-away-{there}")
     # Ann plays on; Bea's moves are the computer's, and the log says so.
     deadline = time.monotonic() + 30
@@ -133,6 +163,7 @@ def test_a_friend_who_leaves_is_shown_away_at_once_and_told_on_return(
     assert note.inner_text().startswith("While you were away, the computer made")
     assert int(note.get_attribute("data-played-for") or 0) >= 2
     ann.page.wait_for_selector("[data-seat='1']:not([data-away])", timeout=2_000)
+    assert ann.page.locator("#away").is_hidden()
     back.shot(f"friend-back-{screen}")
     back.page.locator("[data-played-for] button").click()
     assert note.is_hidden()

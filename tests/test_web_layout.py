@@ -13,7 +13,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.web_helpers import MY_TURN, SCREENS, Server, Tab, need_chromium, open_screen, take_turn
+from tests.web_helpers import (
+    FLIGHTS_OVER_DIALOGS,
+    MY_TURN,
+    SCREENS,
+    Server,
+    Tab,
+    need_chromium,
+    open_screen,
+    take_turn,
+)
 
 need_chromium()
 
@@ -250,12 +259,14 @@ def test_the_summary_opens_at_its_top_fits_and_shows_big_tiles(
 ) -> None:
     tab = seated(server, browser, screen, 8, seed=11)
     page = tab.page
+    page.evaluate(FLIGHTS_OVER_DIALOGS)
     deadline = time.monotonic() + 90
     while not page.locator("[data-round-end]").count():
         assert time.monotonic() < deadline, "the round did not end"
         if not take_turn(page):
             time.sleep(0.05)
-    page.wait_for_timeout(100)
+    page.wait_for_timeout(600)  # a flight's time: any tile still flying would be seen
+    assert page.evaluate("() => window.flightsOverDialogs") == [], "a tile flew over the summary"
     seen = page.evaluate(SUMMARY)
     viewport = page.viewport_size
     assert viewport is not None

@@ -268,6 +268,17 @@ def test_sounds_are_off_until_turned_on_remembered_and_wait_for_a_gesture(
     tab.close()
 
 
+PACE_LABEL_SEEN = """() => [...document.querySelectorAll('#pace > span')]
+  .filter((part) => {
+    const box = part.getBoundingClientRect();
+    return box.width >= 8 && box.height >= 8 && box.left >= 0 && box.right <= innerWidth
+      && box.top >= 0 && box.bottom <= innerHeight
+      && getComputedStyle(part).visibility === 'visible';
+  })
+  .map((part) => part.textContent.trim()).join(' ')"""
+"""The words drawn beside the menu of the bots' pace, in the screen."""
+
+
 def other(screen: str) -> str:
     return "phone" if screen == "desktop" else "desktop"
 
@@ -304,6 +315,10 @@ def test_the_tables_creator_chooses_the_bots_pace_on_the_page_and_every_page_hea
         for tab in (ann, window):
             assert tab.page.locator("#pace").is_visible()
             assert tab.page.locator("#pace-choice").input_value() == ""  # the server's
+            # The menu says what it is, in words on the screen and to a screen reader.
+            seen = tab.page.evaluate(PACE_LABEL_SEEN)
+            assert seen == ("Bots" if screen == "phone" else "Bots' pace"), seen
+            assert tab.page.get_by_role("combobox", name="Bots' pace").is_visible()
         assert bea.page.locator("#pace").is_hidden(), "Bea did not set the table up"
         assert watcher.page.locator("#pace").is_hidden()
 

@@ -143,6 +143,24 @@ PLACES_OWN_THEIR_MIDDLES = """() =>
   })"""
 
 
+FLIGHTS_OVER_DIALOGS = """() => {
+  window.flightsOverDialogs = [];
+  const meet = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const look = () => {
+    for (const card of document.querySelectorAll('.overlay:not([hidden]) .card'))
+      for (const flight of document.querySelectorAll('[data-flight]'))
+        if (meet(flight.getBoundingClientRect(), card.getBoundingClientRect()))
+          window.flightsOverDialogs.push(flight.getAttribute('data-flight'));
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+"""Keep in ``window.flightsOverDialogs``, at each frame the page draws, every flying tile
+(``data-flight``, the slide of a play) whose box meets an open dialog's (the round's summary,
+the lobby): none is ever drawn over one."""
+
+
 def take_turn(page: Page, how: str = "click") -> str:
     """Act once if it is this page's seat's turn, by ``click``, ``drag`` or ``keys``: the
     first tile that fits, on its first place; else draw; else pass. What it did (``""``:

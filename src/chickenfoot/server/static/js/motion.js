@@ -2,7 +2,9 @@
 // A tile played slides from its player's side (their row in the players' list, or the hand
 // for the viewer's own) to its place on the board, unless the browser asks for reduced motion.
 // The tile's place on the board stays hidden while it flies, and the board may be drawn anew
-// meanwhile: `hideFlying` hides it again after each drawing.
+// meanwhile: `hideFlying` hides it again after each drawing. No tile flies over a dialog (the
+// round's summary, the lobby): none starts while one is open, and `landAll` lands the tiles
+// still flying when one opens.
 
 import { h, s } from "./dom.js";
 
@@ -12,6 +14,8 @@ const DURATION = 450;
 const flying = new Map();
 
 export const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+const dialogOpen = () => !!document.querySelector(".overlay:not([hidden])");
 
 /**
  * Where a tile played by `seat` comes from on the page, read before the page is drawn anew
@@ -53,7 +57,7 @@ export function startTransform(from, to) {
  * @param {DOMRect | null} from
  */
 export function fly(boardEl, id, tile, from) {
-  if (!from || document.hidden || reducedMotion()) return;
+  if (!from || document.hidden || reducedMotion() || dialogOpen()) return;
   const place = boardEl.querySelector(`[data-id="${id}"]`);
   const to = place?.getBoundingClientRect();
   if (!place || !to || to.width === 0) return;
@@ -83,11 +87,24 @@ export function fly(boardEl, id, tile, from) {
   );
   const land = () => {
     ghost.remove();
-    if (flying.get(id) === ghost) flying.delete(id);
+    if (flying.get(id) !== ghost) return; // landed by `landAll`, or flying again
+    flying.delete(id);
     boardEl.querySelector(`[data-id="${id}"]`)?.classList.remove("flying");
   };
   animation.addEventListener("finish", land);
   animation.addEventListener("cancel", land);
+}
+
+/**
+ * Land every tile still flying at once: each is shown in its place.
+ * @param {HTMLElement} boardEl
+ */
+export function landAll(boardEl) {
+  for (const [id, ghost] of flying) {
+    ghost.remove();
+    boardEl.querySelector(`[data-id="${id}"]`)?.classList.remove("flying");
+  }
+  flying.clear();
 }
 
 /** @param {HTMLElement} boardEl */

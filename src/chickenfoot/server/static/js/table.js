@@ -702,6 +702,7 @@ function render() {
   );
   renderSummary();
   $("#lobby").hidden = true;
+  if (state.summary?.open) motion.landAll($("#board"));
   document.title = myTurn()
     ? `${t("turn.yours_short")} · ${t("app.name")}`
     : t("app.name");
@@ -1227,6 +1228,33 @@ function renderElsewhere() {
   el.textContent = state.elsewhere ? t("table.elsewhere") : "";
   renderReading();
   renderPace();
+  renderAway();
+}
+
+// Who is away, at the top of the page where a phone shows it without scrolling down to the
+// players' list, with the time left before the computer plays for them.
+function renderAway() {
+  const el = $("#away");
+  const view = state.view;
+  const away = view
+    ? view.players
+        .map((_, s) => s)
+        .filter((s) => s !== view.viewer && presence(s).away)
+    : [];
+  el.hidden = away.length === 0;
+  if (!view || !away.length) {
+    el.textContent = "";
+    return;
+  }
+  el.textContent = away
+    .map((s) => {
+      const name = seatName(view.players, s);
+      const { left } = presence(s);
+      if (left === null) return t("away.plain", { name });
+      if (left === 0) return t("away.played", { name });
+      return t("away.left", { name, time: clockText(left) });
+    })
+    .join(" · ");
 }
 
 // Between two rounds, once this page's summary is closed: whose the next round waits for.
@@ -1426,8 +1454,10 @@ async function main() {
   if (claimed) connect();
   // The time left on the seats counts down between the server's word on it.
   setInterval(() => {
-    if (state.view && state.seats?.frame.seats.some((s) => s.left != null))
+    if (state.view && state.seats?.frame.seats.some((s) => s.left != null)) {
       renderSeats(state.view);
+      renderAway();
+    }
   }, 1000);
   readSummary();
   showRated(tableId);
