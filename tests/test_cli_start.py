@@ -111,6 +111,8 @@ def test_simulating_random_players_imports_neither_the_arena_nor_the_searching_b
         "chickenfoot.bots.program",
         "chickenfoot.bots.montecarlo",
         "chickenfoot.bots.heuristic",
+        "chickenfoot.bots.hinting",
+        "chickenfoot.bots.search",
         "chickenfoot.core.table",
     )
     assert sorted(names.intersection(unused)) == []
