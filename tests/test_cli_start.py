@@ -100,6 +100,24 @@ def test_simulate_imports_its_own_module_and_none_of_the_others(tmp_path: Path) 
     assert out.read_text(encoding="utf-8").count("\n") == 1
 
 
+def test_simulating_random_players_imports_neither_the_arena_nor_the_searching_bots(
+    tmp_path: Path,
+) -> None:
+    """Random players are made and played without the arena, the programs'
+    runner or the searching bots: those are imported where they are used."""
+    names = imported(tmp_path, "simulate", "-m", "2", "-l", "single")
+    unused = (
+        "chickenfoot.arena",
+        "chickenfoot.bots.program",
+        "chickenfoot.bots.montecarlo",
+        "chickenfoot.bots.heuristic",
+        "chickenfoot.bots.hinting",
+        "chickenfoot.bots.search",
+        "chickenfoot.core.table",
+    )
+    assert sorted(names.intersection(unused)) == []
+
+
 @pytest.mark.parametrize("name", ["replay", "ratings", "report", "serve", "new-bot"])
 def test_a_commands_help_imports_that_command_alone(name: str, tmp_path: Path) -> None:
     names = imported(tmp_path, name, "--help")

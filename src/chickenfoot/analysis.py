@@ -38,7 +38,7 @@ from msgspec import Meta, Struct
 from chickenfoot import files
 from chickenfoot.bots.base import View
 from chickenfoot.bots.estimate import Estimate
-from chickenfoot.bots.hints import POINT_WEIGHT
+from chickenfoot.bots.hinting import POINT_WEIGHT
 from chickenfoot.bots.registry import EXPERT_HEAVY
 from chickenfoot.bots.search import SEARCHES, Searcher, evaluate, search_for
 from chickenfoot.core import games

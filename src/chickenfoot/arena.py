@@ -12,7 +12,6 @@ The statistics are small pure functions (:func:`mean_ci`, :func:`win_shares`,
 from __future__ import annotations
 
 import math
-import os
 import traceback
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -23,14 +22,17 @@ from typing import Any
 
 from chickenfoot import files
 from chickenfoot.bots.program import DEFAULT_SECONDS, Forfeit, ProgramError, command_of, is_program
-from chickenfoot.core import RoundEnd
-from chickenfoot.core.games import AnyMatch, AnyRules, to_record
-from chickenfoot.play import play_arena_match, play_simulated_match
+from chickenfoot.core.games import AnyRules, to_record
+from chickenfoot.play import (
+    SimulationResult,
+    play_arena_match,
+    play_simulated_match,
+    simulation_result,
+)
+from chickenfoot.pool import MAX_WORKERS_PER_CORE as MAX_WORKERS_PER_CORE  # its old home
 from chickenfoot.pool import Lifeline, WorkerEnd, run_on_pool, start_worker_of, worker_context
+from chickenfoot.pool import cores as cores
 from chickenfoot.record_files import RecordFolder, RecordLines, RecordTarget, encode_line
-
-MAX_WORKERS_PER_CORE = 4
-"""``--workers`` may be at most this many per core (:func:`cores`)."""
 
 FORMAT = "chickenfoot-arena/1"
 Z95 = 1.96
@@ -189,33 +191,6 @@ class MatchResult:
     """The seats whose program failed: a fallback played them to the end."""
 
 
-@dataclass(frozen=True, slots=True)
-class SimulationResult:
-    """What ``simulate`` sums up of one match."""
-
-    number: int
-    rounds: int
-    blocked: int
-    """Rounds that ended blocked."""
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-    draw: bool
-    record: bytes | None = None
-    """The record as a line of a records file, if the job asked for it."""
-
-
-def simulation_result(
-    number: int, match: AnyMatch, record: bytes | None = None
-) -> SimulationResult:
-    outcome = match.outcome()
-    assert outcome is not None
-    blocked = sum(1 for r in match.rounds if r.end is RoundEnd.BLOCKED)
-    totals = tuple(match.totals())
-    return SimulationResult(
-        number, len(match.rounds), blocked, totals, outcome.winners, outcome.is_draw, record
-    )
-
-
 def simulate_job(job: MatchJob, on_round: Callable[[], None] | None = None) -> SimulationResult:
     """Play one match of ``simulate`` (and write its record), any failure one
     :class:`ArenaError`."""
@@ -299,14 +274,6 @@ def describe_failure(exc: Exception) -> str:
             where = where.relative_to(root)
         text += f" (at {where}:{frames[-1].lineno})"
     return text
-
-
-def cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def run(

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from time import perf_counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chickenfoot.bots import Bot, make_bot, reads_table, view_for
-from chickenfoot.bots.program import DEFAULT_SECONDS, Forfeit, ProgramBot, make_seat_bot
+from chickenfoot.core import RoundEnd
 from chickenfoot.core.games import (
     AnyMatch,
     AnyRules,
@@ -19,18 +19,22 @@ from chickenfoot.core.games import (
     view,
 )
 from chickenfoot.core.pieces import round_rng
-from chickenfoot.core.table import Table
 from chickenfoot.files import write_json
+
+if TYPE_CHECKING:
+    from chickenfoot.bots.program import Forfeit, ProgramBot
 
 __all__ = [
     "BOT_PREFIX",
     "PlayedMatch",
+    "SimulationResult",
     "play_arena_match",
     "play_match",
     "play_recorded_match",
     "play_simulated_match",
     "play_timed_match",
     "seat_seed",
+    "simulation_result",
     "write_json",
 ]
 
@@ -126,11 +130,17 @@ def play_arena_match(
     rules: AnyRules,
     seed: int,
     on_round: Callable[[], None] | None = None,
-    program_seconds: float = DEFAULT_SECONDS,
+    program_seconds: float | None = None,
 ) -> PlayedMatch:
     """:func:`play_timed_match` with ``cmd:`` programs among the bots too (each may take
-    ``program_seconds`` per answer), and the forfeits of those that failed. A match with a
-    bot that reads the table's view is played on a live table, which deals the same rounds."""
+    ``program_seconds`` per answer, by default
+    :data:`~chickenfoot.bots.program.DEFAULT_SECONDS`), and the forfeits of those that failed.
+    A match with a bot that reads the table's view is played on a live table, which deals the
+    same rounds."""
+    from chickenfoot.bots.program import DEFAULT_SECONDS, ProgramBot, make_seat_bot
+
+    if program_seconds is None:
+        program_seconds = DEFAULT_SECONDS
     names = [f"{BOT_PREFIX}{name}" for name in bot_names]
     bots = [
         make_seat_bot(name, seat_seed(seed, s), rules, s, names, program_seconds)
@@ -158,6 +168,8 @@ def _play_on_match(
     seconds: list[list[float]],
     on_round: Callable[[], None] | None,
 ) -> AnyMatch:
+    from chickenfoot.bots.program import ProgramBot
+
     match = new_match(names, rules, seed)
     choosers: list[Bot] = [bot for bot in bots if not isinstance(bot, ProgramBot)]
     assert len(choosers) == len(bots), "a program reads the table: play it on a table"
@@ -183,6 +195,8 @@ def _play_on_table(
     seconds: list[list[float]],
     on_round: Callable[[], None] | None,
 ) -> AnyMatch:
+    from chickenfoot.core.table import Table
+
     table = Table(names, rules, seed)
     while (seat := table.turn) is not None:
         seen = view_for(bots[seat], table, seat)
@@ -194,3 +208,30 @@ def _play_on_table(
         if on_round is not None and (len(table.match.rounds) > rounds or table.is_over):
             on_round()
     return table.match
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationResult:
+    """What ``simulate`` sums up of one match."""
+
+    number: int
+    rounds: int
+    blocked: int
+    """Rounds that ended blocked."""
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    draw: bool
+    record: bytes | None = None
+    """The record as a line of a records file, if the job asked for it."""
+
+
+def simulation_result(
+    number: int, match: AnyMatch, record: bytes | None = None
+) -> SimulationResult:
+    outcome = match.outcome()
+    assert outcome is not None
+    blocked = sum(1 for r in match.rounds if r.end is RoundEnd.BLOCKED)
+    totals = tuple(match.totals())
+    return SimulationResult(
+        number, len(match.rounds), blocked, totals, outcome.winners, outcome.is_draw, record
+    )

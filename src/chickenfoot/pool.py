@@ -26,8 +26,19 @@ if TYPE_CHECKING:
 
 R = TypeVar("R")
 
+MAX_WORKERS_PER_CORE = 4
+"""``--workers`` may be at most this many per core (:func:`cores`)."""
+
 WAIT_SECONDS = 0.25
 """How long :func:`run_on_pool` waits for a result before calling ``on_wait`` anyway."""
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def run_on_pool(

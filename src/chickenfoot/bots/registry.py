@@ -5,12 +5,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from chickenfoot.bots import plugins
 from chickenfoot.bots.base import Bot
-from chickenfoot.bots.chickenfoot import POLICY
-from chickenfoot.bots.heuristic import HeuristicBot
-from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.bots.simple import GreedyBot, RandomBot
 from chickenfoot.core.messages import CodedError, Message, message
 
@@ -28,6 +26,35 @@ def _named(name: str, factory: Callable[[int | str], Bot]) -> Callable[[int | st
     return make
 
 
+def _heuristic(seed: int | str) -> Bot:
+    from chickenfoot.bots.heuristic import HeuristicBot
+
+    return HeuristicBot(seed)
+
+
+def _searching(seed: int | str, **settings: Any) -> Bot:
+    """A :class:`~chickenfoot.bots.montecarlo.MonteCarloBot`: the searching bots are imported
+    when one is made, not by every command that names a bot."""
+    from chickenfoot.bots.montecarlo import MonteCarloBot
+
+    return MonteCarloBot(seed, **settings)
+
+
+def _expert(seed: int | str) -> Bot:
+    from chickenfoot.bots.chickenfoot import POLICY
+
+    return _searching(
+        seed,
+        samples=None,
+        millis=EXPERT_MILLIS,
+        heavy=EXPERT_HEAVY,
+        greedy=POLICY.greedy,
+        greedy_tests=POLICY.greedy_tests,
+        doubles=POLICY.doubles,
+        swaps=POLICY.swaps,
+    )
+
+
 EXPERT_MILLIS = 80.0
 """The expert's time per move: it searches as many samples as that allows."""
 EXPERT_HEAVY = 0.3
@@ -36,29 +63,17 @@ EXPERT_HEAVY = 0.3
 LEVELS: dict[str, tuple[Message, Callable[[int | str], Bot]]] = {
     "beginner": (message("level-beginner"), RandomBot),
     "easy": (message("level-easy"), GreedyBot),
-    "medium": (message("level-medium"), HeuristicBot),
-    "hard": (message("level-hard"), partial(MonteCarloBot, samples=10, heavy=0.5)),
-    "expert": (
-        message("level-expert"),
-        partial(
-            MonteCarloBot,
-            samples=None,
-            millis=EXPERT_MILLIS,
-            heavy=EXPERT_HEAVY,
-            greedy=POLICY.greedy,
-            greedy_tests=POLICY.greedy_tests,
-            doubles=POLICY.doubles,
-            swaps=POLICY.swaps,
-        ),
-    ),
+    "medium": (message("level-medium"), _heuristic),
+    "hard": (message("level-hard"), partial(_searching, samples=10, heavy=0.5)),
+    "expert": (message("level-expert"), _expert),
 }
 """Difficulty levels, weakest first: ``name -> (what it does, factory)``."""
 
 BOTS: dict[str, Callable[[int | str], Bot]] = {
     RandomBot.name: RandomBot,
     GreedyBot.name: GreedyBot,
-    HeuristicBot.name: HeuristicBot,
-    MonteCarloBot.name: MonteCarloBot,
+    "heuristic": _heuristic,
+    "ismcts": _searching,
     **{level: _named(level, factory) for level, (_, factory) in LEVELS.items()},
 }
 """Every bot by name: the bots themselves, then the levels."""

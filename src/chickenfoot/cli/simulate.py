@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from chickenfoot import arena as arena_
 from chickenfoot.cli import output
 from chickenfoot.cli.errors import _stop
 from chickenfoot.cli.interrupts import _interrupts
@@ -39,6 +38,7 @@ from chickenfoot.core.games import AnyRules
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from chickenfoot.play import SimulationResult
     from chickenfoot.record_files import RecordTarget
 
 app = typer.Typer(add_completion=False)
@@ -70,7 +70,7 @@ def simulate(
     option: OptionsOption = None,
     workers: WorkersOption = 1,
 ) -> None:
-    from chickenfoot.play import play_simulated_match
+    from chickenfoot.play import play_simulated_match, simulation_result
 
     rules = _rules(game, players, preset, option, length)
     _check_counts(matches, seed)
@@ -94,9 +94,11 @@ def simulate(
                     )
                     record = make_record(encoded=True) if target is not None else None
                 except Exception as exc:
+                    from chickenfoot.arena import describe_failure
+
                     progress.stop()
                     message = f"match {k} (seed {seed + k - 1}) failed"
-                    _stop(f"{message}: {arena_.describe_failure(exc)}", target)
+                    _stop(f"{message}: {describe_failure(exc)}", target)
                 with interrupts.shielded():  # a match counts once its record is written
                     if target is not None:
                         try:
@@ -104,7 +106,7 @@ def simulate(
                         except OSError as exc:
                             progress.stop()
                             _stop(f"cannot write {target.where(k)}: {exc.strerror or exc}", target)
-                    summary.add(arena_.simulation_result(k, match))
+                    summary.add(simulation_result(k, match))
                 done.match_done()
             done.show()
         except KeyboardInterrupt:
@@ -124,6 +126,8 @@ def _simulate_on_workers(
     summary: _Summary,
 ) -> None:
     """``simulate`` on worker processes: the same matches, records and summary."""
+    from chickenfoot import arena as arena_
+
     jobs = arena_.plan(["random"] * players, matches, seed, rules, target)
     unit = _unit(rules)
     with _interrupts(), _progress() as progress:
@@ -132,7 +136,7 @@ def _simulate_on_workers(
             task = progress.add_task("matches", total=matches)
             rounds = progress.add_task(f"{unit}s", total=_rounds_total(rules, players, matches))
 
-            def done(result: arena_.SimulationResult) -> None:
+            def done(result: SimulationResult) -> None:
                 _keep_record(target, result.number, result.record)
                 summary.add(result)
                 progress.advance(task)
@@ -175,7 +179,7 @@ class _Summary:
         self.wins = [0] * players
         self.draws = 0
 
-    def add(self, result: arena_.SimulationResult) -> None:
+    def add(self, result: SimulationResult) -> None:
         self.matches += 1
         self.rounds += result.rounds
         self.blocked += result.blocked

@@ -6,15 +6,15 @@ from typing import Annotated, Any
 
 import typer
 
-from chickenfoot import arena as arena_
 from chickenfoot.cli.errors import _fail
 from chickenfoot.cli.text import _short
+from chickenfoot.pool import MAX_WORKERS_PER_CORE, cores
 
-_CORES = arena_.cores()
+_CORES = cores()
 
 
 def _workers_option(help_text: str) -> Any:
-    per_core = arena_.MAX_WORKERS_PER_CORE
+    per_core = MAX_WORKERS_PER_CORE
     most = f"At most {per_core} per core ({per_core * _CORES} here)"
     return typer.Option(
         "--workers", "-w", metavar="N", show_default=False, help=help_text.format(most=most)
@@ -32,12 +32,12 @@ WorkersOption = Annotated[
 
 
 def _check_workers(workers: int) -> int:
-    most = arena_.MAX_WORKERS_PER_CORE * _CORES
+    most = MAX_WORKERS_PER_CORE * _CORES
     if workers < 1:
         _fail(f"--workers must be at least 1, not {workers}")
     if workers > most:
         _fail(
             f"--workers {_short(str(workers))} is too many: at most "
-            f"{arena_.MAX_WORKERS_PER_CORE} per core, {most} on this machine"
+            f"{MAX_WORKERS_PER_CORE} per core, {most} on this machine"
         )
     return workers

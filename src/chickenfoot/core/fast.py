@@ -15,7 +15,7 @@ validation; bots copy it (:meth:`FastRound.copy`) and play it out thousands of t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from chickenfoot.core.engine_error import EngineError
@@ -56,6 +56,19 @@ def shuffle_drawn(items: list[Any], getrandbits: Callable[[int], int]) -> None:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
         i -= 1
+
+
+def hand_masks(hands: Sequence[Sequence[Any]]) -> list[int]:
+    """The bit mask (bit ``t.index`` for tile ``t``) of each hand of tiles: every round
+    starts from its deal's hands, compiled."""
+    masks: list[int] = []
+    for hand in hands:
+        mask = 0
+        for tile in hand:
+            index: int = tile.index
+            mask |= 1 << index
+        masks.append(mask)
+    return masks
 
 
 def too_long(limit: int) -> EngineError:

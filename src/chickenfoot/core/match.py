@@ -104,16 +104,20 @@ class Match(MatchBase[RoundState]):
 
     def start_round(self, dealt: Deal) -> RoundState:
         """Start the next round from ``dealt``."""
+        return self._start(dealt, self.next_double())
+
+    def deal_next(self, rng: Random) -> RoundState:
         double = self.next_double()
-        first = self.first_seat(dealt)
-        state = RoundState(self.rules, double, first, dealt, placed=not self.rules.double_dealt)
+        return self._start(deal(self.rules, self.seats, double, rng, len(self.rounds)), double)
+
+    def _start(self, dealt: Deal, double: int) -> RoundState:
+        """Start the next round, of ``double`` (:meth:`next_double`), from ``dealt``."""
+        rules = self.rules
+        first = first_seat(rules, len(self.rounds), double, dealt, self.rotation())
+        state = RoundState(rules, double, first, dealt, placed=not rules.double_dealt)
         self.rounds.append(state)
         self.finish_round_if_over()
         return state
-
-    def deal_next(self, rng: Random) -> RoundState:
-        k = len(self.rounds)
-        return self.start_round(deal(self.rules, self.seats, self.next_double(), rng, k))
 
     def apply(self, action: Action) -> Event:
         """Apply ``action`` in the round in play; books its points when it ends."""

@@ -6,7 +6,7 @@ from random import Random
 
 from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
 from chickenfoot.core.common import RoundBase
-from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE, FastRound, too_long
+from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE, FastRound, hand_masks, too_long
 from chickenfoot.core.pieces import Deal, Placed, RoundEnd, shuffle
 from chickenfoot.core.projection import SeenHistories
 from chickenfoot.core.rules import RoundDouble, Rules
@@ -15,7 +15,6 @@ from chickenfoot.core.tiles import (
     LO,
     TILES,
     Tile,
-    mask_of,
     set_size,
     tile_index,
     tiles_of,
@@ -103,7 +102,7 @@ class RoundState(RoundBase):
         self.fast = FastRound.start(
             top=top,
             double=double,
-            hands=[mask_of(h) for h in dealt.hands],
+            hands=hand_masks(dealt.hands),
             boneyard=[t.index for t in dealt.boneyard],
             first=first,
             centre_toes=rules.toes_on_centre(players),
