@@ -17,7 +17,7 @@ from chickenfoot.core.pieces import Deal, round_rng
 from chickenfoot.core.round import RoundState
 from chickenfoot.core.rules import PRESETS
 from chickenfoot.core.tiles import Tile
-from chickenfoot.interop.openspiel import NAME, ChickenFootState, Spec
+from chickenfoot.interop.openspiel import NAME, ChickenFootState, Spec, resample
 
 PLAYERS = range(2, 9)
 GAMES_PER_SEAT_COUNT = 12
@@ -231,3 +231,42 @@ def test_no_seat_sees_a_tile_it_may_not_know(preset: str) -> None:
             for state in states:
                 state.apply_action(action)
     assert compared > 100
+
+
+def test_a_resampled_state_keeps_what_the_seat_knows_and_deals_the_rest_again() -> None:
+    game = load("classic", 4)
+    rng = Random(5)
+    changed = 0
+    for seed in range(6):
+        state = game.new_initial_state()
+        pick = Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(pick.choice([o for o, _ in state.chance_outcomes()]))
+                continue
+            seat = state.current_player()
+            other = resample(state, seat, rng)
+            assert seen(other, seat) == seen(state, seat)
+            assert other.legal_actions() == state.legal_actions()
+            round_, again = state.round, other.round
+            assert round_ is not None and again is not None
+            assert again.hand_sizes() == round_.hand_sizes()
+            assert unseen(again, seat) == unseen(round_, seat)
+            changed += any(again.hand(s) != round_.hand(s) for s in range(4))
+            state.apply_action(pick.choice(state.legal_actions()))
+        assert random_game_from(other, seed).is_terminal()
+    assert changed > 50
+
+
+def unseen(round_: RoundState, seat: int) -> list[Tile]:
+    """The tiles ``seat`` cannot see: the other hands and the boneyard."""
+    others = [t for s in range(round_.players) if s != seat for t in round_.hand(s)]
+    return sorted(others + round_.boneyard_tiles())
+
+
+def random_game_from(state: Any, seed: int) -> Any:
+    rng = Random(seed)
+    while not state.is_terminal():
+        outcomes = [o for o, _ in state.chance_outcomes()] if state.is_chance_node() else None
+        state.apply_action(rng.choice(outcomes or state.legal_actions()))
+    return state

@@ -30,6 +30,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
+from random import Random
 from typing import Any
 
 import numpy as np
@@ -43,7 +44,7 @@ from chickenfoot.core.projection import public_now
 from chickenfoot.core.public_knowledge import Lacks, playable_numbers
 from chickenfoot.core.round import RoundState
 from chickenfoot.core.rules import PRESETS, MatchLength, RoundDouble, Rules
-from chickenfoot.core.tiles import TILES, Tile, set_size, tile_index
+from chickenfoot.core.tiles import TILES, Tile, set_size, tile_index, tiles_of
 
 NAME = "python_chicken_foot"
 MIN_PLAYERS = 2
@@ -449,6 +450,46 @@ def _put_next(round_: RoundState, tile: Tile) -> None:
     fast.boneyard = [*drawn, tile.index, *rest]  # a new list: copies share the old one
     dealt = round_.dealt
     round_.dealt = Deal(dealt.hands, tuple(TILES[i] for i in fast.boneyard), dealt.start_draw)
+
+
+# -- searching from what a seat knows -----------------------------------------------------
+
+
+def resample(state: ChickenFootState, seat: int, rng: Random) -> ChickenFootState:
+    """A copy of ``state`` with the tiles ``seat`` cannot see dealt again at random: the other
+    seats' hands (each keeps its size) and the boneyard. ``seat``'s information state is the
+    same in the copy (OpenSpiel's information-set searchers need such a copy: hand this to
+    ``ISMCTSBot.set_resampler`` as ``lambda state, seat: resample(state, seat, rng)``).
+
+    A seat known to lack some numbers (:class:`~chickenfoot.core.public_knowledge.Lacks`)
+    is given tiles without them where enough are left, the most constrained seat first. The
+    copy's history is no longer one the game could have dealt: it is a sample to search, not a
+    game to replay."""
+    copy_ = state.clone()
+    round_ = copy_.round
+    if round_ is None or copy_.drawing:
+        return copy_  # type: ignore[no-any-return]
+    fast = round_.fast
+    others = [s for s in range(fast.players) if s != seat]
+    hidden = [i for s in others for i in _indices(fast.hands[s])]
+    hidden += fast.boneyard[fast.next_draw :]
+    rng.shuffle(hidden)
+    lacks = copy_.lacks[-1].lacks
+    sizes = {s: fast.hands[s].bit_count() for s in others}
+    for s in sorted(others, key=lambda s: -len(lacks[s])):
+        fits = [i for i in hidden if not (TILES[i].hi in lacks[s] or TILES[i].lo in lacks[s])]
+        chosen = fits[: sizes[s]]
+        if len(chosen) < sizes[s]:
+            chosen += [i for i in hidden if i not in chosen][: sizes[s] - len(chosen)]
+        taken = set(chosen)
+        hidden = [i for i in hidden if i not in taken]
+        fast.hands[s] = sum(1 << i for i in chosen)
+    fast.boneyard = [*fast.boneyard[: fast.next_draw], *hidden]
+    return copy_  # type: ignore[no-any-return]
+
+
+def _indices(mask: int) -> list[int]:
+    return [t.index for t in tiles_of(mask)]
 
 
 # -- what each seat sees ---------------------------------------------------------------------
