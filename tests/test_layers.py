@@ -82,10 +82,19 @@ def test_the_core_imports_only_the_core() -> None:
     assert outside == []
 
 
+def test_the_games_for_other_libraries_build_on_the_core_alone() -> None:
+    assert "chickenfoot.interop.openspiel" in imports()
+    assert (
+        reaching("interop", {p for p in map(part, imports()) if p not in {"core", "interop"}}) == []
+    )
+
+
 FRONT_ENDS = {"cli", "terminal", "server", ""}
 
 
-@pytest.mark.parametrize("layer", ["bots", "howto", "i18n", "files", "analysis", "ratings"])
+@pytest.mark.parametrize(
+    "layer", ["bots", "howto", "i18n", "files", "analysis", "ratings", "interop"]
+)
 def test_what_every_front_end_builds_on_reaches_no_front_end(layer: str) -> None:
     assert reaching(layer, FRONT_ENDS) == []
 
