@@ -15,6 +15,7 @@ from chickenfoot.core.tiles import (
     LO,
     TILES,
     Tile,
+    indices_of,
     set_size,
     tile_index,
     tiles_of,
@@ -147,6 +148,45 @@ class RoundState(RoundBase):
         other._board = self._board[:]
         other._seen = self._seen.copy(other.history)
         other._legal = None
+        return other
+
+    # -- chance, as a searcher or another library decides it --------------------------------
+
+    def draw_next(self, tile: Tile) -> None:
+        """Make ``tile``, one still in the boneyard, the next tile drawn (the others keep their
+        order): for a game whose chance picks each tile as it is drawn. The deal is kept so,
+        and the round replays from its record as it is played."""
+        fast = self.fast
+        waiting = fast.boneyard[fast.next_draw :]
+        if tile.index not in waiting:
+            raise ValueError(f"{tile} is not in the boneyard")
+        rest = [i for i in waiting if i != tile.index]
+        fast.boneyard = [*fast.boneyard[: fast.next_draw], tile.index, *rest]
+        dealt = self.dealt
+        self.dealt = Deal(dealt.hands, tuple(TILES[i] for i in fast.boneyard), dealt.start_draw)
+
+    def redealt(self, hands: dict[int, list[Tile]], boneyard: list[Tile]) -> RoundState:
+        """A copy in which the seats of ``hands`` hold those tiles and ``boneyard`` is what is
+        left to draw, in order: the tiles a seat cannot see lain otherwise, for searching.
+        Every seat keeps its hand's size and the same tiles stay hidden (else
+        :class:`ValueError`); the copy's deal is no longer one its record could give."""
+        fast = self.fast
+        sizes = {seat: fast.hands[seat].bit_count() for seat in hands}
+        if any(len(tiles) != sizes[seat] for seat, tiles in hands.items()):
+            raise ValueError("a hand redealt must keep its size")
+        before = sorted(
+            [i for seat in hands for i in indices_of(fast.hands[seat])]
+            + fast.boneyard[fast.next_draw :]
+        )
+        after = sorted(
+            [t.index for tiles in hands.values() for t in tiles] + [t.index for t in boneyard]
+        )
+        if before != after:
+            raise ValueError("a redeal must lay the same hidden tiles")
+        other = self.copy()
+        for seat, tiles in hands.items():
+            other.fast.hands[seat] = sum(1 << t.index for t in tiles)
+        other.fast.boneyard = [*fast.boneyard[: fast.next_draw], *(t.index for t in boneyard)]
         return other
 
     # -- reading the position --------------------------------------------------------------

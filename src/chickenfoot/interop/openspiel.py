@@ -44,7 +44,7 @@ from chickenfoot.core.projection import public_now
 from chickenfoot.core.public_knowledge import Lacks, playable_numbers
 from chickenfoot.core.round import RoundState
 from chickenfoot.core.rules import PRESETS, MatchLength, RoundDouble, Rules
-from chickenfoot.core.tiles import TILES, Tile, set_size, tile_index, tiles_of
+from chickenfoot.core.tiles import TILES, Tile, set_size, tile_index
 
 NAME = "python_chicken_foot"
 MIN_PLAYERS = 2
@@ -228,7 +228,7 @@ class Progress:
         :class:`~chickenfoot.core.public_knowledge.Lacks`)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Progress:
-        other = Progress(_copy_match(self.match))
+        other = Progress(self.match.copy())
         other.start_draw = self.start_draw[:]
         other.dealt = self.dealt[:]
         other.drawing = self.drawing
@@ -238,18 +238,6 @@ class Progress:
             last.lacks = last.lacks[:]
             other.lacks.append(last)
         return other
-
-
-def _copy_match(match: Match) -> Match:
-    """An independent copy of ``match`` (finished rounds are shared: they no longer change)."""
-    other = copy.copy(match)
-    other.players = match.players[:]
-    other.rounds = match.rounds[:]
-    if other.rounds and other.rounds[-1].end is None:
-        other.rounds[-1] = other.rounds[-1].copy()
-    other.points = [p[:] for p in match.points]
-    other._totals = match._totals[:]
-    return other
 
 
 class ChickenFootState(pyspiel.State):  # type: ignore[misc]
@@ -348,7 +336,7 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
             raise ValueError(f"{tile} cannot be dealt or drawn now")
         round_ = self.match.current
         if round_ is not None:
-            _put_next(round_, tile)
+            round_.draw_next(tile)
             self.now.drawing = False
             self._apply_to_engine(Draw())
             return
@@ -441,17 +429,6 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
         return "\n".join(lines)
 
 
-def _put_next(round_: RoundState, tile: Tile) -> None:
-    """Make ``tile`` the boneyard's next draw (the rest keep their order): chance picks each
-    drawn tile when it is drawn, and the engine draws the boneyard's next tile."""
-    fast = round_.fast
-    drawn = fast.boneyard[: fast.next_draw]
-    rest = [i for i in fast.boneyard[fast.next_draw :] if i != tile.index]
-    fast.boneyard = [*drawn, tile.index, *rest]  # a new list: copies share the old one
-    dealt = round_.dealt
-    round_.dealt = Deal(dealt.hands, tuple(TILES[i] for i in fast.boneyard), dealt.start_draw)
-
-
 # -- searching from what a seat knows -----------------------------------------------------
 
 
@@ -469,27 +446,21 @@ def resample(state: ChickenFootState, seat: int, rng: Random) -> ChickenFootStat
     round_ = copy_.round
     if round_ is None or copy_.drawing:
         return copy_  # type: ignore[no-any-return]
-    fast = round_.fast
-    others = [s for s in range(fast.players) if s != seat]
-    hidden = [i for s in others for i in _indices(fast.hands[s])]
-    hidden += fast.boneyard[fast.next_draw :]
+    others = [s for s in range(round_.players) if s != seat]
+    hidden = [t for s in others for t in round_.hand(s)]
+    hidden += round_.boneyard_tiles()
     rng.shuffle(hidden)
     lacks = copy_.lacks[-1].lacks
-    sizes = {s: fast.hands[s].bit_count() for s in others}
+    hands: dict[int, list[Tile]] = {}
     for s in sorted(others, key=lambda s: -len(lacks[s])):
-        fits = [i for i in hidden if not (TILES[i].hi in lacks[s] or TILES[i].lo in lacks[s])]
-        chosen = fits[: sizes[s]]
-        if len(chosen) < sizes[s]:
-            chosen += [i for i in hidden if i not in chosen][: sizes[s] - len(chosen)]
-        taken = set(chosen)
-        hidden = [i for i in hidden if i not in taken]
-        fast.hands[s] = sum(1 << i for i in chosen)
-    fast.boneyard = [*fast.boneyard[: fast.next_draw], *hidden]
+        size = len(round_.hand(s))
+        chosen = [t for t in hidden if not (t.hi in lacks[s] or t.lo in lacks[s])][:size]
+        if len(chosen) < size:
+            chosen += [t for t in hidden if t not in chosen][: size - len(chosen)]
+        hidden = [t for t in hidden if t not in chosen]
+        hands[s] = chosen
+    copy_.match.rounds[-1] = round_.redealt(hands, hidden)
     return copy_  # type: ignore[no-any-return]
-
-
-def _indices(mask: int) -> list[int]:
-    return [t.index for t in tiles_of(mask)]
 
 
 # -- what each seat sees ---------------------------------------------------------------------
