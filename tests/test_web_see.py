@@ -313,19 +313,19 @@ def test_the_tables_creator_chooses_the_bots_pace_on_the_page_and_every_page_hea
         for tab in tabs:
             tab.page.wait_for_selector("#board [data-id='0']")
         for tab in (ann, window):
-            assert tab.page.locator("#pace").is_visible()
+            tab.page.wait_for_selector("#pace:not([hidden])")  # once it has read the seats
             assert tab.page.locator("#pace-choice").input_value() == ""  # the server's
             # The menu says what it is, in words on the screen and to a screen reader.
             seen = tab.page.evaluate(PACE_LABEL_SEEN)
             assert seen == ("Bots" if screen == "phone" else "Bots' pace"), seen
             assert tab.page.get_by_role("combobox", name="Bots' pace").is_visible()
-        assert bea.page.locator("#pace").is_hidden(), "Bea did not set the table up"
-        assert watcher.page.locator("#pace").is_hidden()
 
         for pace in ("slow", "fast"):
             ann.page.select_option("#pace-choice", pace)
             for tab in tabs:
                 pace_shown(tab, pace)
+        assert bea.page.locator("#pace").is_hidden(), "Bea did not set the table up"
+        assert watcher.page.locator("#pace").is_hidden()
         assert window.page.locator("#pace-choice option:checked").inner_text() == "fast"
         ann.shot(f"pace-chosen-{screen}")
 
@@ -362,13 +362,14 @@ def test_the_only_person_at_a_table_chooses_the_bots_pace_and_finds_it_kept(
     watcher = open_screen(browser, f"{server.url}/table/{table}", screen)
     watcher.page.wait_for_selector("#board [data-id='0']")
     menu = page.locator("#pace")
-    assert menu.is_visible()
-    assert watcher.page.locator("#pace").is_hidden()
+    page.wait_for_selector("#pace:not([hidden])")  # once the page has read who sits where
     page.select_option("#pace-choice", "slow")
     pace_shown(watcher, "slow")  # the server's answer
+    assert watcher.page.locator("#pace").is_hidden()
     page.reload()
     page.wait_for_selector("#hand [data-tile]")
     pace_shown(ann, "slow")
+    page.wait_for_selector("#pace:not([hidden])")
     assert menu.is_visible()
     assert page.locator("#pace-choice option:checked").inner_text() == "slow"
     ann.shot(f"pace-alone-{screen}")
