@@ -68,6 +68,7 @@ class Servers:
             command = [str(CHICKENFOOT), "serve", "--port", "0", "--data", str(data / str(k))]
             command += ["--db", db, "--redis", redis_url, "--bot-delay", str(bot_delay)]
             command += ["--tables-per-address", "1000000", "--bot-processes", "1"]
+            command += ["--connections-per-address", "1000000"]
             process = subprocess.Popen(
                 command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
             )

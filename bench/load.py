@@ -73,7 +73,9 @@ class Load:
     def new_table(self, seed: int) -> tuple[str, str]:
         body = {"seats": [{"human": "P"}, *[{"bot": "easy"}] * 3], "length": "single", "sit": 0}
         request = urllib.request.Request(
-            f"http://{self.base}/api/tables", json.dumps({**body, "seed": seed}).encode()
+            f"http://{self.base}/api/tables",
+            json.dumps({**body, "seed": seed}).encode(),
+            headers={"Content-Type": "application/json"},
         )
         try:
             with urllib.request.urlopen(request, timeout=60) as response:
@@ -218,7 +220,7 @@ def main() -> None:
         env["PYTHONPATH"] = os.pathsep.join([args.src, env.get("PYTHONPATH", "")])
     with tempfile.TemporaryDirectory() as data:
         server_args = ["serve", "--port", "0", "--data", data, "--bot-delay", "0"]
-        server_args += ["--tables-per-address", "1000000"]
+        server_args += ["--tables-per-address", "1000000", "--connections-per-address", "1000000"]
         profiling = ["-m", "cProfile", "-o", args.profile] if args.profile else []
         command = [sys.executable, *profiling, "-m", "chickenfoot", *server_args]
         log = open(args.log, "a")  # noqa: SIM115 (open while the server runs)

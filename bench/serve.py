@@ -78,7 +78,10 @@ class Bench:
         }
         base = self.bases[seed % len(self.bases)]
         request = urllib.request.Request(
-            f"http://{base}/api/tables", json.dumps(body).encode(), method="POST"
+            f"http://{base}/api/tables",
+            json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
         )
         try:
             with urllib.request.urlopen(request, timeout=60) as response:
@@ -174,6 +177,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         command = [str(CHICKENFOOT), "serve", "--port", "0", "--data", data]
         command += ["--bot-delay", str(args.bot_delay), "--tables-per-address", "1000000"]
+        command += ["--connections-per-address", "1000000"]
         server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         try:
             assert server.stdout is not None
