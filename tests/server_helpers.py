@@ -261,3 +261,21 @@ async def next_frame(ws: Any, kind: str, seconds: float = 20) -> dict[str, Any]:
         frame = check_frame(await asyncio.wait_for(ws.recv(), left))
         if frame["type"] == kind:
             return frame
+
+
+def frames_until_dealt(
+    server: Server, table: str, token: str, wait: float = 10
+) -> list[dict[str, Any]]:
+    """What a seat's socket hears until the table is dealt (a snapshot), each frame within
+    ``wait`` seconds of the one before."""
+
+    async def listen() -> list[dict[str, Any]]:
+        heard = []
+        async with server.socket(table, token) as ws:
+            while True:
+                frame = check_frame(await asyncio.wait_for(ws.recv(), wait))
+                heard.append(frame)
+                if frame["type"] == "snapshot":
+                    return heard
+
+    return asyncio.run(listen())

@@ -39,6 +39,7 @@ from tests.account_helpers import Visitor, first_frame, play_out, signed_up
 from tests.server_helpers import (
     Server,
     check_frame,
+    frames_until_dealt,
     hidden_tiles,
     invite_of,
     leaked,
@@ -780,19 +781,9 @@ def test_bots_take_a_play_now_tables_seats_once_whichever_process_the_person_is_
     runs out leaves it to the process that takes the table over."""
     a, b = cluster.start(), cluster.start()
 
-    def dealt_through(server: Server, table: str, token: str) -> dict[str, Any]:
-        async def listen() -> dict[str, Any]:
-            async with server.socket(table, token) as ws:
-                while True:
-                    frame = check_frame(await asyncio.wait_for(ws.recv(), 30))
-                    if frame["type"] == "snapshot":
-                        return frame
-
-        return asyncio.run(listen())
-
     status, made = post(a, "/api/play-now", {"name": "Lea", "players": 3, "bots_after": 1})
     assert status == 201
-    snapshot = dealt_through(b, made["table"], made["token"])
+    snapshot = frames_until_dealt(b, made["table"], made["token"], wait=30)[-1]
     assert snapshot["view"]["players"] == ["Lea", "bot:medium", "bot:medium"]
     for server in (a, b):
         seats = server.get(f"/api/tables/{made['table']}")["seats"]
@@ -801,7 +792,7 @@ def test_bots_take_a_play_now_tables_seats_once_whichever_process_the_person_is_
     status, made = post(a, "/api/play-now", {"name": "Max", "players": 4, "bots_after": 3})
     assert status == 201 and made["seat"] == 0
     a.kill()  # the owner dies while the table waits
-    snapshot = dealt_through(b, made["table"], made["token"])
+    snapshot = frames_until_dealt(b, made["table"], made["token"], wait=30)[-1]
     assert snapshot["view"]["players"] == ["Max", "bot:medium", "bot:medium", "bot:medium"]
     seats = b.get(f"/api/tables/{made['table']}")["seats"]
     assert [s["bot"] for s in seats] == [None, "medium", "medium", "medium"]

@@ -16,7 +16,15 @@ from typing import Any
 import pytest
 
 from tests.account_helpers import Visitor
-from tests.server_helpers import Server, check_frame, client_socket, invite_of, make_client, post
+from tests.server_helpers import (
+    Server,
+    check_frame,
+    client_socket,
+    frames_until_dealt,
+    invite_of,
+    make_client,
+    post,
+)
 
 OPEN = {"seats": [{"human": "Ann"}, {"human": "Anyone", "open": True}, {"bot": "easy"}], "sit": 0}
 
@@ -251,21 +259,6 @@ def play_now(server: Server, body: dict[str, Any]) -> tuple[int, dict[str, Any]]
     return post(server, "/api/play-now", body)
 
 
-def frames_until_dealt(server: Server, table: str, token: str) -> list[dict[str, Any]]:
-    """What a seat's socket hears until the table is dealt (a snapshot)."""
-
-    async def listen() -> list[dict[str, Any]]:
-        heard = []
-        async with server.socket(table, token) as ws:
-            while True:
-                frame = check_frame(await asyncio.wait_for(ws.recv(), 10))
-                heard.append(frame)
-                if frame["type"] == "snapshot":
-                    return heard
-
-    return asyncio.run(listen())
-
-
 def test_play_now_joins_only_a_table_of_the_game_preset_and_players_asked_for(
     server: Server,
 ) -> None:
@@ -339,14 +332,7 @@ def test_a_person_who_comes_before_the_wait_keeps_their_seat(server: Server) -> 
 
 
 def sits_then_deals(server: Server, table: str, token: str) -> bool:
-    async def sit() -> bool:
-        async with server.socket(table, token) as ws:
-            while True:
-                frame = check_frame(await asyncio.wait_for(ws.recv(), 10))
-                if frame["type"] == "snapshot":
-                    return True
-
-    return asyncio.run(sit())
+    return frames_until_dealt(server, table, token)[-1]["type"] == "snapshot"
 
 
 def test_bots_still_take_the_seats_after_the_server_starts_again(tmp_path: Path) -> None:
