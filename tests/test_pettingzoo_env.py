@@ -170,6 +170,37 @@ def test_render_shows_the_seat_to_act_its_own_hand() -> None:
     assert f"hands {round_.hand_sizes()}" in text
 
 
+def test_render_prints_in_human_mode_and_shows_the_points_at_the_end(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    zoo = env(preset="spruce", players=3, seed=6, render_mode="human")
+    zoo.reset()
+    rng = Random(6)
+    for _agent in zoo.agent_iter():
+        observation, _, terminated, _, _ = zoo.last()
+        zoo.step(None if terminated else rng.choice(legal_in_mask(observation)))
+    printed = capsys.readouterr().out.splitlines()
+    round_ = zoo.unwrapped.match.rounds[-1]
+    assert len(printed) == len(round_.history) and printed[0].startswith("seat ")
+    assert zoo.render() is None
+    assert capsys.readouterr().out.endswith(f"ended {round_.end} points {round_.points()}\n")
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        {"preset": "chinese"},
+        {"players": 9},
+        {"players": 1},
+        {"length": "long"},
+        {"render_mode": "rgb_array"},
+    ],
+)
+def test_parameters_that_name_no_game_are_refused(wrong: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="must be"):
+        env(**wrong)
+
+
 def seen(zoo: Any, seat: int) -> tuple[list[float], list[int]]:
     observation = zoo.observe(f"seat_{seat}")
     return observation["observation"].tolist(), observation["action_mask"].tolist()
