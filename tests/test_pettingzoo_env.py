@@ -16,7 +16,7 @@ from pettingzoo.test import api_test
 
 from chickenfoot.core.actions import Play
 from chickenfoot.core.match import Match
-from chickenfoot.core.pieces import round_rng
+from chickenfoot.core.pieces import RoundEnd, round_rng
 from chickenfoot.core.rules import PRESETS
 from chickenfoot.core.tiles import Tile
 from chickenfoot.interop.pettingzoo import ChickenFootEnv, env
@@ -34,18 +34,17 @@ def legal_in_mask(observation: dict[str, Any]) -> list[int]:
     return [int(i) for i in np.flatnonzero(observation["action_mask"])]
 
 
-def play_both(preset: str, players: int, seed: int, length: str = "single") -> list[str]:
-    """One game from ``seed`` in the environment and in our engine, side by side; how each
-    round ended."""
+def play_both(preset: str, players: int, seed: int, length: str = "single") -> Match:
+    """One game from ``seed`` in the environment and in our engine, side by side; our match
+    (bench/pettingzoo_crosscheck.py plays thousands of games with this)."""
     zoo = env(preset=preset, players=players, length=length, seed=seed)
     zoo.reset()
     raw: ChickenFootEnv = zoo.unwrapped
     spec = raw.spec
-    match = Match([str(s) for s in range(players)], PRESETS[preset].with_options(length=length))
-    match.seed = seed
+    rules = PRESETS[preset].with_options(length=length)
+    match = Match([str(s) for s in range(players)], rules, seed)
     rng = Random(seed)
     rewarded = [0.0] * players
-    ends: list[str] = []
     while not match.is_over:
         round_ = match.deal_next(round_rng(seed, len(match.rounds)))
         while round_.end is None:
@@ -66,7 +65,6 @@ def play_both(preset: str, players: int, seed: int, length: str = "single") -> l
             else:
                 assert step_rewards == [-float(p) for p in round_.points()]
             rewarded = [r + s for r, s in zip(rewarded, step_rewards, strict=True)]
-        ends.append(round_.end.value)
     assert rewarded == [-float(t) for t in match.totals()]
     assert all(raw.terminations.values()) and not any(raw.truncations.values())
     for _agent in zoo.agent_iter():
@@ -74,16 +72,15 @@ def play_both(preset: str, players: int, seed: int, length: str = "single") -> l
         assert terminated and legal_in_mask(observation) == []
         zoo.step(None)
     assert zoo.agents == []
-    return ends
+    return match
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_preset_plays_move_by_move_like_our_engine(preset: str) -> None:
-    ends: set[str] = set()
-    for players in PLAYERS:
-        for seed in range(GAMES_PER_SEAT_COUNT):
-            ends.update(play_both(preset, players, 1000 * players + seed))
-    assert ends == {"out", "blocked"}
+    seeds = [(n, 1000 * n + k) for n in PLAYERS for k in range(GAMES_PER_SEAT_COUNT)]
+    rounds = [r for n, seed in seeds for r in play_both(preset, n, seed).rounds]
+    assert len(rounds) == len(seeds)
+    assert {r.end for r in rounds} == {RoundEnd.OUT, RoundEnd.BLOCKED}
 
 
 @pytest.mark.parametrize(("preset", "players"), [("classic", 3), ("wikipedia", 5), ("reeves", 2)])
@@ -91,7 +88,7 @@ def test_a_match_rewards_each_round_at_its_end_and_ends_with_the_last(
     preset: str, players: int
 ) -> None:
     rounds = PRESETS[preset].with_options(length="half").round_doubles(players)
-    assert len(play_both(preset, players, 7, length="half")) == len(rounds) > 1
+    assert len(play_both(preset, players, 7, length="half").rounds) == len(rounds) > 1
 
 
 @pytest.mark.parametrize(
