@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
@@ -73,7 +74,14 @@ def check_game(preset: str, players: int, length: str, seed: int, ends: Counter[
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    crosscheck(__doc__ or "", check_game)
+
+
+def crosscheck(doc: str, check: Callable[[str, int, str, int, Counter[str]], int]) -> None:
+    """The command line of a side-by-side check: ``check(preset, players, length, seed,
+    ends)`` plays one game, counts how its rounds end in ``ends`` and gives the actions taken
+    (bench/pettingzoo_crosscheck.py uses it too)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--length", default="single", choices=["single", "half", "full"])
     args = parser.parse_args()
@@ -83,7 +91,7 @@ def main() -> None:
     start = time.perf_counter()
     for seed in range(args.games):
         preset, players = kinds[seed % len(kinds)]
-        actions += check_game(preset, players, args.length, seed, ends)
+        actions += check(preset, players, args.length, seed, ends)
     spent = time.perf_counter() - start
     print(
         f"{args.games} games ({args.length}; {len(PRESETS)} presets x 2-8 players) checked move "

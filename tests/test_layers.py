@@ -83,7 +83,10 @@ def test_the_core_imports_only_the_core() -> None:
 
 
 def test_the_games_for_other_libraries_build_on_the_core_alone() -> None:
-    assert "chickenfoot.interop.openspiel" in imports()
+    for name in ("openspiel", "pettingzoo", "encoding"):
+        assert f"chickenfoot.interop.{name}" in imports()
+    assert "chickenfoot.interop.encoding" in imports()["chickenfoot.interop.openspiel"]
+    assert "chickenfoot.interop.encoding" in imports()["chickenfoot.interop.pettingzoo"]
     assert (
         reaching("interop", {p for p in map(part, imports()) if p not in {"core", "interop"}}) == []
     )

@@ -15,11 +15,9 @@ adds is OpenSpiel's shape (docs/openspiel.md):
   the round's double turns up; wikipedia's round 1: one tile a seat from the boneyard), the
   deal (seat 0's tiles first, then seat 1's, ...), and every draw from the boneyard (the
   seat's ``draw`` action, then the tile it takes). A game replays exactly from its actions.
-* **Actions**, on a double-N set of ``S = (N+1)(N+2)/2`` tiles (tile indices 0-0 = 0, 1-0 =
-  1, 1-1 = 2, 2-0 = 3, ...): play tile ``t`` on the placed tile with id ``i`` is ``t * (S + 1)
-  + i + 1``; place tile ``t`` as the first tile of the table (the presets that deal the
-  round's double) is ``t * (S + 1)``; draw is ``S * (S + 1)``; pass is ``S * (S + 1) + 1``. A
-  chance outcome is the index of the tile dealt or drawn.
+* **Actions**: the integers of :class:`~chickenfoot.interop.encoding.Spec` (play tile ``t``
+  on the placed tile with id ``i`` is ``t * (S + 1) + i + 1`` on a set of ``S`` tiles; draw
+  and pass come after every play). A chance outcome is the index of the tile dealt or drawn.
 * **Returns**, at the end of the game: ``penalty`` gives each seat minus its penalty points
   (its total over the rounds; general-sum, the highest return wins); ``zero_sum`` gives each
   seat the mean of all seats' points minus its own (the same order of seats, summing to 0).
@@ -28,34 +26,32 @@ adds is OpenSpiel's shape (docs/openspiel.md):
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-import numpy as np
 import pyspiel  # type: ignore[import-not-found]  # (a compiled module without types)
 
-from chickenfoot.core.actions import Action, Draw, Pass, Play
+from chickenfoot.core.actions import Action, Draw
 from chickenfoot.core.fast import action_limit
 from chickenfoot.core.match import Match
 from chickenfoot.core.pieces import Deal
-from chickenfoot.core.projection import public_now
-from chickenfoot.core.public_knowledge import Lacks, playable_numbers
+from chickenfoot.core.public_knowledge import Lacks
 from chickenfoot.core.round import RoundState
-from chickenfoot.core.rules import PRESETS, MatchLength, RoundDouble, Rules
-from chickenfoot.core.tiles import TILES, Tile, set_size, tile_index
+from chickenfoot.core.rules import RoundDouble
+from chickenfoot.core.tiles import TILES, Tile, tile_index
+from chickenfoot.interop import encoding
+from chickenfoot.interop.encoding import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Observation,
+    follow_lacks,
+    rules_of,
+)
 
 NAME = "python_chicken_foot"
-MIN_PLAYERS = 2
-MAX_PLAYERS = 8
 RETURNS = ("penalty", "zero_sum")
-DEFAULTS: dict[str, Any] = {
-    "preset": "classic",
-    "players": 4,
-    "length": MatchLength.SINGLE.value,
-    "returns": "penalty",
-}
+DEFAULTS: dict[str, Any] = {**encoding.DEFAULTS, "returns": "penalty"}
 
 
 def _game_type(utility: Any) -> Any:
@@ -81,74 +77,11 @@ GAME_TYPE = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
 ZERO_SUM_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
 
 
-def rules_of(params: dict[str, Any]) -> tuple[Rules, int]:
-    """The rules and the number of seats a game's parameters name (``ValueError`` if none)."""
-    name = params.get("preset", DEFAULTS["preset"])
-    players = int(params.get("players", DEFAULTS["players"]))
-    length = params.get("length", DEFAULTS["length"])
-    if name not in PRESETS:
-        raise ValueError(f"preset must be one of {', '.join(PRESETS)}, not {name!r}")
-    if length not in {m.value for m in MatchLength}:
-        raise ValueError(f"length must be single, half or full, not {length!r}")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}")
-    rules = PRESETS[name].with_options(length=length)
-    rules.check_players(players)
-    return rules, players
-
-
 @dataclass(frozen=True)
-class Spec:
-    """What a game's parameters make of it: the rules, the seats, the set, the action ids."""
+class Spec(encoding.Spec):
+    """The shared :class:`~chickenfoot.interop.encoding.Spec`, and the returns asked for."""
 
-    rules: Rules
-    players: int
-    zero_sum: bool
-
-    @property
-    def top(self) -> int:
-        return self.rules.set_top(self.players)
-
-    @property
-    def set_size(self) -> int:
-        return set_size(self.top)
-
-    @property
-    def stride(self) -> int:
-        return self.set_size + 1
-
-    @property
-    def draw_id(self) -> int:
-        return self.set_size * self.stride
-
-    @property
-    def pass_id(self) -> int:
-        return self.draw_id + 1
-
-    @property
-    def rounds(self) -> int:
-        return len(self.rules.round_doubles(self.players))
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Spec:
-        return self  # it never changes: a cloned state shares it
-
-    def action_id(self, action: Action) -> int:
-        """The integer of ``action`` (see the module docstring)."""
-        if isinstance(action, Draw):
-            return self.draw_id
-        if isinstance(action, Pass):
-            return self.pass_id
-        slot = 0 if action.on is None else action.on + 1
-        return action.tile.index * self.stride + slot
-
-    def action_of(self, action_id: int) -> Action:
-        """The action an integer stands for (any integer below ``num_distinct_actions``)."""
-        if action_id == self.draw_id:
-            return Draw()
-        if action_id == self.pass_id:
-            return Pass()
-        index, slot = divmod(action_id, self.stride)
-        return Play(TILES[index], None if slot == 0 else slot - 1)
+    zero_sum: bool = False
 
 
 def spec_of(params: dict[str, Any]) -> Spec:
@@ -177,12 +110,10 @@ class ChickenFootGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         spec = spec_of(params or {})
-        rules, players = spec.rules, spec.players
-        worst = sum(rules.tile_value(TILES[i]) for i in range(spec.set_size))
-        worst = spec.rounds * max(worst, rules.double_out_points)
+        players, worst = spec.players, spec.worst_total
         chance = 2 * spec.set_size + players
         info = pyspiel.GameInfo(
-            num_distinct_actions=spec.pass_id + 1,
+            num_distinct_actions=spec.num_actions,
             max_chance_outcomes=spec.set_size,
             num_players=players,
             min_utility=float(-worst),
@@ -376,7 +307,7 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
     def _legal(self) -> dict[int, Action]:
         round_ = self.match.current
         assert round_ is not None and not self.drawing
-        return {self.spec.action_id(a): a for a in round_.legal_actions()}
+        return self.spec.legal(round_)
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():
@@ -392,12 +323,7 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
             raise ValueError(f"{self.spec.action_of(action_id)} is not legal now")
         round_ = self.match.current
         assert round_ is not None
-        if isinstance(action, Draw | Pass):
-            before = public_now(round_, [])
-            playable = playable_numbers((p.open for p in round_.board()), before)
-            self.lacks[-1].act(round_.turn, action, playable)
-        else:
-            self.lacks[-1].act(round_.turn, action, ())
+        follow_lacks(self.lacks[-1], round_, action)
         if isinstance(action, Draw):
             self.now.drawing = True  # the tile is chance's next outcome
             return
@@ -471,31 +397,21 @@ def _event_text(seat: int, action: Action, drawn: Tile | None) -> str:
 
 
 def observation_text(state: ChickenFootState, seat: int) -> str:
-    """What ``seat`` sees now: its hand, the open ends and the waiting foot, every hand's
-    size, the boneyard's size, whose turn it is, the totals so far."""
-    match = state.match
-    parts = [f"seat {seat}", f"round {len(match.rounds)}", f"totals {match.totals()}"]
-    round_ = match.rounds[-1] if match.rounds and not state._dealing() else None
-    if round_ is None:
-        hand = state.dealt[seat * _size(state) : (seat + 1) * _size(state)]
-        parts.append(f"dealing: hand {' '.join(map(str, hand))}")
-        parts.append("start " + " ".join(f"{s}:{t}" for s, t in state.start_draw))
-        return " | ".join(parts)
-    parts.append(f"double {round_.double_tile}")
-    parts.append(f"hand {' '.join(map(str, round_.hand(seat)))}")
-    parts.append("open " + " ".join(f"{i}:{n}" for i, n in round_.open_ends()))
-    foot = round_.incomplete_foot()
-    parts.append("foot -" if foot is None else f"foot {foot[0]}:{foot[1]} needs {foot[2]}")
-    parts.append(f"centre {'placed' if round_.centre_placed else 'waiting'}")
-    parts.append(f"hands {round_.hand_sizes()}")
-    parts.append(f"boneyard {round_.boneyard_size} drawable {round_.drawable}")
-    if round_.end is not None:
-        parts.append(f"ended {round_.end.value} points {round_.points()}")
-    else:
-        parts.append(f"turn {round_.turn}" + (" drew" if round_.drew else ""))
-        if state.drawing:
-            parts.append("drawing")
-    return " | ".join(parts)
+    """What ``seat`` sees now (:func:`chickenfoot.interop.encoding.observation_text`)."""
+    return encoding.observation_text(
+        state.match,
+        seat,
+        dealt=_dealt(state, seat),
+        start_draw=state.start_draw,
+        drawing=state.drawing,
+    )
+
+
+def _dealt(state: ChickenFootState, seat: int) -> list[Tile] | None:
+    """While a round is being dealt, ``seat``'s tiles dealt so far; else ``None``."""
+    if not state._dealing():
+        return None
+    return state.dealt[seat * _size(state) : (seat + 1) * _size(state)]
 
 
 def _size(state: ChickenFootState) -> int:
@@ -518,115 +434,33 @@ def information_state_text(state: ChickenFootState, seat: int) -> str:
     return "\n".join(lines)
 
 
-class ChickenFootObserver:
+class ChickenFootObserver(Observation):
     """The tensors and strings of one seat (OpenSpiel's observer interface).
 
-    Both tensors hold, as 0/1 or counts: ``seat`` (one-hot), ``turn`` (one-hot, all zero at a
-    chance node or the end), ``hand`` (per tile), ``board`` (per tile: placed), ``open_ends``
-    (per number: how many open line ends show it), ``foot`` (per number: the foot waiting for
-    toes) and ``toes_needed``, ``centre_placed``, ``drew`` (the seat to act has drawn),
-    ``hand_sizes`` (per seat), ``boneyard`` and ``drawable`` (counts), ``round`` (one-hot),
-    ``totals`` (per seat, the finished rounds' points). The information state adds, for the
-    round in play: ``dealt`` (the seat's own dealt hand), ``start_draw`` (tiles shown in the
-    draws for the start), ``drawn`` (tiles the seat drew itself), ``played`` (per seat and
-    tile), ``draws`` and ``passes`` (per seat, counts) and ``lacks`` (per seat and number: the
-    numbers the seat is known to lack, :class:`~chickenfoot.core.public_knowledge.Lacks`).
-    The information-state string is the seat's whole history in order (perfect recall); the
-    tensor sums it up in those fixed-size counts.
+    The observation tensor is the seat's :class:`~chickenfoot.interop.encoding.Observation`;
+    the information-state tensor is the same with ``recall``: fixed-size sums of the round in
+    play. The information-state string is the seat's whole history in order (perfect
+    recall).
     """
 
     def __init__(self, game: Spec, iig_obs_type: Any) -> None:
-        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        players, tiles, numbers = game.players, game.set_size, game.top + 1
-        pieces: list[tuple[str, tuple[int, ...]]] = [
-            ("seat", (players,)),
-            ("turn", (players,)),
-            ("hand", (tiles,)),
-            ("board", (tiles,)),
-            ("open_ends", (numbers,)),
-            ("foot", (numbers,)),
-            ("toes_needed", (1,)),
-            ("centre_placed", (1,)),
-            ("drew", (1,)),
-            ("hand_sizes", (players,)),
-            ("boneyard", (1,)),
-            ("drawable", (1,)),
-            ("round", (game.rounds,)),
-            ("totals", (players,)),
-        ]
-        if self.perfect_recall:
-            pieces += [
-                ("dealt", (tiles,)),
-                ("start_draw", (tiles,)),
-                ("drawn", (tiles,)),
-                ("played", (players, tiles)),
-                ("draws", (players,)),
-                ("passes", (players,)),
-                ("lacks", (players, numbers)),
-            ]
-        size = sum(int(np.prod(shape)) for _, shape in pieces)
-        self.tensor = np.zeros(size, np.float32)
-        self.dict: dict[str, Any] = {}
-        at = 0
-        for name, shape in pieces:
-            n = int(np.prod(shape))
-            self.dict[name] = self.tensor[at : at + n].reshape(shape)
-            at += n
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        super().__init__(game, recall)
+        self.perfect_recall = recall
 
     def set_from(self, state: ChickenFootState, player: int) -> None:
-        self.tensor.fill(0)
-        d = self.dict
-        d["seat"][player] = 1
-        match = state.match
-        d["totals"][:] = match.totals()
-        if not match.rounds:
-            _mark(d["hand"], state.dealt[player * _size(state) : (player + 1) * _size(state)])
-            return
-        d["round"][len(match.rounds) - 1] = 1
-        round_ = match.rounds[-1]
-        if state._dealing():  # the next round is being dealt
-            _mark(d["hand"], state.dealt[player * _size(state) : (player + 1) * _size(state)])
-            return
-        if round_.end is None and not state.drawing:
-            d["turn"][round_.turn] = 1
-        _mark(d["hand"], round_.hand(player))
-        _mark(d["board"], [p.tile for p in round_.board()])
-        for _, number in round_.open_ends():
-            d["open_ends"][number] += 1
-        foot = round_.incomplete_foot()
-        if foot is not None:
-            d["foot"][foot[1]] = 1
-            d["toes_needed"][0] = foot[2]
-        d["centre_placed"][0] = round_.centre_placed
-        d["drew"][0] = round_.drew or state.drawing
-        d["hand_sizes"][:] = round_.hand_sizes()
-        d["boneyard"][0] = round_.boneyard_size
-        d["drawable"][0] = round_.drawable
-        if not self.perfect_recall:
-            return
-        _mark(d["dealt"], round_.dealt.hands[player])
-        _mark(d["start_draw"], [t for _, t in round_.dealt.start_draw])
-        for event in round_.seen_history(player):
-            if isinstance(event.action, Play):
-                d["played"][event.seat][event.action.tile.index] = 1
-            elif isinstance(event.action, Draw):
-                d["draws"][event.seat] += 1
-                if event.drawn is not None:
-                    d["drawn"][event.drawn.index] = 1
-            else:
-                d["passes"][event.seat] += 1
-        for seat, numbers in enumerate(state.lacks[-1].as_lists()):
-            d["lacks"][seat][numbers] = 1
+        self.fill(
+            state.match,
+            player,
+            dealt=_dealt(state, player),
+            drawing=state.drawing,
+            lacks=state.lacks[-1] if state.lacks else None,
+        )
 
     def string_from(self, state: ChickenFootState, player: int) -> str:
         if self.perfect_recall:
             return information_state_text(state, player)
         return observation_text(state, player)
-
-
-def _mark(row: Any, tiles: Sequence[Tile]) -> None:
-    for tile in tiles:
-        row[tile.index] = 1
 
 
 pyspiel.register_game(GAME_TYPE, ChickenFootGame)
