@@ -143,6 +143,42 @@ def test_a_database_at_the_newest_migration_opens_without_alembic_and_an_older_o
     assert upgrades == ["0012", "head"]
 
 
+def test_a_transaction_a_stalled_process_left_open_does_not_keep_its_table_from_others(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process paused in the middle of a transaction (SIGSTOP, a stalled machine) holds the
+    rows it wrote; PostgreSQL ends its session once it has idled in the transaction for
+    ``IDLE_TRANSACTION_SECONDS``, and another process takes the table then, not when the
+    paused one wakes."""
+    monkeypatch.setattr(store_module, "IDLE_TRANSACTION_SECONDS", 1.0)
+
+    async def run() -> tuple[int, float]:
+        stalled, other = Store(postgres_url), Store(postgres_url)
+        await stalled.open()
+        await other.open()
+        try:
+            seats = [SeatRow(0, "Ann", None, "ann", False), SeatRow(1, "bot", "easy", None, True)]
+            row = TableRow("held", 1.0, "test", "chickenfoot", "classic", {}, 1, PLAYING, seats)
+            await stalled.add_table(row)
+            held = await stalled.engine.connect()
+            await held.begin()
+            await held.execute(sa.text("UPDATE tables SET fence = fence WHERE id = 'held'"))
+            started = time.monotonic()
+            fence = await asyncio.wait_for(other.take("held"), 30)
+            waited = time.monotonic() - started
+            with pytest.raises(sa.exc.DBAPIError):  # its session is gone
+                await held.execute(sa.text("SELECT 1"))
+            await held.close()
+            return fence, waited
+        finally:
+            await stalled.close()
+            await other.close()
+
+    fence, waited = asyncio.run(run())
+    assert fence == 1
+    assert 0.5 < waited < 10
+
+
 def test_a_table_is_played_stopped_and_taken_up_again(db_url: str) -> None:
     settings = Settings(db_url=db_url, bot_delay=0)
     body = {"seats": [{"human": "Ann"}, {"bot": "easy"}, {"bot": "medium"}], "seed": 21}

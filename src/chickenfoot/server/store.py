@@ -155,6 +155,10 @@ CONNECT_SECONDS = 5.0
 """How long opening a connection to PostgreSQL may take before the database counts as down."""
 PING_SECONDS = 2.0
 """How long :meth:`Store.ping` waits for an answer."""
+IDLE_TRANSACTION_SECONDS = 5.0
+"""How long PostgreSQL lets one of this server's sessions idle in a transaction before it
+ends the session: a process paused in the middle of one (a stalled machine) would otherwise
+hold the rows it wrote, and no other process could take its tables until it woke."""
 
 _UNREACHABLE = (
     OSError,  # refused, reset, no route: the server is not there
@@ -332,7 +336,14 @@ class Store:
                 pool_size=10,
                 max_overflow=10,
                 pool_pre_ping=True,
-                connect_args={"timeout": CONNECT_SECONDS},
+                connect_args={
+                    "timeout": CONNECT_SECONDS,
+                    "server_settings": {
+                        "idle_in_transaction_session_timeout": str(
+                            round(IDLE_TRANSACTION_SECONDS * 1000)
+                        )
+                    },
+                },
             )
 
     async def open(self, revision: str = "head") -> None:
