@@ -149,7 +149,13 @@ def test_a_double_click_or_a_double_tap_on_a_tile_plays_it_once(
     played = tile.get_attribute("data-tile")
     # Ann's first tile goes on the centre double: one place, played at once.
     if SCREENS[screen][1]:
+        tile.wait_for(state="visible")
         found = tile.bounding_box()
+        for _ in range(100):  # the hand may be drawn anew meanwhile: the tile drawn again
+            if found is not None:
+                break
+            page.wait_for_timeout(50)
+            found = tile.bounding_box()
         assert found is not None
         x, y = found["x"] + found["width"] / 2, found["y"] + found["height"] / 2
         page.touchscreen.tap(x, y)
