@@ -142,8 +142,19 @@ def test_a_double_click_or_a_double_tap_on_a_tile_plays_it_once(
 ) -> None:
     tab, sent = seat_of_ann(server, browser, seed=7, screen=screen)
     page = tab.page
+    heard: list[Any] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: heard.append(frame)))
     page.reload()
     page.wait_for_function(MY_TURN)
+    # The bots at their slow pace: Ann's turn cannot come back between the two taps.
+    page.wait_for_selector("#pace:not([hidden])")
+    page.select_option("#pace-choice", "slow")
+    for _ in range(200):  # the server's answer, told to the table
+        if any('"slow"' in str(frame) and '"pace"' in str(frame) for frame in heard):
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the server did not take the slow pace")
     page.evaluate(TOASTS)
     tile = page.locator('#hand [data-legal="true"]').first
     played = tile.get_attribute("data-tile")

@@ -831,9 +831,6 @@ function renderHand(view) {
         "aria-label": tile,
         "aria-pressed": String(state.choosing?.tile === tile),
         onclick: () => {
-          // the second half of a double-click or a double-tap, even if the turn has come
-          // back meanwhile (the tile now under the pointer is another)
-          if (performance.now() - actedAt < DOUBLE_MS) return;
           if (!state.dragged) choose(tile);
         },
         onpointerdown: (/** @type {PointerEvent} */ e) => startDrag(e, tile),
