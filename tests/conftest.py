@@ -173,7 +173,7 @@ def umask(request: pytest.FixtureRequest) -> Iterator[int]:
 def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A real ``chickenfoot serve`` for the browser tests of one module (a module that needs
     another kind of server defines its own ``server``)."""
-    from tests.web_helpers import serving
+    from tests.server_helpers import serving
 
     yield from serving(tmp_path_factory)
 

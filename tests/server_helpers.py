@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import pytest
 from starlette.testclient import TestClient
 from websockets.asyncio.client import connect
 
@@ -279,3 +280,15 @@ def frames_until_dealt(
                     return heard
 
     return asyncio.run(listen())
+
+
+def serving(
+    tmp_path_factory: pytest.TempPathFactory, name: str = "serve", options: Sequence[str] = ()
+) -> Iterator[Server]:
+    """A module's server with ``options`` (``yield from`` it in a fixture), its data in a
+    folder named after ``name``: stopped at the module's end."""
+    running = Server(tmp_path_factory.mktemp(name), options=options)
+    try:
+        yield running
+    finally:
+        running.stop()

@@ -14,16 +14,12 @@ from typing import Any
 import pytest
 
 from tests.account_helpers import PASSWORD, Visitor, first_frame, play_out, signed_up
-from tests.server_helpers import CHICKENFOOT, Server, invite_of
+from tests.server_helpers import CHICKENFOOT, Server, invite_of, serving
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("accounts"))
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from serving(tmp_path_factory, "accounts")
 
 
 def ratings(server: Server) -> dict[str, dict[str, Any]]:

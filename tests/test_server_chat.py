@@ -12,18 +12,14 @@ from typing import Any
 
 import pytest
 
-from tests.server_helpers import Server, check_frame, next_frame
+from tests.server_helpers import Server, check_frame, next_frame, serving
 
 TWO_PEOPLE = {"seats": [{"human": "Ann"}, {"human": "Bo"}], "sit": 0, "length": "single"}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("chat"), options=["--away", "1"])
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from serving(tmp_path_factory, "chat", ["--away", "1"])
 
 
 async def quiet(ws: Any, kind: str, seconds: float = 0.5) -> None:

@@ -16,7 +16,7 @@ import pytest
 
 from chickenfoot.core import games
 from chickenfoot.core.record import check_text
-from tests.server_helpers import Server, check_frame, next_frame
+from tests.server_helpers import Server, check_frame, next_frame, serving
 
 AWAY = 2
 """The server's ``--away`` seconds."""
@@ -24,11 +24,7 @@ AWAY = 2
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("clock"), options=["--away", str(AWAY)])
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from serving(tmp_path_factory, "clock", ["--away", str(AWAY)])
 
 
 def marked_actions(record: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:

@@ -15,7 +15,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from tests.server_helpers import CHICKENFOOT, Server, hello
+from tests.server_helpers import CHICKENFOOT, Server, hello, serving
 
 EVIL = "http://evil.example"
 A_TABLE = {"seats": [{"human": "Ann"}, {"bot": "easy"}]}
@@ -23,11 +23,7 @@ A_TABLE = {"seats": [{"human": "Ann"}, {"bot": "easy"}]}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("guard"))
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from serving(tmp_path_factory, "guard")
 
 
 def request(

@@ -17,18 +17,14 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from tests.server_helpers import Server, check_frame, invite_of, post
+from tests.server_helpers import Server, check_frame, invite_of, post, serving
 
 PEOPLE = {"seats": [{"human": "Ann"}, {"human": "Bo"}, {"bot": "easy"}], "sit": 0}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("invites"))
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from serving(tmp_path_factory, "invites")
 
 
 def new_table(server: Server, body: dict[str, Any] = PEOPLE) -> dict[str, Any]:

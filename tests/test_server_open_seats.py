@@ -24,6 +24,7 @@ from tests.server_helpers import (
     invite_of,
     make_client,
     post,
+    serving,
 )
 
 OPEN = {"seats": [{"human": "Ann"}, {"human": "Anyone", "open": True}, {"bot": "easy"}], "sit": 0}
@@ -31,11 +32,7 @@ OPEN = {"seats": [{"human": "Ann"}, {"human": "Anyone", "open": True}, {"bot": "
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("open-seats"), options=["--tables-per-address", "99"])
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from serving(tmp_path_factory, "open-seats", ["--tables-per-address", "99"])
 
 
 def new_table(server: Server, body: dict[str, Any] = OPEN) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.server_helpers import Server, next_frame
+from tests.server_helpers import Server, next_frame, serving
 
 AWAY = 1
 """The server's ``--away`` seconds: a person gone that long is played by the computer."""
@@ -29,11 +29,7 @@ SETTINGS = {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("rematch"), options=["--away", str(AWAY)])
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from serving(tmp_path_factory, "rematch", ["--away", str(AWAY)])
 
 
 def played_out(server: Server, table: str, tokens: dict[int, str]) -> dict[str, Any]:

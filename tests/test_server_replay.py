@@ -19,7 +19,7 @@ from chickenfoot.core import games
 from chickenfoot.core.rules import PRESETS
 from chickenfoot.core.table import Table
 from chickenfoot.server.app import RECORD_REQUEST_LIMIT, REPLAYS_AT_ONCE, replay_json
-from tests.server_helpers import Server
+from tests.server_helpers import Server, serving
 from tests.test_server_guard import post_json
 from tests.test_web_ports import RECORDS
 
@@ -29,11 +29,7 @@ GOLDEN = ROOT / "tests" / "golden"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("replay"))
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from serving(tmp_path_factory, "replay")
 
 
 def golden(name: str) -> dict[str, Any]:

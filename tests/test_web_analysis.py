@@ -24,8 +24,8 @@ from chickenfoot.core import CLASSIC, games
 from chickenfoot.play import play_recorded_match
 from chickenfoot.server import analyses
 from chickenfoot.server.app import RECORD_REQUEST_LIMIT
-from tests.server_helpers import make_client
-from tests.web_helpers import ARTIFACTS, CHROMIUM, PHONE, Server, chromium, open_tab, serving
+from tests.server_helpers import make_client, serving
+from tests.web_helpers import ARTIFACTS, CHROMIUM, PHONE, Server, chromium, open_tab
 
 JSON = {"Content-Type": "application/json"}
 

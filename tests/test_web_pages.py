@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.server_helpers import serving
 from tests.web_helpers import (
     CHROMIUM,
     MY_TURN,
@@ -22,7 +23,6 @@ from tests.web_helpers import (
     chromium,
     open_tab,
     play_round,
-    serving,
     take_turn,
 )
 

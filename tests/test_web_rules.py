@@ -17,6 +17,7 @@ from playwright.sync_api import Browser
 from chickenfoot.core.rules import PRESETS
 from chickenfoot.howto import SECTION_IDS, guide
 from chickenfoot.i18n import translation
+from tests.server_helpers import serving
 from tests.web_helpers import (
     CHROMIUM,
     MY_TURN,
@@ -25,7 +26,6 @@ from tests.web_helpers import (
     chromium,
     open_screen,
     open_tab,
-    serving,
 )
 
 if not CHROMIUM.exists():

@@ -57,13 +57,6 @@ def need_chromium() -> None:
         )
 
 
-def serving(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A module's server (``yield from`` it in a fixture): stopped at the module's end."""
-    running = Server(tmp_path_factory.mktemp("serve"))
-    yield running
-    running.stop()
-
-
 def chromium() -> Iterator[Browser]:
     """A module's headless Chromium (``yield from`` it in a fixture)."""
     with sync_playwright() as playwright:
