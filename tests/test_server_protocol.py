@@ -540,3 +540,34 @@ def test_a_spectator_asking_why_is_told_it_holds_no_tile(client: TestClient) -> 
         ws.send_json({"type": "why", "move": "6-6"})
         told = answer_to(ws, "why")
     assert (told["code"], told["section"]) == ("not-held", None)
+
+
+def test_a_socket_closed_while_its_chat_is_read_lets_the_read_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A query cancelled in SQLite's driver leaves its connection to be closed at the end of
+    the server's loop, which then waited for that close forever: the chat read for a new
+    socket is never cut short, and the server stops."""
+    reads: list[str] = []
+    read_chat = Store.chat_of
+
+    async def slow_chat_of(store: Store, table_id: str, count: int) -> Any:
+        try:
+            await asyncio.sleep(0.3)
+            found = await read_chat(store, table_id, count)
+        except asyncio.CancelledError:
+            reads.append("cancelled")
+            raise
+        reads.append("read")
+        return found
+
+    monkeypatch.setattr(Store, "chat_of", slow_chat_of)
+    with make_client(tmp_path) as client:
+        made = new_table(client, [{"human": "Ann"}, {"bot": "easy"}])
+        token = client_tokens(client, made)[0]
+        with client_socket(client, made["table"], token) as ws:
+            check_frame(ws.receive_text())
+        deadline = time.monotonic() + 10
+        while not reads and time.monotonic() < deadline:
+            time.sleep(0.02)
+    assert reads == ["read"]

@@ -920,10 +920,9 @@ class _Api:
             return
         connection = Connection(seat, lang)
         writer = asyncio.create_task(_write(websocket, connection))
-        told: asyncio.Task[None] | None = None
         try:
             await self.hub.connect(live, connection, account)
-            told = asyncio.create_task(self.hub.tell_chat(live, connection))
+            self.hub.errand(self.hub.tell_chat(live, connection))
             await self._read(websocket, live, connection, catalogue)
         except WebSocketDisconnect:
             pass
@@ -934,8 +933,6 @@ class _Api:
             await websocket.send_text(self._error_frame(exc, lang).decode())
             await websocket.close(code=4000 + exc.status)
         finally:
-            if told is not None:
-                told.cancel()
             self.hub.disconnect(live, connection)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -54,8 +54,9 @@ import logging
 import secrets
 import time
 import unicodedata
+from collections.abc import Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from chickenfoot.bots import Hint, make_bot
 from chickenfoot.core import games
@@ -99,6 +100,8 @@ from chickenfoot.server.store import (
 )
 from chickenfoot.server.thinking import Thinkers, reads_tables
 
+T = TypeVar("T")
+
 STAND_IN = "medium"
 """The level of the bot that plays for a person who has gone away."""
 STORAGE_RETRY = 1.0
@@ -124,7 +127,7 @@ REMATCHES_KEPT = 1_000
 EXPIRY_CHECKS = 60.0
 """Seconds between two looks for tables that have waited too long (at most)."""
 STOP_LOOK_SECONDS = 10.0
-"""How long a stopping hub lets its look at the waiting tables finish."""
+"""How long a stopping hub lets its look at the waiting tables, and then its errands, finish."""
 ROUND_WAIT = 60.0
 """Seconds a new round waits at most for its people to close the summary of the round before
 it, at a table without a move clock (with one: the clock's seconds)."""
@@ -196,6 +199,7 @@ class Hub:
         self.thinkers = Thinkers(bot_processes)
         self.ratings = Ratings()
         self._closing = False
+        self._errands: set[asyncio.Task[Any]] = set()
         self._opening: dict[str, asyncio.Task[Live]] = {}
         self._hints: dict[str, _Hinted] = {}
         """Each table's hint for the turn it was asked at."""
@@ -255,8 +259,20 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        if self._errands:
+            await asyncio.wait(set(self._errands), timeout=STOP_LOOK_SECONDS)
         self.thinkers.close()
         await self.channel.stop([live.id for live in self.live.values() if live.owned])
+
+    def errand(self, work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+        """``work`` done to its end, whoever stops waiting for it: the hub waits for it before
+        it stops. A database query is never cut short, for SQLite's driver, cancelled in a
+        query, leaves its connection to be closed when the loop ends, which can then wait
+        for that close forever."""
+        task = asyncio.create_task(work)
+        self._errands.add(task)
+        task.add_done_callback(self._errands.discard)
+        return task
 
     # -- making tables --------------------------------------------------------------------
 
@@ -365,7 +381,7 @@ class Hub:
             return live
         opening = self._opening.get(table_id)
         if opening is None:  # one load, however many sockets ask meanwhile
-            opening = asyncio.create_task(self._open(table_id))
+            opening = self.errand(self._open(table_id))
             self._opening[table_id] = opening
             opening.add_done_callback(lambda _: self._opening.pop(table_id, None))
         return await asyncio.shield(opening)
@@ -794,7 +810,7 @@ class Hub:
             await self._round_begun(live, seat, hold)
             # Once taken, an action is seen through even if the socket that sent it goes
             # away meanwhile: the table and the store must not part ways.
-            taking = asyncio.create_task(self._take_action(live, seat, action, arrived, expect))
+            taking = self.errand(self._take_action(live, seat, action, arrived, expect))
             taking.add_done_callback(_observed)
             try:
                 await asyncio.shield(taking)
@@ -1369,7 +1385,7 @@ class Hub:
                 if current and self._player_for(live, seat) == bot:
                     stand_in = seat not in live.bots
                     accepting = self._accept(live, seat, action, arrived, stand_in=stand_in)
-                    await asyncio.shield(accepting)
+                    await asyncio.shield(self.errand(accepting))
         except asyncio.CancelledError:
             raise
         except _Moved:
