@@ -16,7 +16,7 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -94,6 +94,15 @@ leaves out."""
 
 ONE_WORKER = frozenset(
     {
+        "test_bot_plugins",
+        "test_server_accounts",
+        "test_server_chat",
+        "test_server_clock",
+        "test_server_guard",
+        "test_server_invites",
+        "test_server_open_seats",
+        "test_server_rematch",
+        "test_server_replay",
         "test_web_accounts",
         "test_web_analysis",
         "test_web_busywork",
@@ -109,9 +118,10 @@ ONE_WORKER = frozenset(
         "test_web_touch",
     }
 )
-"""The modules whose tests share a server and a browser started once for the module: with
-``pytest -n`` (pytest-xdist, ``--dist loadgroup``) each runs on one worker, so that they are
-started once, not once per worker."""
+"""The modules whose tests share what is started once for the module (a server, a browser, a
+package installed): with ``pytest -n`` (pytest-xdist, ``--dist loadgroup``) each runs whole
+on one worker (:func:`pytest_xdist_make_scheduler`), so that it is started once, not once
+per worker and again after every other module's test run in between."""
 
 
 ALONE = frozenset({"test_cluster", "test_server_fair", "test_web_cluster"})
@@ -127,13 +137,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
         if item.path.stem in ALONE:
             item.add_marker(pytest.mark.alone)
-        if item.path.stem in ONE_WORKER:
-            item.add_marker(pytest.mark.xdist_group(item.path.stem))
     stats = Path("mutmut-stats.json")  # mutmut runs the tests from its mutants/ folder
     if os.environ.get("HYPOTHESIS_PROFILE") != "mutation" or not stats.exists():
         return
     durations = json.loads(stats.read_text(encoding="utf-8"))["duration_by_test"]
     items.sort(key=lambda item: durations.get(item.nodeid, 0.0))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``--dist loadgroup``, the tests of each module of :data:`ONE_WORKER` go to one
+    worker together (the biggest groups first), every other test to whichever worker is free.
+    (pytest-xdist's own groups, made by renaming each test, are lost with pytest 9.2, which
+    names tests otherwise.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModulesKeptWhole(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if Path(module).stem in ONE_WORKER else nodeid
+
+    return ModulesKeptWhole(config, log)
 
 
 @pytest.fixture(autouse=True)

@@ -20,6 +20,9 @@ from playwright.sync_api import (
     ViewportSize,
     sync_playwright,
 )
+from playwright.sync_api import (
+    TimeoutError as PlaywrightTimeoutError,
+)
 
 from tests.server_helpers import Server
 
@@ -183,7 +186,13 @@ def take_turn(page: Page, how: str = "click") -> str:
             if how == "keys":
                 page.keyboard.press(key)
             else:
-                button.click()
+                try:
+                    button.click(timeout=3_000)
+                except PlaywrightTimeoutError:
+                    # the page made the forced draw or pass itself between the look and
+                    # the click (no busywork): the button went off
+                    assert button.is_disabled(), f"{action} stayed on and took no click"
+                    return ""
             return action
     return ""
 
