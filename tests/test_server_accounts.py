@@ -193,6 +193,7 @@ def test_a_session_survives_a_restart(tmp_path: Path) -> None:
 
 
 def users(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``chickenfoot users`` in a process of its own."""
     return subprocess.run(
         [str(CHICKENFOOT), "users", *args],
         input=stdin,
@@ -202,21 +203,34 @@ def users(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     )
 
 
+def users_here(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``chickenfoot users`` run in this process (a process of its own costs a second or
+    more on a busy machine), answered as :func:`users` answers."""
+    from typer.testing import CliRunner
+
+    from chickenfoot.cli import app
+
+    result = CliRunner().invoke(app, ["users", *args], input=stdin)
+    return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
+
+
 def test_the_users_commands_add_list_change_and_remove_accounts(tmp_path: Path) -> None:
+    """Through a ``chickenfoot users`` process of its own the first time and when the database
+    cannot be reached (no traceback), in this process otherwise."""
     data = ["--data", str(tmp_path)]
     done = users("add", "Ida", "--password-stdin", *data, stdin=PASSWORD + "\n")
     assert done.returncode == 0, done.stderr
     assert "Ida" in done.stdout
-    done = users("add", "IDA", "--password-stdin", *data, stdin=PASSWORD + "\n")
+    done = users_here("add", "IDA", "--password-stdin", *data, stdin=PASSWORD + "\n")
     assert done.returncode == 1
     assert done.stderr == "error: there is already an account named IDA\n"
-    done = users("add", "Jon", "--password-stdin", *data, stdin="short\n")
+    done = users_here("add", "Jon", "--password-stdin", *data, stdin="short\n")
     assert done.returncode == 1
     assert done.stderr.startswith("error: a password has 8 to 256 characters")
-    done = users("add", "bot:x", "--password-stdin", *data, stdin=PASSWORD + "\n")
+    done = users_here("add", "bot:x", "--password-stdin", *data, stdin=PASSWORD + "\n")
     assert done.returncode == 1 and "bot:" in done.stderr
-    users("add", "Jon", "--password-stdin", *data, stdin=PASSWORD + "\n")
-    listed = users("list", *data)
+    users_here("add", "Jon", "--password-stdin", *data, stdin=PASSWORD + "\n")
+    listed = users_here("list", *data)
     assert listed.returncode == 0
     assert [line.split("\t")[0] for line in listed.stdout.splitlines()] == ["Ida", "Jon"]
 
@@ -224,22 +238,23 @@ def test_the_users_commands_add_list_change_and_remove_accounts(tmp_path: Path) 
     try:
         ida = Visitor(running)
         assert ida.sign_in("ida") == (200, {"name": "Ida"})
-        changed = users("password", "ida", "--password-stdin", *data, stdin="a new password\n")
+        changed = users_here("password", "ida", "--password-stdin", *data, stdin="a new password\n")
         assert changed.returncode == 0, changed.stderr
         assert ida.me() is None  # signed out everywhere
         assert ida.sign_in("Ida")[0] == 401
         assert ida.sign_in("Ida", "a new password")[0] == 200
-        removed = users("remove", "IDA", *data)
+        removed = users_here("remove", "IDA", *data)
         assert removed.returncode == 0, removed.stderr
         assert ida.me() is None
         assert ida.sign_in("Ida", "a new password")[0] == 401
     finally:
         running.stop()
-    done = users("remove", "Ida", *data)
+    done = users_here("remove", "Ida", *data)
     assert (done.returncode, done.stderr) == (1, "error: there is no account named Ida\n")
-    assert [line.split("\t")[0] for line in users("list", *data).stdout.splitlines()] == ["Jon"]
+    left = users_here("list", *data).stdout.splitlines()
+    assert [line.split("\t")[0] for line in left] == ["Jon"]
     for done in (
-        users("password", "Nobody", "--password-stdin", *data, stdin=PASSWORD + "\n"),
+        users_here("password", "Nobody", "--password-stdin", *data, stdin=PASSWORD + "\n"),
         users("list", "--db", "postgresql://127.0.0.1:1/x"),
     ):
         assert done.returncode == 1
