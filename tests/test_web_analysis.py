@@ -29,7 +29,6 @@ from tests.web_helpers import ARTIFACTS, CHROMIUM, PHONE, Server, chromium, open
 
 JSON = {"Content-Type": "application/json"}
 
-DOCS = Path(__file__).parents[1] / "docs"
 STATIC = Path(__file__).parents[1] / "src" / "chickenfoot" / "server" / "static"
 CATALOGUES = {path.stem: json.loads(path.read_text()) for path in (STATIC / "i18n").glob("*.json")}
 SAMPLES = 12
@@ -432,8 +431,8 @@ def test_the_replay_viewer_explains_every_move_and_jumps_to_the_mistakes(
     page.click("#previous-mistake")
     page.mouse.move(0, 0)
     page.wait_for_timeout(100)
-    DOCS.mkdir(exist_ok=True)
-    page.screenshot(path=str(DOCS / "web-analysis.png"))
+    ARTIFACTS.mkdir(exist_ok=True)  # docs/web-analysis.png is copied from this picture
+    page.screenshot(path=str(ARTIFACTS / "web-analysis.png"))
     tab.shot("analysis-desktop")
     page.select_option("#lang", "sv")
     page.wait_for_function(

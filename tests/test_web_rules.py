@@ -1,7 +1,7 @@
 """The Rules page ("How to play") in a real headless Chromium against a real server: every
 section in the page's language, the table's changes marked, the pictures drawn by the page's
 own board; linked from the home page and the table page; a tile the rules refuse is said with
-a link to its rule. Saves docs/web-rules.png."""
+a link to its rule. Saves tests/artifacts/web-rules.png (docs/web-rules.png is copied from it)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import json
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
@@ -19,6 +18,7 @@ from chickenfoot.howto import SECTION_IDS, guide
 from chickenfoot.i18n import translation
 from tests.server_helpers import serving
 from tests.web_helpers import (
+    ARTIFACTS,
     CHROMIUM,
     MY_TURN,
     SCREENS,
@@ -33,8 +33,6 @@ if not CHROMIUM.exists():
         f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
         allow_module_level=True,
     )
-
-DOCS = Path(__file__).parents[1] / "docs"
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +97,8 @@ def test_the_rules_page_marks_what_a_preset_changes_and_draws_its_pictures(
     page.set_viewport_size({"width": 1100, "height": 1780})
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(500)
-    page.screenshot(path=str(DOCS / "web-rules.png"))
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web-rules.png"))
     page.select_option("#rules-preset", "reeves")
     page.wait_for_function(
         "() => document.querySelector('#drawing')?.dataset.changed === 'true' && "
