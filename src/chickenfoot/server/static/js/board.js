@@ -73,7 +73,17 @@ export class BoardView {
     if (!still) this.listen();
     /** @type {Drawn | null} */
     this.drawn = null;
-    new ResizeObserver(() => this.drawn && this.render(this.drawn)).observe(this.svg);
+    /** @type {[number, number] | null} the board's size on screen, kept until it changes */
+    this.measured = null;
+    /** @type {number | null} the zoom buttons' width, kept until it changes */
+    this.controlsWidth = null;
+    const resized = new ResizeObserver(() => {
+      this.measured = null;
+      this.controlsWidth = null;
+      if (this.drawn) this.render(this.drawn);
+    });
+    resized.observe(this.svg);
+    resized.observe(this.controls);
   }
 
   /** @param {Drawn} drawn */
@@ -193,9 +203,14 @@ export class BoardView {
     return this.placesApart() * this.view.k < MIN_TARGET_PX;
   }
 
+  /** Measured once while it stays the same size: reading it after the page changed would
+   * make the browser lay the whole page out again at once. */
   size() {
-    const r = this.svg.getBoundingClientRect();
-    return [r.width || 1, r.height || 1];
+    if (!this.measured) {
+      const r = this.svg.getBoundingClientRect();
+      this.measured = [r.width || 1, r.height || 1];
+    }
+    return this.measured;
   }
 
   fit(auto = true) {
@@ -204,7 +219,8 @@ export class BoardView {
     const [w, h] = this.size();
     const b = this.bounds;
     // The zoom buttons keep a strip of the board's right side to themselves.
-    const right = this.controls.isConnected ? this.controls.offsetWidth + PAD : PAD;
+    this.controlsWidth ??= this.controls.isConnected ? this.controls.offsetWidth : 0;
+    const right = this.controlsWidth + PAD;
     const room = (/** @type {{w: number, h: number}} */ box) =>
       Math.min((w - PAD - right) / box.w, (h - 2 * PAD) / box.h);
     const centred = (/** @type {typeof b} */ box, /** @type {number} */ k) => ({

@@ -995,21 +995,36 @@ function renderScores(view) {
   $("#score-table").replaceChildren(scoreTable(view));
 }
 
+/** The log's lines drawn, each made once. @type {WeakMap<LogLine, HTMLElement>} */
+const logItems = new WeakMap();
+let logScroll = 0;
+
 function renderLog() {
   const el = $("#log");
-  el.replaceChildren(
-    ...state.log.map((line) =>
-      h(
+  const items = state.log.map((line) => {
+    let item = logItems.get(line);
+    if (!item) {
+      item = h(
         "li",
         { class: `log-${line.kind}` },
         line.seat === undefined
           ? ""
           : h("span", { class: `swatch seat-${line.seat % 8}` }),
         line.text,
-      ),
-    ),
-  );
-  el.scrollTop = el.scrollHeight;
+      );
+      logItems.set(line, item);
+    }
+    return item;
+  });
+  const shown = el.children;
+  if (items.length === shown.length && items.every((item, i) => shown[i] === item)) return;
+  el.replaceChildren(...items);
+  // Scrolled to its end when the page is next drawn, not at once: reading its height now
+  // would lay the page out for every line.
+  cancelAnimationFrame(logScroll);
+  logScroll = requestAnimationFrame(() => {
+    el.scrollTop = el.scrollHeight;
+  });
 }
 
 function recordLinks() {
