@@ -125,10 +125,10 @@ per worker and again after every other module's test run in between."""
 
 
 ALONE = frozenset({"test_cluster", "test_server_fair", "test_web_cluster"})
-"""The modules whose timings assume nothing beside them: several server processes taking
+"""The modules whose timings assume a machine that is not busy: several server processes taking
 tables over from each other within seconds (leases, failovers), and a bot's pace measured
 against a flood of hints. Marked ``alone``, which ``./scripts/test`` runs after the others,
-one test at a time."""
+two at a time (each mostly waits on leases and servers: half a core on average)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
