@@ -253,6 +253,7 @@ function onFrame(frame) {
     case "snapshot":
       state.lobby = null;
       state.pending = false;
+      flights = [];
       {
         const view = { ...frame.view, legal: frame.legal ?? null };
         state.view = view;
@@ -285,9 +286,10 @@ function onFrame(frame) {
             : null;
         onEvent(before, event, frame.legal ?? null);
         makeForcedMove();
-        render();
+        if (event.kind === "round") flights = []; // places of the round before
         if (event.kind === "action" && event.placed)
-          motion.fly($("#board"), event.placed.id, event.placed.tile, from);
+          flights.push({ id: event.placed.id, tile: event.placed.tile, from });
+        renderSoon();
         sound.play(sound.cuesOf(event, before, state.view));
       }
       return;
@@ -336,8 +338,30 @@ function onFrame(frame) {
       break;
   }
   if (frame.type === "snapshot") makeForcedMove(); // a new view (an event's is above); never on a refusal
-  render();
+  renderSoon();
 }
+
+// What the server says is drawn once per animation frame, however many frames came in it
+// (bots at no delay play several moves at once); at once while the page is hidden (its
+// title says whose turn it is), where the browser gives no animation frames.
+let drawSoon = false;
+/** The tiles played since the page was last drawn, to fly to their places once it is.
+ * @type {{id: number, tile: string, from: DOMRect | null}[]} */
+let flights = [];
+
+function renderSoon() {
+  if (drawSoon) return;
+  drawSoon = true;
+  const draw = () => {
+    if (drawSoon) render();
+  };
+  if (document.hidden) setTimeout(draw, 0);
+  else requestAnimationFrame(draw);
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (drawSoon) render();
+});
 
 // A draw or a pass that is the viewer's only move: made at once and said (unless the setting
 // is off), as the terminal does.
@@ -672,6 +696,9 @@ function closeSummary() {
 // -- drawing --------------------------------------------------------------------------------
 
 function render() {
+  drawSoon = false;
+  const flying = flights;
+  flights = [];
   renderInfo();
   renderElsewhere();
   renderLinks();
@@ -703,6 +730,7 @@ function render() {
   renderSummary();
   $("#lobby").hidden = true;
   if (state.summary?.open) motion.landAll($("#board"));
+  for (const { id, tile, from } of flying) motion.fly($("#board"), id, tile, from);
   document.title = myTurn()
     ? `${t("turn.yours_short")} · ${t("app.name")}`
     : t("app.name");
