@@ -1300,12 +1300,14 @@ function renderAway() {
     .join(" · ");
 }
 
-// Between two rounds, once this page's summary is closed: whose the next round waits for.
+// Between two rounds, once this page's summary is closed: whose the next round waits for
+// (never the viewer, who has just closed it, before the server's word on it comes).
 function renderReading() {
   const el = $("#reading");
   const players = state.view?.players ?? [];
+  const viewer = state.view ? state.view.viewer : null;
   const reading = (state.seats?.frame.seats ?? [])
-    .filter((s) => s.reading)
+    .filter((s) => s.reading && s.seat !== viewer)
     .map((s) => seatName(players, s.seat));
   const shown = reading.length > 0 && !state.summary?.open;
   el.hidden = !shown;
