@@ -25,7 +25,7 @@ from chickenfoot.play import play_recorded_match
 from chickenfoot.server import analyses
 from chickenfoot.server.app import RECORD_REQUEST_LIMIT
 from tests.server_helpers import make_client, serving
-from tests.web_helpers import ARTIFACTS, CHROMIUM, PHONE, Server, chromium, open_tab
+from tests.web_helpers import ARTIFACTS, CHROMIUM, MISSING, PHONE, Server, chromium, open_tab
 
 JSON = {"Content-Type": "application/json"}
 
@@ -281,7 +281,7 @@ def test_a_job_nobody_asks_about_is_stopped_and_a_failed_one_says_so(
 
 needs_chromium = pytest.mark.skipif(
     not CHROMIUM.exists(),
-    reason=f"BROWSER TEST SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
+    reason=MISSING,
 )
 
 

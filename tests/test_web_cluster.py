@@ -17,13 +17,9 @@ from playwright.sync_api import Browser
 
 from tests.services import Redis
 from tests.test_cluster import Cluster
-from tests.web_helpers import CHROMIUM, MY_TURN, chromium, open_tab, play_round
+from tests.web_helpers import MY_TURN, chromium, need_chromium, open_tab, play_round
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
-        allow_module_level=True,
-    )
+need_chromium()
 
 
 @pytest.fixture(scope="module")

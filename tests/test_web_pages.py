@@ -16,21 +16,17 @@ from playwright.sync_api import Browser, Page
 
 from tests.server_helpers import serving
 from tests.web_helpers import (
-    CHROMIUM,
     MY_TURN,
     PHONE,
     Server,
     chromium,
+    need_chromium,
     open_tab,
     play_round,
     take_turn,
 )
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
-        allow_module_level=True,
-    )
+need_chromium()
 
 STATIC = Path(__file__).parents[1] / "src" / "chickenfoot" / "server" / "static"
 CATALOGUES = {path.stem: json.loads(path.read_text()) for path in (STATIC / "i18n").glob("*.json")}
@@ -268,7 +264,7 @@ def test_the_page_comes_back_when_the_server_does(
         again = page.locator("#hand [data-tile]").evaluate_all("ts => ts.map(t => t.dataset.tile)")
         assert again == hand
         play_round([page], ["click"])
-        assert page.locator("[data-match-end]").is_visible()
+        page.wait_for_selector("[data-match-end]")
     finally:
         second.stop()
     refused = "net::ERR_CONNECTION_REFUSED"  # the browser's own note of each try in the gap

@@ -19,20 +19,16 @@ from chickenfoot.i18n import translation
 from tests.server_helpers import serving
 from tests.web_helpers import (
     ARTIFACTS,
-    CHROMIUM,
     MY_TURN,
     SCREENS,
     Server,
     chromium,
+    need_chromium,
     open_screen,
     open_tab,
 )
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install chromium)",
-        allow_module_level=True,
-    )
+need_chromium()
 
 
 @pytest.fixture(scope="module")
