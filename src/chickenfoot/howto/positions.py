@@ -45,26 +45,41 @@ def policy(state: RoundState) -> Action:
     return legal[0]
 
 
-def _moments(rules: Rules, players: int, seed: int) -> dict[PictureName, Snapshot]:
-    """The first moment of round 1 that each picture shows, if the round reaches it."""
-    table = Table([f"seat {s}" for s in range(players)], rules, seed)
-    found: dict[PictureName, Snapshot] = {}
-    while not table.is_over:
-        state = table.match.rounds[-1]
-        assert isinstance(state, RoundState)
-        seat = table.turn
-        assert seat is not None
-        table.act(seat, policy(state))
+def _moments(rules: Rules, players: int, seed: int) -> dict[PictureName, tuple[int, int]]:
+    """The first moment of round 1 that each picture shows, if the round reaches it: how many
+    actions were taken then, and how many tiles lie on the board. Played on the match alone
+    (the table's histories are only needed for the few moments shown: :func:`_snapshot`)."""
+    match = Table([f"seat {s}" for s in range(players)], rules, seed).match
+    state = match.rounds[-1]
+    assert isinstance(state, RoundState)
+    found: dict[PictureName, tuple[int, int]] = {}
+    taken = 0
+    while state.end is None:
+        match.apply(policy(state))
+        taken += 1
+        moment = (taken, state.placed_count)
         if state.end is not None:
             if state.end is RoundEnd.BLOCKED:
-                found["blocked"] = table.snapshot(None)
+                found["blocked"] = moment
             break
         foot = state.incomplete_foot()
         if "centre-foot" not in found and state.centre_placed and foot is None:
-            found["centre-foot"] = table.snapshot(None)
+            found["centre-foot"] = moment
         if "foot-waiting" not in found and foot is not None and foot[0] != 0 and foot[2] == 1:
-            found["foot-waiting"] = table.snapshot(None)
+            found["foot-waiting"] = moment
     return found
+
+
+def _snapshot(rules: Rules, players: int, seed: int, taken: int) -> Snapshot:
+    """What a spectator sees of the seeded round after its first ``taken`` actions."""
+    table = Table([f"seat {s}" for s in range(players)], rules, seed)
+    state = table.match.rounds[-1]
+    assert isinstance(state, RoundState)
+    for _ in range(taken):
+        seat = table.turn
+        assert seat is not None
+        table.act(seat, policy(state))
+    return table.snapshot(None)
 
 
 @lru_cache(maxsize=64)
@@ -72,10 +87,15 @@ def positions(rules: Rules, players: int) -> dict[PictureName, Position]:
     """Each picture's position for ``rules`` at a table of ``players`` (round 1; a picture
     no seed reaches is left out)."""
     single = rules.with_options(length="single", target_total=0)
-    best: dict[PictureName, Position] = {}
+    best: dict[PictureName, tuple[int, int, int]] = {}  # the fewest tiles, then the seed
     for seed in range(SEEDS):
-        for name, snapshot in _moments(single, players, seed).items():
+        for name, (taken, tiles) in _moments(single, players, seed).items():
             known = best.get(name)
-            if known is None or len(snapshot.board) < len(known.snapshot.board):
-                best[name] = Position(name, seed, players, snapshot)
-    return {name: best[name] for name in PICTURES if name in best}
+            if known is None or tiles < known[0]:
+                best[name] = (tiles, seed, taken)
+    return {
+        name: Position(name, seed, players, _snapshot(single, players, seed, taken))
+        for name in PICTURES
+        if name in best
+        for _, seed, taken in [best[name]]
+    }
