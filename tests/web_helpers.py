@@ -32,10 +32,11 @@ HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
 """Debian's build of Chromium's headless shell (``chromium-headless-shell``): the same
 engine without the browser's own window and pages, made for driving by programs; it takes
 half the CPU of the whole browser over these tests."""
-CHROMIUM = HEADLESS_SHELL if HEADLESS_SHELL.exists() else Path("/usr/bin/chromium")
+WHOLE_BROWSER = Path("/usr/bin/chromium")
+CHROMIUM = HEADLESS_SHELL if HEADLESS_SHELL.exists() else WHOLE_BROWSER
 """The browser the tests drive: the headless shell, else Debian's ``chromium``."""
 MISSING = (
-    f"BROWSER TESTS SKIPPED: no Chromium at {HEADLESS_SHELL} or /usr/bin/chromium"
+    f"BROWSER TESTS SKIPPED: no Chromium at {HEADLESS_SHELL} or {WHOLE_BROWSER}"
     " (apt-get install chromium-headless-shell)"
 )
 CHROMIUM_ARGS = [

@@ -87,15 +87,15 @@ def positions(rules: Rules, players: int) -> dict[PictureName, Position]:
     """Each picture's position for ``rules`` at a table of ``players`` (round 1; a picture
     no seed reaches is left out)."""
     single = rules.with_options(length="single", target_total=0)
-    best: dict[PictureName, tuple[int, int, int]] = {}  # the fewest tiles, then the seed
+    best: dict[PictureName, tuple[int, int, int]] = {}  # (tiles on the board, seed, taken)
     for seed in range(SEEDS):
         for name, (taken, tiles) in _moments(single, players, seed).items():
             known = best.get(name)
             if known is None or tiles < known[0]:
                 best[name] = (tiles, seed, taken)
-    return {
-        name: Position(name, seed, players, _snapshot(single, players, seed, taken))
-        for name in PICTURES
-        if name in best
-        for _, seed, taken in [best[name]]
-    }
+    found: dict[PictureName, Position] = {}
+    for name in PICTURES:
+        if name in best:
+            _, seed, taken = best[name]
+            found[name] = Position(name, seed, players, _snapshot(single, players, seed, taken))
+    return found
