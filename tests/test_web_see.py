@@ -194,6 +194,59 @@ def test_each_tile_played_slides_to_its_place(
     tab.close()
 
 
+SCROLL_MID_FLIGHT = """() => {
+  window.scrolledFlights = [];
+  new MutationObserver((changes) => {
+    for (const change of changes)
+      for (const ghost of change.addedNodes) {
+        if (!(ghost instanceof Element) || !ghost.matches('[data-flight]')) continue;
+        const [flight] = ghost.getAnimations();
+        if (!flight) continue;
+        flight.pause();
+        flight.currentTime = flight.effect.getTiming().duration - 1;
+        const before = scrollY;
+        scrollTo(0, before > 100 ? 0 : before + 150);
+        requestAnimationFrame(() => {
+          const tile = ghost.getAttribute('data-flight');
+          const place = [...document.querySelectorAll('#board .flying')].find(
+            (el) => el.querySelector('title').textContent.split(' ')[0] === tile);
+          const at = ghost.getBoundingClientRect();
+          const to = place.getBoundingClientRect();
+          window.scrolledFlights.push({
+            tile,
+            scrolled: scrollY - before,
+            off: Math.max(Math.abs(at.left - to.left), Math.abs(at.top - to.top)),
+          });
+          flight.play();
+        });
+      }
+  }).observe(document.body, {childList: true});
+}"""
+"""At each tile that starts to fly, scroll the page and keep in ``window.scrolledFlights``
+how far, and how far the flying tile (its flight nearly over) stands off its place then."""
+
+
+def test_a_flying_tile_keeps_to_its_place_when_the_page_scrolls(
+    server: Server, browser: Browser
+) -> None:
+    """On a phone the board and the players' list below it scroll with the page, also while
+    tiles fly."""
+    tab = open_screen(browser, ann_and_bots(server, seed=11), "phone")
+    page = tab.page
+    page.wait_for_selector("#board [data-id]")
+    page.evaluate(SCROLL_MID_FLIGHT)
+    for _turn in range(3):
+        if not wait_for_turn(page):
+            break
+        play_a_tile(page, touch=True)
+    page.wait_for_function("() => !document.querySelector('[data-flight]')")
+    flights = page.evaluate("() => window.scrolledFlights")
+    assert any(flight["scrolled"] for flight in flights), "the page scrolled under a flight"
+    assert [f for f in flights if f["off"] > 1] == []
+    assert tab.errors == []
+    tab.close()
+
+
 @pytest.mark.parametrize("screen", SCREENS)
 def test_with_reduced_motion_no_tile_flies(server: Server, browser: Browser, screen: str) -> None:
     touch = SCREENS[screen][1]

@@ -71,9 +71,10 @@ export function fly(boardEl, id, tile, from) {
     copy,
   );
   const ghost = h("div", { class: "flight", "data-flight": tile, "aria-hidden": "true" }, picture);
+  // In the document's coordinates, so that it keeps to its place when the page scrolls.
   Object.assign(ghost.style, {
-    left: `${to.left}px`,
-    top: `${to.top}px`,
+    left: `${to.left + scrollX}px`,
+    top: `${to.top + scrollY}px`,
     width: `${to.width}px`,
     height: `${to.height}px`,
   });
