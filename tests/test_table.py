@@ -101,12 +101,20 @@ def hidden_in(state: Any, viewer: int | None) -> set[str]:
 def test_no_entry_or_snapshot_shows_a_viewer_another_hand_or_the_boneyard(
     game: tuple[str, str | None], players: int, seed: int
 ) -> None:
+    """Each viewer's snapshot is searched whole at the first action of each round and at the
+    end: within a round a tile only comes into a viewer's sight (played, drawn by them, shown
+    at the round's end), never out of it, and each snapshot is the first one followed entry
+    by entry (compared below), so a later snapshot of the round could only hold a hidden tile
+    that the first of the round or one of the entries since (each searched) holds."""
     table = new_table(*game, players, seed)
     viewers: list[int | None] = [*range(players), None]
     followed = {viewer: table.snapshot(viewer) for viewer in viewers}
+    searched = -1
     while not table.is_over:
         before, round_before = table.version, len(table.match.rounds) - 1
         step(table, seed)
+        search = len(table.match.rounds) != searched or table.is_over
+        searched = len(table.match.rounds)
         for viewer in viewers:
             new = table.entries(before, viewer)
             snapshot = table.snapshot(viewer)
@@ -115,8 +123,9 @@ def test_no_entry_or_snapshot_shows_a_viewer_another_hand_or_the_boneyard(
                 k += isinstance(entry, RoundEntry)
                 shown = tiles_in(msgspec.to_builtins(entry), skip=("start_draw", "double", "hands"))
                 assert not shown & hidden_in(table.match.rounds[k], viewer)
-            shown = tiles_in(msgspec.to_builtins(snapshot), skip=("start_draw", "double"))
-            assert not shown & hidden_in(table.match.rounds[-1], viewer)
+            if search:
+                shown = tiles_in(msgspec.to_builtins(snapshot), skip=("start_draw", "double"))
+                assert not shown & hidden_in(table.match.rounds[-1], viewer)
             if viewer is None:
                 assert snapshot.hand is None
                 assert all(getattr(e, "hand", None) is None for e in new)
