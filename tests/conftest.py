@@ -124,11 +124,22 @@ on one worker (:func:`pytest_xdist_make_scheduler`), so that it is started once,
 per worker and again after every other module's test run in between."""
 
 
-ALONE = frozenset({"test_cluster", "test_server_fair", "test_web_cluster"})
+ALONE = ("test_server_fair", "test_cluster", "test_web_cluster")
 """The modules whose timings assume a machine that is not busy: several server processes taking
 tables over from each other within seconds (leases, failovers), and a bot's pace measured
 against a flood of hints. Marked ``alone``, which ``./scripts/test`` runs after the others,
-two at a time (each mostly waits on leases and servers: half a core on average)."""
+on as many workers (each mostly waits on leases and servers: half a core on average), in
+this order: the bots' paces, which take seconds of waiting and little else, start first."""
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Asked for the ``alone`` tests only (``-m alone``, as ``./scripts/test`` asks), pytest
+    does not import the other test modules."""
+    if config.getoption("markexpr") != "alone" or collection_path.suffix != ".py":
+        return None
+    if collection_path.name.startswith("test_") and collection_path.stem not in ALONE:
+        return True
+    return None
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -137,6 +148,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
         if item.path.stem in ALONE:
             item.add_marker(pytest.mark.alone)
+    items.sort(key=lambda item: ALONE.index(item.path.stem) if item.path.stem in ALONE else -1)
     stats = Path("mutmut-stats.json")  # mutmut runs the tests from its mutants/ folder
     if os.environ.get("HYPOTHESIS_PROFILE") != "mutation" or not stats.exists():
         return
