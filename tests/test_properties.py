@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from random import Random
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -32,10 +31,6 @@ from tests.independent_checker import check_record, legal_action_lists
 players = st.integers(min_value=2, max_value=8)
 seeds = st.integers(min_value=0, max_value=2**32)
 SINGLE = CLASSIC.with_options(length="single")
-
-
-def tiles_in(value: Any) -> list[Tile]:
-    return [v for v in values_in(value) if isinstance(v, Tile)]
 
 
 HIDDEN = (Match, RoundState, FastRound, Random)
@@ -81,14 +76,16 @@ def test_no_view_holds_another_seats_tile_or_the_boneyard(n: int, seed: int) -> 
             assert list(view.hand) == state.hand(seat)
             own_draws = [e.drawn for e in state.history if e.seat == seat and e.drawn]
             public = {p.tile for p in state.board()}
-            assert set(tiles_in(view)) <= public | set(view.hand) | set(own_draws)
+            values = values_in(view)
+            seen = {v for v in values if isinstance(v, Tile)}
+            assert seen <= public | set(view.hand) | set(own_draws)
             assert view.boneyard_size == len(state.boneyard_tiles())
             assert all(
                 e.drawn is None
                 for e in view.history
                 if e.seat != seat and isinstance(e.action, Draw)
             )
-            assert not any(isinstance(v, HIDDEN) for v in values_in(view))
+            assert not any(isinstance(v, HIDDEN) for v in values)
         match.apply(rng.choice(state.legal_actions()))
 
 

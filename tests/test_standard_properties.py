@@ -149,7 +149,8 @@ def test_no_view_holds_another_seats_tile_or_the_boneyard(
             assert list(view.hand) == hand.hand(seat)
             own_draws = {e.drawn for e in hand.history if e.seat == seat and e.drawn}
             public = {p.tile for p in hand.layout.placed()}
-            seen = {v for v in values_in(view) if isinstance(v, Tile)}
+            values = values_in(view)
+            seen = {v for v in values if isinstance(v, Tile)}
             assert seen <= public | set(view.hand) | own_draws
             assert view.boneyard_size == len(hand.boneyard_tiles())
             assert all(
@@ -157,6 +158,6 @@ def test_no_view_holds_another_seats_tile_or_the_boneyard(
                 for e in view.history
                 if e.seat != seat and isinstance(e.action, Draw)
             )
-            assert not any(isinstance(v, HIDDEN) for v in values_in(view))
+            assert not any(isinstance(v, HIDDEN) for v in values)
             assert view.legal == (tuple(hand.legal_actions()) if view.my_turn else ())
         game.apply(rng.choice(hand.legal_actions()))
