@@ -76,19 +76,73 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return url
 
 
+COMPARED = {"compare_type": True, "compare_server_default": True}
+"""What Alembic compares of a database's schema and the code's: also each column's type and
+default."""
+
+
+def schema_of(sync: sa.Connection) -> dict[str, Any]:
+    """Everything the database says of each of its tables, and the revision it is at."""
+    seen = sa.inspect(sync)
+    described: dict[str, Any] = {
+        name: {
+            "columns": [
+                (c["name"], str(c["type"]), c["nullable"], c.get("default"))
+                for c in seen.get_columns(name)
+            ],
+            "primary key": seen.get_pk_constraint(name),
+            "foreign keys": seen.get_foreign_keys(name),
+            "indexes": sorted(seen.get_indexes(name), key=lambda index: str(index["name"])),
+            "unique": seen.get_unique_constraints(name),
+        }
+        for name in sorted(seen.get_table_names())
+    }
+    described["revision"] = sync.execute(sa.text("SELECT * FROM alembic_version")).all()
+    return described
+
+
 def test_the_migrations_make_the_schema_the_code_declares(db_url: str) -> None:
     async def differences() -> list[Any]:
         store = Store(db_url)
-        await store.open()
+        await store.open(NEWEST_MIGRATION)  # every migration, from the first
         try:
             async with store.engine.connect() as conn:
                 return await conn.run_sync(
-                    lambda sync: compare_metadata(MigrationContext.configure(sync), metadata)
+                    lambda sync: compare_metadata(
+                        MigrationContext.configure(sync, opts=COMPARED), metadata
+                    )
                 )
         finally:
             await store.close()
 
     assert asyncio.run(differences()) == []
+
+
+def test_an_empty_database_is_given_the_schema_the_migrations_make_at_once(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    upgrades: list[str] = []
+    monkeypatch.setattr(store_module, "_upgrade", lambda _conn, revision: upgrades.append(revision))
+
+    async def made(revision: str) -> dict[str, Any]:
+        store = Store(db_url)
+        try:
+            await store.open(revision)
+            async with store.engine.begin() as conn:
+                schema = await conn.run_sync(schema_of)
+                await conn.run_sync(metadata.drop_all)
+                await conn.execute(sa.text("DROP TABLE alembic_version"))
+            return schema
+        finally:
+            await store.close()
+
+    at_once = asyncio.run(made("head"))
+    assert upgrades == []
+    monkeypatch.undo()
+    migrated = asyncio.run(made(NEWEST_MIGRATION))
+    assert at_once == migrated
+    assert at_once["revision"] == [(NEWEST_MIGRATION,)]
+    assert set(at_once) == {*metadata.tables, "alembic_version", "revision"}
 
 
 def test_opening_twice_upgrades_nothing_and_keeps_the_tables(db_url: str) -> None:

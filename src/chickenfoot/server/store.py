@@ -1,6 +1,7 @@
 """Where the server keeps its tables: SQLite in the data folder by default, PostgreSQL by URL.
 
-Six tables (the schema is made and upgraded by the Alembic migrations in ``migrations/``):
+Six tables (the schema is upgraded by the Alembic migrations in ``migrations/``; an empty
+database is given the newest schema at once, as :data:`metadata` declares it):
 ``tables`` (one per match: game, rules, seed, whether it is rated, status, the record,
 totals and winners once it is over, the hash of its creator's key), ``seats`` (who sits
 where; a person's seat keeps only hashes of its secrets: the token of the browser that holds
@@ -42,6 +43,8 @@ NEWEST_MIGRATION = "0013"
 """The newest of :data:`MIGRATIONS`: a database at it is opened without Alembic."""
 
 metadata = sa.MetaData()
+"""The newest schema, each table's columns in the order the migrations added them (a
+database made at once and one upgraded are the same, column for column)."""
 
 tables = sa.Table(
     "tables",
@@ -58,10 +61,10 @@ tables = sa.Table(
     sa.Column("totals", sa.Text, nullable=True),
     sa.Column("winners", sa.Text, nullable=True),
     sa.Column("fence", sa.BigInteger, nullable=False, server_default="0"),
-    sa.Column("clock", sa.Integer, nullable=True),
-    sa.Column("seeded", sa.Boolean, nullable=False, server_default=sa.false()),
-    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("key_hash", sa.String(64), nullable=True),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("seeded", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("clock", sa.Integer, nullable=True),
     sa.Column("chat", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("bots_at", sa.Float, nullable=True),
     sa.Column("pace", sa.String(8), nullable=True),
@@ -78,9 +81,9 @@ seats = sa.Table(
     sa.Column("bot", sa.String(32), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("joined", sa.Boolean, nullable=False),
-    sa.Column("account", sa.Integer, nullable=True),
     sa.Column("invite_hash", sa.String(64), nullable=True),
     sa.Column("invite_used", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("account", sa.Integer, nullable=True),
     sa.Column("open", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
@@ -348,9 +351,12 @@ class Store:
 
     async def open(self, revision: str = "head") -> None:
         """Create or upgrade the schema (Alembic's migrations, to the newest unless a
-        ``revision`` is named). A database already at the newest is only looked at."""
+        ``revision`` is named). A database already at the newest is only looked at; an empty
+        one is made at the newest at once, without running every migration."""
         async with self.engine.begin() as conn:
-            if revision != "head" or not await conn.run_sync(_at_newest):
+            if revision == "head" and await conn.run_sync(_is_empty):
+                await conn.run_sync(_create_newest)
+            elif revision != "head" or not await conn.run_sync(_at_newest):
                 await conn.run_sync(_upgrade, revision)
 
     async def ping(self) -> None:
@@ -1119,6 +1125,26 @@ def _at_newest(connection: sa.Connection) -> bool:
         return False
     versions = connection.execute(sa.text("SELECT version_num FROM alembic_version"))
     return list(versions.scalars()) == [NEWEST_MIGRATION]
+
+
+_alembic_version = sa.Table(
+    "alembic_version",
+    sa.MetaData(),
+    sa.Column("version_num", sa.String(32), nullable=False),
+    sa.PrimaryKeyConstraint("version_num", name="alembic_version_pkc"),
+)
+"""Alembic's own table of the revision a database is at, as Alembic makes it."""
+
+
+def _is_empty(connection: sa.Connection) -> bool:
+    return not sa.inspect(connection).get_table_names()
+
+
+def _create_newest(connection: sa.Connection) -> None:
+    """The newest schema in an empty database, marked as at :data:`NEWEST_MIGRATION`."""
+    metadata.create_all(connection)
+    _alembic_version.create(connection)
+    connection.execute(_alembic_version.insert().values(version_num=NEWEST_MIGRATION))
 
 
 def _upgrade(connection: sa.Connection, revision: str) -> None:
