@@ -93,6 +93,15 @@ def ann_and_bots(server: Server, seed: int) -> str:
     return str(made["seats"][0]["invite"])
 
 
+def watched(server: Server, browser: Browser, screen: str, script: str, **options: Any) -> Tab:
+    """Ann's table against three bots on ``screen`` (with Playwright's context ``options``),
+    once its board is drawn, ``script`` run in its page."""
+    tab = open_screen(browser, ann_and_bots(server, seed=11), screen, **options)
+    tab.page.wait_for_selector("#board [data-id]")
+    tab.page.evaluate(script)
+    return tab
+
+
 def press(page: Page, locator: Any, touch: bool) -> None:
     if touch:
         locator.tap()
@@ -169,10 +178,8 @@ def test_each_tile_played_slides_to_its_place(
     server: Server, browser: Browser, screen: str
 ) -> None:
     touch = SCREENS[screen][1]
-    tab = open_screen(browser, ann_and_bots(server, seed=11), screen)
+    tab = watched(server, browser, screen, FLIGHTS)
     page = tab.page
-    page.wait_for_selector("#board [data-id]")
-    page.evaluate(FLIGHTS)
     mine: list[str] = []
     for _turn in range(3):
         if not wait_for_turn(page):
@@ -231,10 +238,8 @@ def test_a_flying_tile_keeps_to_its_place_when_the_page_scrolls(
 ) -> None:
     """On a phone the board and the players' list below it scroll with the page, also while
     tiles fly."""
-    tab = open_screen(browser, ann_and_bots(server, seed=11), "phone")
+    tab = watched(server, browser, "phone", SCROLL_MID_FLIGHT)
     page = tab.page
-    page.wait_for_selector("#board [data-id]")
-    page.evaluate(SCROLL_MID_FLIGHT)
     for _turn in range(3):
         if not wait_for_turn(page):
             break
@@ -250,10 +255,8 @@ def test_a_flying_tile_keeps_to_its_place_when_the_page_scrolls(
 @pytest.mark.parametrize("screen", SCREENS)
 def test_with_reduced_motion_no_tile_flies(server: Server, browser: Browser, screen: str) -> None:
     touch = SCREENS[screen][1]
-    tab = open_screen(browser, ann_and_bots(server, seed=11), screen, reduced_motion="reduce")
+    tab = watched(server, browser, screen, FLIGHTS, reduced_motion="reduce")
     page = tab.page
-    page.wait_for_selector("#board [data-id]")
-    page.evaluate(FLIGHTS)
     for _turn in range(3):
         if not wait_for_turn(page):
             break
@@ -275,10 +278,8 @@ def test_sounds_are_off_until_turned_on_remembered_and_wait_for_a_gesture(
     server: Server, browser: Browser, screen: str
 ) -> None:
     touch = SCREENS[screen][1]
-    tab = open_screen(browser, ann_and_bots(server, seed=11), screen)
+    tab = watched(server, browser, screen, CUES)
     page = tab.page
-    page.wait_for_selector("#board [data-id]")
-    page.evaluate(CUES)
     toggle = page.locator("#sound")
     assert not toggle.is_checked(), "off by default"
     wait_for_turn(page)
