@@ -3,10 +3,11 @@ and replaying a round's recorded actions."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from chickenfoot.core.actions import Action, Event, IllegalActionError
 from chickenfoot.core.pieces import Deal, RoundEnd
@@ -51,6 +52,7 @@ class _Round(Protocol):
     @property
     def turn(self) -> int: ...
     def upcoming_draw(self) -> Tile | None: ...
+    def copy(self) -> Self: ...
 
 
 R = TypeVar("R", bound=_Round)
@@ -114,6 +116,17 @@ class MatchBase(Generic[R]):
         if self.rounds and self.rounds[-1].end is None:
             return self.rounds[-1]
         return None
+
+    def copy(self) -> Self:
+        """An independent copy: the round in play copied, the finished ones shared (they no
+        longer change)."""
+        other = copy.copy(self)
+        other.players = self.players[:]
+        other.rounds = self.rounds[:]
+        if other.rounds and other.rounds[-1].end is None:
+            other.rounds[-1] = other.rounds[-1].copy()
+        other.points = [p[:] for p in self.points]
+        return other
 
     @property
     def is_over(self) -> bool:

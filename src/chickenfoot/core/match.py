@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from bisect import bisect_left
 from collections.abc import Sequence
 from random import Random
@@ -67,18 +66,6 @@ class Match(MatchBase[RoundState]):
         """Points of every finished round."""
         self._totals = [0] * len(players)
         self._outcome: Outcome | None = None
-
-    def copy(self) -> Match:
-        """An independent copy: the round in play copied, the finished ones shared (they no
-        longer change)."""
-        other = copy.copy(self)
-        other.players = self.players[:]
-        other.rounds = self.rounds[:]
-        if other.rounds and other.rounds[-1].end is None:
-            other.rounds[-1] = other.rounds[-1].copy()
-        other.points = [p[:] for p in self.points]
-        other._totals = self._totals[:]
-        return other
 
     def totals(self) -> list[int]:
         """Every seat's total of the finished rounds."""

@@ -12,7 +12,7 @@ show from the functions here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -166,11 +166,11 @@ def round_entry(
     board: Sequence[Placed],
     public: Public,
     viewer: Viewer,
-    legal: list[dict[str, Any]] | None,
+    legal: Callable[[], list[dict[str, Any]] | None],
 ) -> RoundEntry:
     """Round ``number`` (1-based) was dealt, as ``viewer`` sees it; ``board`` and ``public``
-    are the table as dealt, ``legal`` the legal actions of the seat to lead (JSON, shown to
-    that seat only)."""
+    are the table as dealt, ``legal`` makes the legal actions of the seat to lead (JSON, shown
+    to that seat only, and made only then)."""
     double = state.double_tile
     return RoundEntry(
         v=version,
@@ -182,7 +182,7 @@ def round_entry(
         hand=_tiles(dealt_hand(state, viewer)),
         board=[placed_to_wire(p) for p in board],
         public=public,
-        legal=legal if viewer == public.turn else None,
+        legal=legal() if viewer == public.turn else None,
     )
 
 
@@ -210,11 +210,12 @@ def action_entry(
     changed: Sequence[WirePlaced],
     public: Public,
     viewer: Viewer,
-    legal: list[dict[str, Any]] | None,
+    legal: Callable[[], list[dict[str, Any]] | None],
     shown: Shown,
 ) -> ActionEntry:
     """A seat acted (``action``: the event's action as JSON), as ``viewer`` sees it;
-    ``legal`` are the legal actions of the seat to act next (JSON, shown to that seat only)."""
+    ``legal`` makes the legal actions of the seat to act next (JSON, shown to that seat only,
+    and made only then)."""
     drawn = drawn_for(event, viewer)
     return ActionEntry(
         v=version,
@@ -225,7 +226,7 @@ def action_entry(
         placed=placed,
         changed=list(changed),
         public=public,
-        legal=legal if viewer == public.turn else None,
+        legal=legal() if viewer == public.turn else None,
         covered=shown.covered,
         playable=None if shown.playable is None else list(shown.playable),
         kept=shown.kept,

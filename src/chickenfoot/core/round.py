@@ -132,7 +132,8 @@ class RoundState(RoundBase):
         """The legal actions of the position and their compact moves, once worked out."""
 
     def copy(self) -> RoundState:
-        """An independent copy (the deal and the history's events are shared: immutable)."""
+        """An independent copy (the deal, the history's events and the legal actions worked
+        out are shared: immutable)."""
         other = RoundState.__new__(RoundState)
         other.rules = self.rules
         other.double = self.double
@@ -147,7 +148,7 @@ class RoundState(RoundBase):
         other.needed = self.needed[:]
         other._board = self._board[:]
         other._seen = self._seen.copy(other.history)
-        other._legal = None
+        other._legal = self._legal
         return other
 
     # -- chance, as a searcher or another library decides it --------------------------------
@@ -184,6 +185,7 @@ class RoundState(RoundBase):
         if before != after:
             raise ValueError("a redeal must lay the same hidden tiles")
         other = self.copy()
+        other._legal = None  # other hands, other actions
         for seat, tiles in hands.items():
             other.fast.hands[seat] = sum(1 << t.index for t in tiles)
         other.fast.boneyard = [*fast.boneyard[: fast.next_draw], *(t.index for t in boneyard)]

@@ -77,7 +77,7 @@ class Checked:
     changed)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Fact:
     """One log entry as it happened, before any viewer's projection."""
 
@@ -87,8 +87,9 @@ class _Fact:
     public: Public | None = None
     legal: tuple[Action, ...] = ()
     """The legal actions of the seat to act afterwards."""
-    legal_json: list[dict[str, Any]] | None = None
-    """The same in their JSON form (None when there are none), shared by every entry."""
+    legal_made: list[dict[str, Any]] | Literal[False] | None = False
+    """The same in their JSON form (None when there are none), shared by every entry: made
+    the first time they are shown (:meth:`legal_json`; False until then)."""
     board: tuple[Placed, ...] = ()
     """A round: the table as dealt."""
     event: Event | None = None
@@ -98,6 +99,11 @@ class _Fact:
     changed: tuple[WirePlaced, ...] = ()
     shown: Shown = NOTHING_SHOWN
     """An action: what it showed everyone besides itself."""
+
+    def legal_json(self) -> list[dict[str, Any]] | None:
+        if self.legal_made is False:
+            self.legal_made = [action_to_json(a) for a in self.legal] or None
+        return self.legal_made
 
 
 class Table:
@@ -230,7 +236,7 @@ class Table:
         outcome = match.outcome()
         double = state.double_tile
         seats = range(self.seats)
-        legal_json = last.legal_json if legal_for(state, viewer, last.legal) else None
+        legal_json = last.legal_json() if legal_for(state, viewer, last.legal) else None
         board = [placed_to_wire(p) for p in state.board()]
         return Snapshot(
             v=self.version,
@@ -282,9 +288,10 @@ class Table:
         state = self.match.rounds[-1]
         if seat != state.turn:
             raise TableError("not-your-turn", turn=state.turn, seat=seat)
+        known = self._known(action)
         trial = state.copy()
-        event = trial.apply(action)  # raises IllegalActionError
-        known = self._known(action) or action
+        event = trial.apply(action if known is None else known)  # raises IllegalActionError
+        known = known or action
         final = self._match_after(known) if trial.end is not None else None
         record = None if final is None else games.to_record(final)
         return Checked(seat, known, action_to_json(event.action), record, final)
@@ -316,13 +323,8 @@ class Table:
 
     def _match_after(self, action: Action) -> games.AnyMatch | None:
         """The match once the seat to act takes ``action``, if that ends it (the round it
-        ends may be followed by deals that end at once): worked out on a copy, each round
-        started from its deal and its actions applied again."""
-        match = games.new_match(list(self.players), self.match.rules, self.seed)
-        for state in self.match.rounds:
-            match.start_round(state.dealt)
-            for event in state.history:
-                match.apply(event.action)
+        ends may be followed by deals that end at once): worked out on a copy."""
+        match = self.match.copy()
         match.apply(action)
         while match.current is None and not match.is_over:
             match.deal_next(round_rng(self.seed, len(match.rounds)))
@@ -371,7 +373,7 @@ class Table:
         self._lacks = Lacks(state.players, self.match.rules.drawn_tile_must_be_played)
         public = public_now(state, self._lacks.as_lists())
         legal = _legal(state)
-        self._log.append(_Fact("round", k, public, legal, _legal_json(legal), board))
+        self._log.append(_Fact("round", k, public, legal, board=board))
         self._finish_if_over(state)
 
     def _apply(self, action: Action) -> None:
@@ -401,7 +403,6 @@ class Table:
             k,
             public,
             legal,
-            _legal_json(legal),
             event=event,
             action=action_to_json(event.action),
             placed=None if placed is None else placed_to_wire(placed),
@@ -459,10 +460,6 @@ class Table:
 
 def _legal(state: RoundLike) -> tuple[Action, ...]:
     return tuple(state.legal_actions())  # none once the round is over
-
-
-def _legal_json(legal: tuple[Action, ...]) -> list[dict[str, Any]] | None:
-    return [action_to_json(a) for a in legal] or None
 
 
 def _booked(match: games.AnyMatch) -> list[int]:

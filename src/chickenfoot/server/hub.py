@@ -1378,7 +1378,8 @@ class Hub:
             seed = f"{seat_seed(live.row.seed, seat)}/{version}"
             view = table.snapshot(seat) if reads_tables(bot) else table.view(seat)
             action = await self.thinkers.choose(bot, seed, view)
-            await asyncio.sleep(max(0.0, paced - loop.time()))
+            if paced > loop.time():
+                await asyncio.sleep(paced - loop.time())
             arrived = time.perf_counter()
             async with live.lock:
                 current = live.table is table and table.version == version and live.owned
