@@ -1,6 +1,7 @@
 // The page's ports of the engine's Python, run on what tests/test_web_ports.py sends on
 // standard input (positions of real games, made by the Python engine); prints what the
-// JavaScript makes of them, for the test to compare with the Python's own answers.
+// JavaScript makes of them, for the test to compare with the Python's own answers. Either
+// part may be left out.
 //   {"advance": [{"start": snapshot, "entries": [event, ...]}, ...],
 //    "layout": [{"board": [...], "public": {...} | null, "layout": "feet" | "line"}, ...]}
 
@@ -14,7 +15,7 @@ const asked = JSON.parse(await text(process.stdin));
 // Each view after each entry; its history whole only where the round's actions end (before a
 // round's end or the next deal, or at the last entry), elsewhere its length.
 const ACTED = new Set(["play", "draw", "pass"]);
-const followed = asked.advance.map(({ start, entries }) => {
+const followed = (asked.advance ?? []).map(({ start, entries }) => {
   const views = [];
   let view = start;
   entries.forEach((entry, k) => {
@@ -25,6 +26,6 @@ const followed = asked.advance.map(({ start, entries }) => {
   return views;
 });
 
-const laidOut = asked.layout.map(({ board, public: pub, layout }) => tree(board, pub, layout));
+const laidOut = (asked.layout ?? []).map(({ board, public: pub, layout }) => tree(board, pub, layout));
 
 process.stdout.write(JSON.stringify({ advance: followed, layout: laidOut }));
