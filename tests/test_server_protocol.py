@@ -409,18 +409,21 @@ def test_the_collector_sets_survivors_aside_and_walks_everything_now_and_then() 
     import gc
     import warnings
 
-    from chickenfoot.server.collector import keep_pauses_short
+    from chickenfoot.server.collector import YOUNG, keep_pauses_short
 
     with warnings.catch_warnings():  # what earlier tests in this process left is theirs
         warnings.simplefilter("ignore", ResourceWarning)
         gc.collect()
     counts: list[int] = []
+    thresholds: list[tuple[int, ...]] = []
+    before = gc.get_threshold()
 
     async def watch() -> None:
         task = asyncio.create_task(keep_pauses_short(freeze_every=0.01, full_every=0.03))
         for _ in range(8):
             await asyncio.sleep(0.005)
             counts.append(gc.get_freeze_count())
+            thresholds.append(gc.get_threshold())
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
@@ -428,6 +431,8 @@ def test_the_collector_sets_survivors_aside_and_walks_everything_now_and_then() 
     asyncio.run(watch())
     assert max(counts) > 0
     assert gc.get_freeze_count() == 0
+    assert set(thresholds) == {(YOUNG, *before[1:])}  # the young collected more seldom
+    assert gc.get_threshold() == before  # and as before once the server stops
 
 
 def test_a_table_is_said_over_only_once_its_last_action_is_stored(

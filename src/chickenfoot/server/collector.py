@@ -8,6 +8,13 @@ short-lived here. So, every few seconds, whatever has survived so far is set asi
 (``gc.freeze``: still freed by reference counting, no longer walked by the collector), and
 once every few minutes everything is walked once (``gc.unfreeze`` and a full collection), so
 that no cycle set aside is kept for long.
+
+The collector walks the youngest objects each time :data:`YOUNG` new ones have come, and
+the older ones each tenth and hundredth time: a full collection is due then whenever
+anything has survived since the last (what is set aside is not counted). With the
+interpreter's 700, a server busy with 400 tables went through every survivor of the last few
+seconds about once a second, stopping every table for 15 to 400 ms each time; with
+:data:`YOUNG`, some fourteen times more seldom.
 """
 
 from __future__ import annotations
@@ -19,6 +26,8 @@ FREEZE_EVERY = 5.0
 """Seconds between setting aside the objects that have survived."""
 FULL_EVERY = 600.0
 """Seconds between full collections of everything."""
+YOUNG = 10_000
+"""New objects between two collections of the youngest."""
 
 
 async def keep_pauses_short(
@@ -26,6 +35,8 @@ async def keep_pauses_short(
 ) -> None:
     """Run for as long as the server does (see the module docstring)."""
     since_full = 0.0
+    thresholds = gc.get_threshold()
+    gc.set_threshold(YOUNG, *thresholds[1:])
     try:
         while True:
             await asyncio.sleep(freeze_every)
@@ -37,3 +48,4 @@ async def keep_pauses_short(
             gc.freeze()
     finally:
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
