@@ -288,10 +288,9 @@ class Table:
         state = self.match.rounds[-1]
         if seat != state.turn:
             raise TableError("not-your-turn", turn=state.turn, seat=seat)
-        known = self._known(action)
+        known = self._known(action) or action  # the position's own: not checked again
         trial = state.copy()
-        event = trial.apply(action if known is None else known)  # raises IllegalActionError
-        known = known or action
+        event = trial.apply(known)  # raises IllegalActionError
         final = self._match_after(known) if trial.end is not None else None
         record = None if final is None else games.to_record(final)
         return Checked(seat, known, action_to_json(event.action), record, final)

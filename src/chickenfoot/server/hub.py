@@ -1378,8 +1378,9 @@ class Hub:
             seed = f"{seat_seed(live.row.seed, seat)}/{version}"
             view = table.snapshot(seat) if reads_tables(bot) else table.view(seat)
             action = await self.thinkers.choose(bot, seed, view)
-            if paced > loop.time():
-                await asyncio.sleep(paced - loop.time())
+            wait = paced - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
             arrived = time.perf_counter()
             async with live.lock:
                 current = live.table is table and table.version == version and live.owned
