@@ -170,7 +170,8 @@ def renumbered(entry: Any, shift: int) -> Any:
 
     def moved(placed: WirePlaced) -> WirePlaced:
         on = None if placed.on is None else placed.on + shift
-        return replace(placed, id=placed.id + shift, on=on)
+        at = replace(placed.at, line=placed.at.line + shift)
+        return replace(placed, id=placed.id + shift, on=on, at=at)
 
     if isinstance(entry, RoundEntry):
         return replace(entry, board=[moved(placed) for placed in entry.board])

@@ -23,7 +23,7 @@ from chickenfoot.core import (
     full_set,
     winners_of,
 )
-from chickenfoot.core.pieces import Deal, Placed
+from chickenfoot.core.pieces import Deal, Place, Placed
 from tests.helpers import make_round, tiles
 
 DEALS = {
@@ -460,7 +460,8 @@ def test_the_double_blank_dealt_as_the_round_s_double_is_placed_first() -> None:
         "0-0 must be placed in the centre first",
     )
     state.apply(Play(t("0-0"), None))
-    assert state.board() == [Placed(0, Tile(0, 0), None, ())]  # as a double set aside lies
+    centre = Place(0, 0, 0, True)  # the first tile: a line of its own, and a fork
+    assert state.board() == [Placed(0, Tile(0, 0), None, (), centre)]  # as a double set aside lies
 
 
 def test_while_the_round_s_double_waits_it_is_the_only_tile_anyone_may_play() -> None:

@@ -96,10 +96,10 @@ def javascript(port: str) -> list[Any]:
 
 def compared(view: dict[str, Any], whole: bool) -> dict[str, Any]:
     """A view less what the two name differently: a history entry's kind ("action" in the
-    Python's snapshot, "play", "draw" or "pass" as the socket sends it), and the ``plays``
-    that the page's advance does not compute (it reads ``legal`` instead). Its history is
-    whole only where ``whole`` (ported.mjs sends its length elsewhere)."""
-    view = {key: value for key, value in view.items() if key not in ("plays", "rules")}
+    Python's snapshot, "play", "draw" or "pass" as the socket sends it), and the match's
+    ``rules`` (a snapshot's, not followed). Its history is whole only where ``whole``
+    (ported.mjs sends its length elsewhere)."""
+    view = {key: value for key, value in view.items() if key != "rules"}
     history = view["history"]
     if not isinstance(history, list):
         return view

@@ -3,6 +3,14 @@ import { test } from "node:test";
 
 import { advance, emptySnapshot } from "../../src/chickenfoot/server/static/js/advance.js";
 
+const CENTRE = {
+  id: 0,
+  tile: "9-9",
+  on: null,
+  open: [9, 9, 9, 9],
+  at: { near: 9, line: 0, fork: true },
+};
+const TOE = { id: 1, tile: "9-4", on: 0, open: [4], at: { near: 9, line: 1 } };
 const PUBLIC = { boneyard: 20, drawable: 20, drew: false, hand_sizes: [7, 7], turn: 1 };
 
 function dealt(v, hand) {
@@ -15,7 +23,7 @@ function dealt(v, hand) {
     start_draw: [],
     lot: null,
     hand,
-    board: [{ id: 0, tile: "9-9", on: null, open: [9, 9, 9, 9] }],
+    board: [CENTRE],
     public: PUBLIC,
     legal: null,
   };
@@ -63,13 +71,22 @@ test("a deal starts the round: its board, the viewer's hand, no history", () => 
 
 test("the viewer's play leaves its hand, and the tile lies on the table", () => {
   let view = advance(start(), dealt(1, ["9-4", "5-0"]));
-  const placed = { id: 1, tile: "9-4", on: 0, open: [4] };
-  const changed = [{ id: 0, tile: "9-9", on: null, open: [9, 9, 9] }];
+  const placed = TOE;
+  const changed = [{ ...CENTRE, open: [9, 9, 9] }];
   view = advance(view, acted(2, 0, { play: "9-4", on: 0 }, { placed, changed }));
   assert.deepEqual(view.hand, ["5-0"]);
   assert.deepEqual(view.board, [changed[0], placed]);
   assert.equal(view.history.length, 1);
   assert.equal(view.public.turn, 1);
+});
+
+test("the seat to act has its plays, each with where the tile would lie, until it acts", () => {
+  const plays = [{ tile: "9-4", number: 9, on: [0], at: [{ near: 9, line: 1 }] }];
+  const legal = [{ play: "9-4", on: 0 }];
+  let view = advance(start(), { ...dealt(1, ["9-4", "5-0"]), legal, plays });
+  assert.deepEqual(view.plays, plays);
+  view = advance(view, acted(2, 0, { play: "9-4", on: 0 }, { placed: TOE }));
+  assert.equal(view.plays, null);
 });
 
 test("a tile the viewer draws joins its hand in the engine's order; another's draw does not", () => {
@@ -117,7 +134,7 @@ test("following a table never changes the view it started from", () => {
   const copy = structuredClone(before);
   advance(
     before,
-    acted(2, 0, { play: "9-4", on: 0 }, { placed: { id: 1, tile: "9-4", on: 0, open: [4] } }),
+    acted(2, 0, { play: "9-4", on: 0 }, { placed: TOE }),
   );
   assert.deepEqual(before, copy);
 });

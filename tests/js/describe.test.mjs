@@ -25,7 +25,9 @@ const VIEW = {
   round: 2,
   sides: [0, 1, 2],
 };
-const BOARD = [{ id: 0, tile: "8-8", on: null, open: [8] }];
+const BOARD = [
+  { id: 0, tile: "8-8", on: null, open: [8], at: { near: 8, line: 0, fork: true } },
+];
 
 test("a computer player is named by its seat and level, a person by their name", () => {
   assert.equal(seatName(VIEW.players, 1), "Bot 2 (hard)");

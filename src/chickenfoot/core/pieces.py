@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from random import Random
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from chickenfoot.core.fast import shuffle_drawn
 from chickenfoot.core.tiles import Tile
@@ -33,16 +34,46 @@ class Deal:
     lot: int | None = None
 
 
+class Place(NamedTuple):
+    """Where a tile lies on the table, fixed when it is placed: every front end draws the
+    board from these alone (the game decides them; see docs/TABLE.md, "The board").
+
+    The board is made of *lines*: tiles laid one after another, each against the one before.
+    A line is named by the id of its first tile; the first tile of the table is a line of
+    its own. A *fork* is a tile that other lines start from (Chicken Foot's centre and every
+    later double, a standard game's lead and its spinner); the lines starting from one fork
+    are told apart by their ``branch``."""
+
+    near: int
+    """The number facing the tile it was played on (the first tile: its higher number, on
+    its left)."""
+    line: int
+    """The id of the first tile of the line it lies in."""
+    branch: int
+    """The first tile of a line starting from a fork: which of the fork's lines it is (a
+    standard game's lead: 0 on the left, 1 on the right; a spinner's arms: 2 and 3;
+    Chicken Foot's toes: 0, 1, 2 ... in the order laid); 0 for every other tile."""
+    fork: bool
+    """Other lines start from it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Placed:
     """A tile on the table: its id, the tile, the id it was played on (None for the first
-    tile) and the numbers its open ends show (empty once covered; a double that must be
-    toed shows none: its toes are counted apart)."""
+    tile), the numbers its open ends show (empty once covered; a double that must be toed
+    shows none: its toes are counted apart) and where it lies."""
 
     id: int
     tile: Tile
     on: int | None
     open: tuple[int, ...]
+    place: Place
+
+
+def lines_from(fork: int, ons: Sequence[int | None], places: Sequence[Place]) -> int:
+    """How many lines start from the tile ``fork`` among the tiles ``places`` names (the
+    tiles placed so far, by id; ``ons[i]`` is the id tile ``i`` was played on)."""
+    return sum(1 for i in range(fork + 1, len(places)) if ons[i] == fork and places[i].line == i)
 
 
 def round_rng(seed: int, round_index: int) -> Random:

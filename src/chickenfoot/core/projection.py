@@ -20,14 +20,14 @@ import msgspec
 
 from chickenfoot.core.actions import Action, Event, Play
 from chickenfoot.core.messages import CodedError
-from chickenfoot.core.pieces import Deal, Placed, RoundEnd
-from chickenfoot.core.public_knowledge import play_choices
+from chickenfoot.core.pieces import Deal, Place, Placed, RoundEnd
 from chickenfoot.core.tiles import Tile
 from chickenfoot.core.wire import (
     ActionEntry,
     Entry,
     Foot,
     MatchEndEntry,
+    PlayChoice,
     Public,
     RoundEndEntry,
     RoundEntry,
@@ -72,6 +72,7 @@ class RoundLike(Protocol):
     def placed_count(self) -> int: ...
     def board(self) -> list[Placed]: ...
     def placed(self, tile_id: int) -> Placed: ...
+    def place_for(self, tile: Tile, on: int | None, number: int | None, upto: int) -> Place: ...
     def legal_actions(self) -> list[Action]: ...
     def public_facts(self) -> dict[str, object]: ...
 
@@ -167,10 +168,12 @@ def round_entry(
     public: Public,
     viewer: Viewer,
     legal: Callable[[], list[dict[str, Any]] | None],
+    plays: Callable[[], list[PlayChoice] | None],
 ) -> RoundEntry:
     """Round ``number`` (1-based) was dealt, as ``viewer`` sees it; ``board`` and ``public``
     are the table as dealt, ``legal`` makes the legal actions of the seat to lead (JSON, shown
-    to that seat only, and made only then)."""
+    to that seat only, and made only then), ``plays`` their plays grouped."""
+    turn = viewer == public.turn
     double = state.double_tile
     return RoundEntry(
         v=version,
@@ -182,7 +185,8 @@ def round_entry(
         hand=_tiles(dealt_hand(state, viewer)),
         board=[placed_to_wire(p) for p in board],
         public=public,
-        legal=legal() if viewer == public.turn else None,
+        legal=legal() if turn else None,
+        plays=plays() if turn else None,
     )
 
 
@@ -211,12 +215,14 @@ def action_entry(
     public: Public,
     viewer: Viewer,
     legal: Callable[[], list[dict[str, Any]] | None],
+    plays: Callable[[], list[PlayChoice] | None],
     shown: Shown,
 ) -> ActionEntry:
     """A seat acted (``action``: the event's action as JSON), as ``viewer`` sees it;
     ``legal`` makes the legal actions of the seat to act next (JSON, shown to that seat only,
-    and made only then)."""
+    and made only then), ``plays`` their plays grouped."""
     drawn = drawn_for(event, viewer)
+    turn = viewer == public.turn
     return ActionEntry(
         v=version,
         seat=event.seat,
@@ -226,7 +232,8 @@ def action_entry(
         placed=placed,
         changed=list(changed),
         public=public,
-        legal=legal() if viewer == public.turn else None,
+        legal=legal() if turn else None,
+        plays=plays() if turn else None,
         covered=shown.covered,
         playable=None if shown.playable is None else list(shown.playable),
         kept=shown.kept,
@@ -270,6 +277,7 @@ def start(snapshot: Snapshot) -> Snapshot:
         board=[],
         public=None,
         legal=None,
+        plays=None,
         history=[],
         end=None,
         shown=None,
@@ -298,7 +306,7 @@ def advance(snapshot: Snapshot, entry: Entry) -> Snapshot:
             board=list(entry.board),
             public=entry.public,
             legal=entry.legal,
-            plays=play_choices(entry.legal, entry.board, entry.public),
+            plays=entry.plays,
             history=[],
             end=None,
             shown=None,
@@ -321,7 +329,7 @@ def advance(snapshot: Snapshot, entry: Entry) -> Snapshot:
             hand=hand,
             public=entry.public,
             legal=entry.legal,
-            plays=play_choices(entry.legal, board, entry.public),
+            plays=entry.plays,
             history=[*view.history, entry],
         )
     if isinstance(entry, RoundEndEntry):

@@ -12,11 +12,12 @@ says nothing of that tile.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from chickenfoot.core.actions import Action, Draw, Play
+from chickenfoot.core.pieces import Place
 from chickenfoot.core.tiles import Tile
-from chickenfoot.core.wire import Foot, PlayChoice, Public, WirePlaced
+from chickenfoot.core.wire import PlayChoice, Public, place_to_wire
 
 
 def playable_numbers(opens: Iterable[Sequence[int]], public: Public) -> list[int]:
@@ -30,37 +31,33 @@ def playable_numbers(opens: Iterable[Sequence[int]], public: Public) -> list[int
     return sorted({n for ends in opens for n in ends})
 
 
-def covered_number(tile: Tile, target_open: Sequence[int], foot: Foot | None) -> int:
-    """The number ``tile`` is laid against on a placed tile whose open ends are
-    ``target_open`` (a foot's own number while it waits for toes)."""
-    if foot is not None:
-        return foot.number
-    for number in target_open:
-        if tile.has(number):
-            return number
-    raise ValueError(f"{tile} fits no open end {list(target_open)}")
+def against(tile: Tile, target: Tile) -> int:
+    """The number ``tile`` is laid against when played on ``target``: two different tiles
+    share one number at most, and a play needs one."""
+    return tile.hi if target.has(tile.hi) else tile.lo
 
 
 def play_choices(
-    legal: Sequence[dict[str, object]] | None, board: Sequence[WirePlaced], public: Public | None
+    legal: Sequence[Action],
+    tile_at: Callable[[int], Tile],
+    place: Callable[[Tile, int | None, int | None], Place],
 ) -> list[PlayChoice] | None:
-    """The plays of ``legal`` (actions as JSON) grouped by tile and the number they cover,
-    in the order of ``legal``."""
-    if not legal or public is None:
-        return None
-    groups: dict[tuple[str, int | None], PlayChoice] = {}
+    """The plays of ``legal`` grouped by tile and the number they cover, in the order of
+    ``legal``, each with where the tile would lie; ``tile_at`` is the tile of an id on the
+    table, ``place(tile, on, number)`` where a tile played so would lie."""
+    groups: dict[tuple[Tile, int | None], PlayChoice] = {}
     for action in legal:
-        text, on = action.get("play"), action.get("on")
-        if not isinstance(text, str) or not (on is None or isinstance(on, int)):
+        if not isinstance(action, Play):
             continue
-        number = (
-            None if on is None else covered_number(Tile.parse(text), board[on].open, public.foot)
-        )
-        choice = groups.get((text, number))
+        tile, on = action.tile, action.on
+        number = None if on is None else against(tile, tile_at(on))
+        at = place_to_wire(place(tile, on, number))
+        choice = groups.get((tile, number))
         if choice is None:
-            groups[(text, number)] = PlayChoice(text, number, [on])
+            groups[(tile, number)] = PlayChoice(str(tile), number, [on], [at])
         else:
             choice.on.append(on)
+            choice.at.append(at)
     return list(groups.values()) or None
 
 

@@ -7,7 +7,7 @@ from random import Random
 from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
 from chickenfoot.core.common import RoundBase
 from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE, FastRound, hand_masks, too_long
-from chickenfoot.core.pieces import Deal, Placed, RoundEnd, shuffle
+from chickenfoot.core.pieces import Deal, Place, Placed, RoundEnd, lines_from, shuffle
 from chickenfoot.core.projection import SeenHistories
 from chickenfoot.core.rules import RoundDouble, Rules
 from chickenfoot.core.tiles import (
@@ -80,6 +80,21 @@ def draw_rank(tile: Tile) -> tuple[int, int]:
     return tile.pips, tile.hi
 
 
+def feet_place(
+    new_id: int, tile: Tile, number: int | None, target: Place | None, lines: int
+) -> Place:
+    """Where ``tile`` lies once played as tile ``new_id`` against ``number`` on a tile lying
+    at ``target`` (None: the first tile of the table), from which ``lines`` lines start
+    already: the centre and every later double are forks, each tile played on a fork starts
+    a line of its own, and a tile played on any other continues its line."""
+    if target is None:
+        return Place(tile.hi, new_id, 0, True)
+    assert number is not None
+    if not target.fork:
+        return Place(number, target.line, 0, tile.is_double)
+    return Place(number, new_id, lines, tile.is_double)
+
+
 class RoundState(RoundBase):
     """A round in play. :meth:`legal_actions` and :meth:`apply` speak in tile ids;
     :attr:`fast` is the compact state every rule is decided on."""
@@ -125,11 +140,17 @@ class RoundState(RoundBase):
         self.history: list[Event] = []
         self.needed: list[int] = []
         """For each history event, the tiles (bitmask) that could have been played then."""
-        self._board = [Placed(0, TILES[start[0]], None, ())] if start else []
+        self._board = [self._centre(TILES[start[0]])] if start else []
         """The board as it lies now, kept up to date play by play."""
+        self._lines: dict[int, int] = {}
+        """How many lines start from each fork, by its id (none yet: absent)."""
         self._seen = SeenHistories(self.history, players)
         self._legal: tuple[list[Action], list[int]] | None = None
         """The legal actions of the position and their compact moves, once worked out."""
+
+    @staticmethod
+    def _centre(tile: Tile) -> Placed:
+        return Placed(0, tile, None, (), feet_place(0, tile, None, None, 0))
 
     def copy(self) -> RoundState:
         """An independent copy (the deal, the history's events and the legal actions worked
@@ -147,6 +168,7 @@ class RoundState(RoundBase):
         other.history = self.history[:]
         other.needed = self.needed[:]
         other._board = self._board[:]
+        other._lines = self._lines.copy()
         other._seen = self._seen.copy(other.history)
         other._legal = self._legal
         return other
@@ -260,6 +282,19 @@ class RoundState(RoundBase):
     def placed(self, tile_id: int) -> Placed:
         """The tile with this id as it lies on the board now."""
         return self._board[tile_id]
+
+    def place_for(self, tile: Tile, on: int | None, number: int | None, upto: int) -> Place:
+        """Where ``tile`` would lie, laid on tile ``on`` against ``number`` when the first
+        ``upto`` tiles were all that was placed."""
+        board = self._board
+        target = None if on is None else board[on].place
+        lines = 0
+        if on is not None and target is not None and target.fork:
+            if upto == len(board):
+                lines = self._lines.get(on, 0)
+            else:
+                lines = lines_from(on, [p.on for p in board], [p.place for p in board[:upto]])
+        return feet_place(upto, tile, number, target, lines)
 
     def public_facts(self) -> dict[str, object]:
         """What this game shows everyone besides hands, boneyard and board: the foot waiting
@@ -412,26 +447,34 @@ class RoundState(RoundBase):
     def _place(self, action: Play, number: int) -> None:
         new_id = len(self.tiles)
         index = action.tile.index
+        board = self._board
         if number == PLACE:
             self.fast.play(index, number)
             self.tiles.append(index)
             self.open_of.append(None)
-            self._board.append(Placed(new_id, action.tile, None, ()))
+            board.append(self._centre(action.tile))
             return
-        assert action.on is not None
+        on = action.on
+        assert on is not None
+        covered = board[on]
         if self.fast.foot < 0:
-            self.open_of[action.on] = None
-            self.open_ids[number].remove(action.on)
-            covered = self._board[action.on]
-            self._board[action.on] = Placed(covered.id, covered.tile, covered.on, ())
+            self.open_of[on] = None
+            self.open_ids[number].remove(on)
+            board[on] = Placed(covered.id, covered.tile, covered.on, (), covered.place)
         self.fast.play(index, number)
         self.tiles.append(index)
+        target = covered.place
+        lines = 0
+        if target.fork:
+            lines = self._lines.get(on, 0)
+            self._lines[on] = lines + 1
+        place = feet_place(new_id, action.tile, number, target, lines)
         if HI[index] == LO[index]:
             self.open_of.append(None)
             self.foot_id = new_id
-            self._board.append(Placed(new_id, action.tile, action.on, ()))
+            board.append(Placed(new_id, action.tile, on, (), place))
         else:
             other = HI[index] + LO[index] - number
             self.open_of.append(other)
             self.open_ids[other].append(new_id)
-            self._board.append(Placed(new_id, action.tile, action.on, (other,)))
+            board.append(Placed(new_id, action.tile, on, (other,), place))

@@ -39,13 +39,14 @@ from chickenfoot.core.projection import (
     round_end_entry,
     round_entry,
 )
-from chickenfoot.core.public_knowledge import Lacks, covered_number, play_choices, playable_numbers
+from chickenfoot.core.public_knowledge import Lacks, against, play_choices, playable_numbers
 from chickenfoot.core.record_fields import RecordError, read_seed
 from chickenfoot.core.tiles import Tile
 from chickenfoot.core.wire import (
     ActionEntry,
     Entry,
     MatchRules,
+    PlayChoice,
     Public,
     Snapshot,
     StartDraw,
@@ -100,10 +101,28 @@ class _Fact:
     shown: Shown = NOTHING_SHOWN
     """An action: what it showed everyone besides itself."""
 
+    state: RoundLike | None = None
+    """The round it belongs to (its board then: the first ``upto`` tiles)."""
+    upto: int = 0
+    plays_made: list[PlayChoice] | Literal[False] | None = False
+    """The plays of :attr:`legal` grouped, with where each would lie, made the first time
+    they are shown (:meth:`plays`)."""
+
     def legal_json(self) -> list[dict[str, Any]] | None:
         if self.legal_made is False:
             self.legal_made = [action_to_json(a) for a in self.legal] or None
         return self.legal_made
+
+    def plays(self) -> list[PlayChoice] | None:
+        if self.plays_made is False:
+            state, upto = self.state, self.upto
+            assert state is not None
+            self.plays_made = play_choices(
+                self.legal,
+                lambda tile_id: state.placed(tile_id).tile,
+                lambda tile, on, number: state.place_for(tile, on, number, upto),
+            )
+        return self.plays_made
 
 
 class Table:
@@ -236,7 +255,8 @@ class Table:
         outcome = match.outcome()
         double = state.double_tile
         seats = range(self.seats)
-        legal_json = last.legal_json() if legal_for(state, viewer, last.legal) else None
+        shows_legal = bool(legal_for(state, viewer, last.legal))
+        legal_json = last.legal_json() if shows_legal else None
         board = [placed_to_wire(p) for p in state.board()]
         return Snapshot(
             v=self.version,
@@ -255,7 +275,7 @@ class Table:
             board=board,
             public=public,
             legal=legal_json,
-            plays=play_choices(legal_json, board, public),
+            plays=last.plays() if shows_legal else None,
             history=history,
             end=None if state.end is None else state.end.value,
             shown=None if state.end is None else [[str(t) for t in state.hand(s)] for s in seats],
@@ -372,25 +392,24 @@ class Table:
         self._lacks = Lacks(state.players, self.match.rules.drawn_tile_must_be_played)
         public = public_now(state, self._lacks.as_lists())
         legal = _legal(state)
-        self._log.append(_Fact("round", k, public, legal, board=board))
+        fact = _Fact("round", k, public, legal, board=board, state=state, upto=len(board))
+        self._log.append(fact)
         self._finish_if_over(state)
 
     def _apply(self, action: Action) -> None:
         state = self._round()
         before = self._public()
         playable: list[int] = []
-        target_open: tuple[int, ...] = ()
+        target: Tile | None = None
         if isinstance(action, Draw | Pass):
             playable = playable_numbers((p.open for p in state.board()), before)
         elif action.on is not None and 0 <= action.on < state.placed_count:
-            target_open = state.placed(action.on).open
+            target = state.placed(action.on).tile
         event = self.match.apply(action)
         placed, changed = play_changes(state, event)
         kept = self._lacks.act(event.seat, action, playable)
         if isinstance(action, Play):
-            covered = None
-            if action.on is not None:
-                covered = covered_number(action.tile, target_open, before.foot)
+            covered = None if target is None else against(action.tile, target)
             shown = Shown(covered=covered, kept=kept)
         else:
             shown = Shown(playable=tuple(playable), kept=kept)
@@ -407,6 +426,8 @@ class Table:
             placed=None if placed is None else placed_to_wire(placed),
             changed=tuple(placed_to_wire(p) for p in changed),
             shown=shown,
+            state=state,
+            upto=state.placed_count,
         )
         self._log.append(fact)
         self._action_versions.append(len(self._log))
@@ -433,7 +454,14 @@ class Table:
         if fact.kind == "round":
             assert fact.public is not None
             return round_entry(
-                version, fact.round + 1, state, fact.board, fact.public, viewer, fact.legal_json
+                version,
+                fact.round + 1,
+                state,
+                fact.board,
+                fact.public,
+                viewer,
+                fact.legal_json,
+                fact.plays,
             )
         if fact.kind == "action":
             assert fact.public is not None and fact.event is not None and fact.action is not None
@@ -446,6 +474,7 @@ class Table:
                 fact.public,
                 viewer,
                 fact.legal_json,
+                fact.plays,
                 fact.shown,
             )
         points = self.match.points[fact.round]

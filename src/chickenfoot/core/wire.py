@@ -17,7 +17,7 @@ from msgspec import Meta, Struct
 
 from chickenfoot.core.actions import Action, ActionError, Draw, Pass, Play, parse_action
 from chickenfoot.core.messages import CodedError
-from chickenfoot.core.pieces import Placed
+from chickenfoot.core.pieces import Place, Placed
 from chickenfoot.core.tiles import Tile, TileError
 
 TILE_PATTERN = r"^(0|[1-9][0-9]?)-(0|[1-9][0-9]?)$"
@@ -109,16 +109,34 @@ def parse_any_action(text: str) -> Action:
 # -- table views and log entries ------------------------------------------------------------
 
 
+class WirePlace(Struct, omit_defaults=True):
+    """Where a tile lies (docs/TABLE.md, "The board"): the number facing the tile it was
+    played on, the line it lies in (its first tile's id), which of a fork's lines it starts
+    (0, left out, unless it starts one) and whether lines start from it (left out: no)."""
+
+    near: Number
+    line: Count
+    branch: Annotated[int, Meta(ge=0, le=18)] = 0
+    fork: bool = False
+
+
 class WirePlaced(Struct):
     id: Count
     tile: TileText
     on: Count | None
     open: list[Annotated[int, Meta(ge=0, le=18)]]
     """The numbers its open ends show (empty when covered, or for a foot: see ``foot``)."""
+    at: WirePlace
+
+
+def place_to_wire(place: Place) -> WirePlace:
+    return WirePlace(place.near, place.line, place.branch, place.fork)
 
 
 def placed_to_wire(placed: Placed) -> WirePlaced:
-    return WirePlaced(placed.id, str(placed.tile), placed.on, list(placed.open))
+    return WirePlaced(
+        placed.id, str(placed.tile), placed.on, list(placed.open), place_to_wire(placed.place)
+    )
 
 
 class Foot(Struct):
@@ -160,7 +178,20 @@ class Public(Struct, kw_only=True):
     round prove (docs/BOTS.md)."""
 
 
-class RoundEntry(Struct, tag="round", tag_field="kind", kw_only=True):
+class PlayChoice(Struct):
+    """The viewer's legal plays of one tile against one number: any id of ``on`` makes the
+    action ``{"play": tile, "on": id}``."""
+
+    tile: TileText
+    number: Number | None
+    """The number the tile would be laid against (None: the first tile of the table)."""
+    on: list[Annotated[int, Meta(ge=0, le=1_000)] | None]
+    """The ids of the placed tiles showing that number (``[null]`` for the first tile)."""
+    at: list[WirePlace]
+    """For each of ``on``, where the tile would lie."""
+
+
+class RoundEntry(Struct, tag="round", tag_field="kind", kw_only=True, omit_defaults=True):
     """A round (a hand) was dealt."""
 
     v: Count
@@ -175,9 +206,11 @@ class RoundEntry(Struct, tag="round", tag_field="kind", kw_only=True):
     public: Public
     legal: list[dict[str, Any]] | None
     """The viewer's legal actions, when it is the viewer's turn."""
+    plays: list[PlayChoice] | None = None
+    """Its plays of ``legal``, grouped (see :class:`PlayChoice`)."""
 
 
-class ActionEntry(Struct, tag="action", tag_field="kind", kw_only=True):
+class ActionEntry(Struct, tag="action", tag_field="kind", kw_only=True, omit_defaults=True):
     """A seat acted: ``action`` in the notation of :func:`decode_action`; a draw names its
     tile only to the seat that drew it."""
 
@@ -192,6 +225,8 @@ class ActionEntry(Struct, tag="action", tag_field="kind", kw_only=True):
     """Tiles already on the table whose open ends the play changed."""
     public: Public
     legal: list[dict[str, Any]] | None
+    plays: list[PlayChoice] | None = None
+    """Its plays of ``legal``, grouped (see :class:`PlayChoice`)."""
     covered: Number | None = None
     """A play: the number it was laid against (None for the first tile of the table)."""
     playable: list[Number] | None = None
@@ -218,17 +253,6 @@ class MatchEndEntry(Struct, tag="match-end", tag_field="kind", kw_only=True):
 
 
 Entry = RoundEntry | ActionEntry | RoundEndEntry | MatchEndEntry
-
-
-class PlayChoice(Struct):
-    """The viewer's legal plays of one tile against one number: any id of ``on`` makes the
-    action ``{"play": tile, "on": id}``."""
-
-    tile: TileText
-    number: Number | None
-    """The number the tile would be laid against (None: the first tile of the table)."""
-    on: list[Annotated[int, Meta(ge=0, le=1_000)] | None]
-    """The ids of the placed tiles showing that number (``[null]`` for the first tile)."""
 
 
 class MatchRules(Struct):

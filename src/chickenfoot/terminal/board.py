@@ -1,9 +1,11 @@
 """The table's tiles as lines a person reads: from a viewer's snapshot alone.
 
-Every placed tile names the tile it was played on, so the board is a tree rooted at the first
-tile. Chicken Foot's centre double and every later double take several lines (toes); a line
-runs from its foot outwards until it ends or reaches a double. A standard game lays one line
-with two ends (the lead in the middle), and All Fives' spinner takes lines on all four sides.
+Every placed tile says where it lies (``at``: docs/TABLE.md, "The board"): the line it lies
+in, which of a fork's lines that line is, whether lines start from it, and the number facing
+the tile it was played on. The engine decides these; this module only groups the tiles by
+them: Chicken Foot's centre and every later double take several lines (toes), a line running
+from its fork outwards until it ends or reaches a double; a standard game lays one line with
+two ends (the lead in the middle), and All Fives' spinner takes arms above and below.
 
 Each tile is shown the way it lies: ``near`` is the number touching the tile it was played
 on, ``far`` the number pointing away from it.
@@ -102,72 +104,55 @@ class Layout:
 
 
 def layout(board: Sequence[WirePlaced], public: Public | None, chickenfoot: bool) -> Layout:
-    """The board of a snapshot laid out in lines (see the module docstring)."""
+    """The board of a snapshot laid out in lines: each tile's place (``at``) says which line
+    it lies in and which of a fork's lines that is, so this only groups them."""
     if not board:
         return Layout(chickenfoot, None)
-    children: dict[int, list[WirePlaced]] = {}
+    lines: dict[int, list[WirePlaced]] = {}
+    """Each line's tiles, by the id of its first tile, in the order laid."""
+    starts: dict[int, list[WirePlaced]] = {}
+    """The first tiles of the lines starting from each fork, by the fork's id."""
     for placed in board:
-        if placed.on is not None:
-            children.setdefault(placed.on, []).append(placed)
-    root = board[0]
-    numbers = Tile.parse(root.tile)
-    root_shown = Shown(root.id, root.tile, numbers.hi, numbers.lo, tuple(root.open))
+        lines.setdefault(placed.at.line, []).append(placed)
+        if placed.on is not None and placed.at.line == placed.id:
+            starts.setdefault(placed.on, []).append(placed)
+    for firsts in starts.values():
+        firsts.sort(key=lambda p: p.at.branch)
     waiting = public.foot if public is not None else None
-    spinner = public.spinner if public is not None else None
 
-    def shown(placed: WirePlaced, touching: int) -> Shown:
-        tile = Tile.parse(placed.tile)
-        far = tile.lo if tile.hi == touching else tile.hi
-        return Shown(placed.id, placed.tile, touching, far, tuple(placed.open))
+    def foot(placed: WirePlaced) -> Foot:
+        need = waiting.need if waiting is not None and waiting.id == placed.id else 0
+        return Foot(_shown(placed), [line(first) for first in starts.get(placed.id, [])], need)
 
-    def need_of(tile_id: int) -> int:
-        return waiting.need if waiting is not None and waiting.id == tile_id else 0
+    def line(first: WirePlaced) -> Line:
+        tiles = lines[first.id]
+        if tiles[-1].at.fork and chickenfoot:
+            return Line([_shown(p) for p in tiles[:-1]], foot(tiles[-1]))
+        return Line([_shown(p) for p in tiles])
 
-    def foot_lines(node: Shown) -> list[Line]:
-        return [run(shown(child, node.far)) for child in children.get(node.id, [])]
-
-    def run(first: Shown) -> Line:
-        """The line starting with ``first``, out to its end or to a double taking toes."""
-        line = Line([first])
-        node = first
-        while True:
-            if chickenfoot and node.double:
-                line.foot = Foot(node, foot_lines(node), need_of(node.id))
-                line.tiles.pop()
-                return line
-            following = children.get(node.id, [])
-            if not chickenfoot and node.id == spinner and len(following) > 1:
-                line.foot = Foot(node, [run(shown(c, node.far)) for c in following[1:]])
-            if not following:
-                return line
-            node = shown(following[0], node.far)
-            line.tiles.append(node)
-
+    root = board[0]
     if chickenfoot:
-        centre = Foot(root_shown, foot_lines(root_shown), need_of(root.id))
-        return Layout(True, centre)
-    sides = children.get(root.id, [])
-    arms = [run(shown(c, _touching(root_shown, c))) for c in sides]
-    left = arms[0] if arms else Line()
-    right = arms[1] if len(arms) > 1 else Line()
-    middle = root_shown
-    if (left.tiles and left.tiles[0].near != middle.near) or (
-        right.tiles and right.tiles[0].near != middle.far
-    ):
-        middle = middle.reversed()
-    line = [t.reversed() for t in reversed(left.tiles)] + [middle] + right.tiles
-    extra = arms[2:]
-    spin: Shown | None = root_shown if root.id == spinner else None
-    for arm in (left, right):
-        if arm.foot is not None:
-            extra += arm.foot.lines
-            spin = arm.foot.tile
-    return Layout(False, None, line, extra, spin)
+        return Layout(True, foot(root))
+    sides = {first.at.branch: line(first) for first in starts.get(root.id, [])}
+    left, right = sides.get(0, Line()), sides.get(1, Line())
+    spinner = public.spinner if public is not None else None
+    spin = _shown(root) if root.id == spinner else None
+    arms = [sides[b] for b in sorted(sides) if b > 1]
+    line_tiles = [t.reversed() for t in reversed(left.tiles)] + [_shown(root)] + right.tiles
+    for side in (left, right):
+        for shown in side.tiles:
+            from_it = [line(f) for f in starts.get(shown.id, []) if f.at.branch > 1]
+            if from_it:
+                arms += from_it
+                spin = shown
+    return Layout(False, None, line_tiles, arms, spin)
 
 
-def _touching(root: Shown, child: WirePlaced) -> int:
-    tile = Tile.parse(child.tile)
-    return root.near if root.near in (tile.hi, tile.lo) else root.far
+def _shown(placed: WirePlaced) -> Shown:
+    near = placed.at.near
+    tile = Tile.parse(placed.tile)
+    far = tile.lo if tile.hi == near else tile.hi
+    return Shown(placed.id, placed.tile, near, far, tuple(placed.open))
 
 
 def of_snapshot(snapshot: Snapshot) -> Layout:

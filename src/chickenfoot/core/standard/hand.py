@@ -14,7 +14,7 @@ from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pa
 from chickenfoot.core.common import RoundBase
 from chickenfoot.core.fast import action_limit, too_long
 from chickenfoot.core.messages import CodedError
-from chickenfoot.core.pieces import Deal, Placed, RoundEnd
+from chickenfoot.core.pieces import Deal, Place, Placed, RoundEnd
 from chickenfoot.core.projection import SeenHistories
 from chickenfoot.core.standard.layout import Layout, playable_of, plays_of
 from chickenfoot.core.standard.rules import (
@@ -251,10 +251,12 @@ class HandState(RoundBase):
 
     def placed(self, tile_id: int) -> Placed:
         """The tile with this id as it lies on the table now."""
-        layout = self.layout
-        return Placed(
-            tile_id, layout.tiles[tile_id], layout.on[tile_id], tuple(layout.open[tile_id])
-        )
+        return self.layout.placed_tile(tile_id)
+
+    def place_for(self, tile: Tile, on: int | None, number: int | None, upto: int) -> Place:
+        """Where ``tile`` would lie, laid on tile ``on`` against ``number`` when the first
+        ``upto`` tiles were all that was placed."""
+        return self.layout.place_for(tile, on, number, upto)
 
     def open_ends(self) -> list[tuple[int, int]]:
         return self.layout.open_ends()

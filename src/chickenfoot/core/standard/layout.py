@@ -15,8 +15,9 @@ lead, and only the lead itself has both). The functions below read this form.
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Sequence
 
-from chickenfoot.core.pieces import Placed
+from chickenfoot.core.pieces import Place, Placed, lines_from
 from chickenfoot.core.tiles import NUMBER_MASK, Tile
 
 
@@ -91,6 +92,53 @@ def headers_of(ends: list[int], twice: int, doubles: int) -> int:
     return 2
 
 
+def line_place(
+    tiles: Sequence[Tile],
+    ons: Sequence[int | None],
+    places: Sequence[Place],
+    tile: Tile,
+    on: int | None,
+    number: int | None,
+    spinner: int | None,
+) -> Place:
+    """Where ``tile`` lies once played on tile ``on`` against ``number`` (the first tile:
+    ``on`` None), the tiles placed so far being ``tiles`` (by id; ``ons``: what each was
+    played on, ``places``: where each lies). ``spinner``: the spinner's id once one is
+    placed, or the id the first double laid from now on would have where the game has a
+    spinner (-1 where it has none).
+
+    The lead is a fork: the line on its left side (0) and the one on its right (1) start
+    from it; a lead that is not a double keeps its higher number on the left, so a tile laid
+    against its lower number starts the line on the right. A double lead gives its first
+    line the left. The spinner is a fork too: the first tile laid on it (a spinner played on
+    the line) continues its line; the next two start its arms (2 and 3).
+    """
+    new_id = len(places)
+    fork = tile.is_double and spinner == new_id
+    if on is None:
+        return Place(tile.hi, new_id, 0, True)
+    assert number is not None
+    target = places[on]
+    if ons[on] is None:
+        if tiles[on].is_double:
+            branch = lines_from(on, ons, places)
+        else:
+            branch = 0 if number == target.near else 1
+        return Place(number, new_id, branch, fork)
+    if target.fork:
+        continued = any(
+            ons[i] == on and places[i].line == target.line for i in range(on + 1, new_id)
+        )
+        if continued:
+            return Place(number, new_id, 2 + lines_from(on, ons, places), fork)
+    return Place(number, target.line, 0, fork)
+
+
+def against(tile: Tile, target: Tile) -> int:
+    """The number ``tile`` was laid against on ``target`` (two tiles share one number)."""
+    return tile.hi if tile.hi in (target.hi, target.lo) else tile.lo
+
+
 class Layout:
     """The tiles on the table and their open ends."""
 
@@ -100,6 +148,7 @@ class Layout:
         "has_spinner",
         "on",
         "open",
+        "places",
         "spinner",
         "spinner_sides",
         "tiles",
@@ -124,6 +173,8 @@ class Layout:
         two), or -1."""
         self.doubles = 0
         """Bitmask of the tile ids that are doubles."""
+        self.places: list[Place] = []
+        """Where each tile lies, by id: worked out when first asked (:meth:`place_of`)."""
 
     def copy(self) -> Layout:
         other = Layout(self.has_spinner)
@@ -135,6 +186,7 @@ class Layout:
         other.ends = self.ends[:]
         other.twice = self.twice
         other.doubles = self.doubles
+        other.places = self.places[:]
         return other
 
     def __len__(self) -> int:
@@ -143,7 +195,47 @@ class Layout:
     # -- reading ---------------------------------------------------------------------------
 
     def placed(self) -> list[Placed]:
-        return [Placed(i, t, self.on[i], tuple(self.open[i])) for i, t in enumerate(self.tiles)]
+        return [self.placed_tile(i) for i in range(len(self.tiles))]
+
+    def placed_tile(self, tile_id: int) -> Placed:
+        """The tile with this id as it lies on the table now."""
+        return Placed(
+            tile_id,
+            self.tiles[tile_id],
+            self.on[tile_id],
+            tuple(self.open[tile_id]),
+            self.place_of(tile_id),
+        )
+
+    def place_of(self, tile_id: int) -> Place:
+        """Where the tile with this id lies (see :func:`line_place`)."""
+        places = self.places
+        while len(places) <= tile_id:
+            i = len(places)
+            on = self.on[i]
+            tile = self.tiles[i]
+            number = None if on is None else against(tile, self.tiles[on])
+            places.append(self._next_place(tile, on, number))
+        return places[tile_id]
+
+    def place_for(self, tile: Tile, on: int | None, number: int | None, upto: int) -> Place:
+        """Where ``tile`` would lie, laid on tile ``on`` against ``number`` when the first
+        ``upto`` tiles were all that was placed."""
+        if upto:
+            self.place_of(upto - 1)
+        places = self.places if upto == len(self.places) else self.places[:upto]
+        return self._next_place(tile, on, number, places)
+
+    def _next_place(
+        self, tile: Tile, on: int | None, number: int | None, places: list[Place] | None = None
+    ) -> Place:
+        if places is None:
+            places = self.places
+        new_id = len(places)
+        spinner = self.spinner
+        if spinner is None or spinner >= new_id:
+            spinner = new_id if self.has_spinner else -1
+        return line_place(self.tiles, self.on, places, tile, on, number, spinner)
 
     def open_ends(self) -> list[tuple[int, int]]:
         """``(id, number)`` of every open end, by id (a lone lead has two)."""

@@ -37,6 +37,7 @@ export function emptySnapshot(game, preset, players, sides) {
     board: [],
     public: null,
     legal: null,
+    plays: null,
     history: [],
     end: null,
     shown: null,
@@ -65,6 +66,7 @@ export function advance(snapshot, entry) {
       board: [...entry.board],
       public: entry.public,
       legal: entry.legal,
+      plays: entry.plays ?? null,
       history: [],
       end: null,
       shown: null,
@@ -86,6 +88,7 @@ export function advance(snapshot, entry) {
       hand,
       public: entry.public,
       legal: entry.legal,
+      plays: entry.plays ?? null,
       history: [...view.history, entry],
     };
   }
@@ -95,6 +98,7 @@ export function advance(snapshot, entry) {
       end: entry.end,
       shown: entry.hands,
       legal: null,
+      plays: null,
       round_points: [...view.round_points, entry.points],
       totals: entry.totals,
     };

@@ -21,7 +21,8 @@ const MIN_TARGET_PX = 40;
  * @property {import("./types/protocol").WirePlaced[]} board the placed tiles
  * @property {import("./types/protocol").Public | null} pub the public state
  * @property {import("./games.js").LayoutKind} layout
- * @property {{tile: string, on: number | null}[]} [phantoms] places to offer the chosen tile
+ * @property {{tile: string, on: number | null, at: import("./types/protocol").WirePlace}[]}
+ *   [phantoms] places to offer the chosen tile, each with where it would lie there
  * @property {number | null} [last] the id of the tile placed last
  * @property {Map<number, number>} [fresh] the tiles played since the viewer's turn, each with
  *   the seat that played it
@@ -103,7 +104,10 @@ export class BoardView {
     /** @type {(Placed & {target?: number | null})[]} */
     let placed = board.map((p) => ({ ...p }));
     phantoms.forEach((p, i) => {
-      const phantom = { id: -1 - i, tile: p.tile, on: p.on, open: [], phantom: true, target: p.on };
+      const id = -1 - i;
+      // A line it would start is named by its own id: the next one, here the phantom's.
+      const at = p.at.line === board.length ? { ...p.at, line: id } : p.at;
+      const phantom = { id, tile: p.tile, on: p.on, open: [], at, phantom: true, target: p.on };
       placed = p.on === null ? [phantom] : [...placed, phantom];
     });
     const [width, height] = this.size();

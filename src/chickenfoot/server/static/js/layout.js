@@ -1,12 +1,13 @@
 // @ts-check
-// The board laid out: the placed tiles are a tree (each names the tile it was played on).
-// The tree is read as the terminal reads it (chickenfoot.terminal.board): Chicken Foot's
-// centre and every later double take several lines (toes); a standard game lays one line
-// with two ends, and All Fives' spinner takes a line above and below.
+// The board laid out: every placed tile says where it lies (`at`, docs/TABLE.md "The
+// board"): the line it lies in, which of a fork's lines that line is, whether lines start
+// from it, and the number facing the tile it was played on. `tree()` only groups the tiles
+// by those, as the terminal does (chickenfoot.terminal.board); `geometry()` draws them.
 //
 // Chicken Foot is drawn sideways: the centre stands upright, its lines run out to the right
 // and to the left (alternately), stacked; a double ending a line stands upright and its
-// toes fan out beyond it.
+// toes fan out beyond it. A standard game lays one line with two ends (the lead in the
+// middle), and All Fives' spinner takes an arm above and one below.
 
 import { parse } from "./tiles.js";
 
@@ -64,13 +65,13 @@ const FAN = 30;
 
 /**
  * @param {Placed} placed
- * @param {number} touching
  * @returns {Shown}
  */
-function shownOf(placed, touching) {
+function shownOf(placed) {
   const [hi, lo] = parse(placed.tile);
-  const far = hi === touching ? lo : hi;
-  return { id: placed.id, tile: placed.tile, near: touching, far, phantom: !!placed.phantom };
+  const near = placed.at.near;
+  const far = hi === near ? lo : hi;
+  return { id: placed.id, tile: placed.tile, near, far, phantom: !!placed.phantom };
 }
 
 /** @param {Shown} shown */
@@ -98,85 +99,60 @@ export function tree(board, pub, kind) {
     spinner: null,
   };
   if (!board.length) return layout;
-  layout.root = board[0].id;
-  /** @type {Map<number, Placed[]>} */
-  const children = new Map();
-  for (const placed of board) {
-    if (placed.on === null) continue;
-    const siblings = children.get(placed.on) ?? [];
-    siblings.push(placed);
-    children.set(placed.on, siblings);
-  }
-  /** @param {number} id */
-  const kids = (id) => children.get(id) || [];
   const root = board[0];
-  const [hi, lo] = parse(root.tile);
-  const rootShown = { id: root.id, tile: root.tile, near: hi, far: lo, phantom: !!root.phantom };
+  layout.root = root.id;
+  /** @type {Map<number, Placed[]>} each line's tiles in the order laid, by its first tile's id */
+  const lines = new Map();
+  /** @type {Map<number, Placed[]>} the first tiles of the lines from each fork, by branch */
+  const starts = new Map();
+  for (const placed of board) {
+    lines.set(placed.at.line, [...(lines.get(placed.at.line) ?? []), placed]);
+    if (placed.on !== null && placed.at.line === placed.id)
+      starts.set(placed.on, [...(starts.get(placed.on) ?? []), placed]);
+  }
+  /** @param {Placed} p */
+  const branch = (p) => p.at.branch ?? 0;
+  for (const firsts of starts.values()) firsts.sort((a, b) => branch(a) - branch(b));
   const waiting = pub?.foot;
-  const spinner = pub?.spinner ?? null;
-  /** @param {number} id */
-  const needOf = (id) => (waiting && waiting.id === id ? waiting.need : 0);
 
   /**
-   * @param {Shown} node
-   * @returns {Line[]}
+   * @param {Placed} placed
+   * @returns {Foot}
    */
-  const footLines = (node) => kids(node.id).map((child) => run(shownOf(child, node.far)));
+  const foot = (placed) => ({
+    tile: shownOf(placed),
+    lines: (starts.get(placed.id) ?? []).map(line),
+    need: waiting && waiting.id === placed.id ? waiting.need : 0,
+  });
 
   /**
-   * @param {Shown} first
+   * @param {Placed} first
    * @returns {Line}
    */
-  function run(first) {
-    /** @type {Line} */
-    const line = { tiles: [first], foot: null };
-    let node = first;
-    for (;;) {
-      if (kind === "feet" && isDouble(node)) {
-        line.foot = { tile: node, lines: footLines(node), need: needOf(node.id) };
-        line.tiles.pop();
-        return line;
-      }
-      const following = kids(node.id);
-      if (kind === "line" && node.id === spinner && following.length > 1) {
-        line.foot = { tile: node, lines: following.slice(1).map((c) => run(shownOf(c, node.far))) };
-      }
-      if (!following.length) return line;
-      node = shownOf(following[0], node.far);
-      line.tiles.push(node);
-    }
+  function line(first) {
+    const tiles = lines.get(first.id) ?? [first];
+    const last = tiles[tiles.length - 1];
+    if (kind === "feet" && last.at.fork)
+      return { tiles: tiles.slice(0, -1).map(shownOf), foot: foot(last) };
+    return { tiles: tiles.map(shownOf), foot: null };
   }
 
   if (kind === "feet") {
-    layout.centre = { tile: rootShown, lines: footLines(rootShown), need: needOf(root.id) };
+    layout.centre = foot(root);
     return layout;
   }
-  /** @param {Placed} child */
-  const touching = (child) => {
-    const [a, b] = parse(child.tile);
-    return a === rootShown.near || b === rootShown.near ? rootShown.near : rootShown.far;
-  };
-  const arms = kids(root.id).map((child) => run(shownOf(child, touching(child))));
-  /** @type {Line} */
-  const left = arms[0] || { tiles: [], foot: null };
-  /** @type {Line} */
-  const right = arms[1] || { tiles: [], foot: null };
-  let middle = rootShown;
-  if (
-    (left.tiles.length && left.tiles[0].near !== middle.near) ||
-    (right.tiles.length && right.tiles[0].near !== middle.far)
-  ) {
-    middle = { ...middle, near: middle.far, far: middle.near };
-  }
-  layout.middle = middle;
-  layout.left = left.tiles;
-  layout.right = right.tiles;
-  layout.arms = arms.slice(2);
-  layout.spinner = root.id === spinner ? rootShown : null;
-  for (const arm of [left, right]) {
-    if (arm.foot) {
-      layout.arms.push(...arm.foot.lines);
-      layout.spinner = arm.foot.tile;
+  /** @type {Map<number, Line>} */
+  const sides = new Map((starts.get(root.id) ?? []).map((first) => [branch(first), line(first)]));
+  layout.middle = shownOf(root);
+  layout.left = sides.get(0)?.tiles ?? [];
+  layout.right = sides.get(1)?.tiles ?? [];
+  layout.arms = [...sides].filter(([b]) => b > 1).map(([, arm]) => arm);
+  layout.spinner = pub?.spinner === root.id ? layout.middle : null;
+  for (const shown of [...layout.left, ...layout.right]) {
+    const arms = (starts.get(shown.id) ?? []).filter((first) => branch(first) > 1);
+    if (arms.length) {
+      layout.arms.push(...arms.map(line));
+      layout.spinner = shown;
     }
   }
   return layout;

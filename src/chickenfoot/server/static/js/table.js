@@ -133,6 +133,18 @@ const myTurn = () => !state.pending && legal().length > 0;
 /** @param {string} tile */
 const targetsOf = (tile) =>
   legal().flatMap((a) => ("play" in a && a.play === tile ? [a.on] : []));
+/**
+ * Where `tile` would lie, played on `on`: as the server says in the view's plays.
+ * @param {string} tile
+ * @param {number | null} on
+ */
+const placeOf = (tile, on) => {
+  for (const choice of state.view?.plays ?? []) {
+    const k = choice.tile === tile ? choice.on.indexOf(on) : -1;
+    if (k >= 0) return choice.at[k];
+  }
+  return null;
+};
 /** @param {"draw" | "pass"} kind */
 const can = (kind) => myTurn() && legal().some((a) => kind in a);
 const hand = () => state.view?.hand || [];
@@ -780,7 +792,10 @@ function renderBoard(view) {
     pub: view.public,
     layout: kindOf(view.game).layout,
     phantoms: choosing
-      ? choosing.targets.map((on) => ({ tile: choosing.tile, on }))
+      ? choosing.targets.flatMap((on) => {
+          const at = placeOf(choosing.tile, on);
+          return at ? [{ tile: choosing.tile, on, at }] : [];
+        })
       : [],
     cursor: choosing ? state.targetCursor : null,
     last: lastPlaced(view),

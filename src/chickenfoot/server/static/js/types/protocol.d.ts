@@ -154,6 +154,7 @@ export interface Snapshot {
   winners: number[] | null;
 }
 export interface WirePlaced {
+  at: WirePlace;
   id: number;
   on: number | null;
   open: number[];
@@ -161,6 +162,17 @@ export interface WirePlaced {
    * A tile: 'a-b'.
    */
   tile: string;
+}
+/**
+ * Where a tile lies (docs/TABLE.md, "The board"): the number facing the tile it was
+ * played on, the line it lies in (its first tile's id), which of a fork's lines it starts
+ * (0, left out, unless it starts one) and whether lines start from it (left out: no).
+ */
+export interface WirePlace {
+  branch?: number;
+  fork?: boolean;
+  line: number;
+  near: number;
 }
 /**
  * A seat acted: ``action`` in the notation of :func:`decode_action`; a draw names its
@@ -176,10 +188,24 @@ export interface ActionEntry {
   legal: Action[] | null;
   placed: WirePlaced | null;
   playable?: number[] | null;
+  plays?: PlayChoice[] | null;
   public: Public;
   score: number;
   seat: number;
   v: number;
+}
+/**
+ * The viewer's legal plays of one tile against one number: any id of ``on`` makes the
+ * action ``{"play": tile, "on": id}``.
+ */
+export interface PlayChoice {
+  at: WirePlace[];
+  number: number | null;
+  on: (number | null)[];
+  /**
+   * A tile: 'a-b'.
+   */
+  tile: string;
 }
 /**
  * What everyone at the table sees of the round in play, after the latest entry.
@@ -204,18 +230,6 @@ export interface Foot {
   id: number;
   need: number;
   number: number;
-}
-/**
- * The viewer's legal plays of one tile against one number: any id of ``on`` makes the
- * action ``{"play": tile, "on": id}``.
- */
-export interface PlayChoice {
-  number: number | null;
-  on: (number | null)[];
-  /**
-   * A tile: 'a-b'.
-   */
-  tile: string;
 }
 /**
  * The rules a match is played by, as its record names them (docs/RECORD.md).
@@ -252,6 +266,7 @@ export interface RoundEntry {
   kind: "round";
   legal: Action[] | null;
   lot: number | null;
+  plays?: PlayChoice[] | null;
   public: Public;
   round: number;
   start_draw: StartDraw[];
