@@ -57,8 +57,7 @@ class Place(NamedTuple):
     """Other lines start from it."""
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(NamedTuple):
     """A tile on the table: its id, the tile, the id it was played on (None for the first
     tile), the numbers its open ends show (empty once covered; a double that must be toed
     shows none: its toes are counted apart) and where it lies."""
