@@ -69,6 +69,12 @@ class Placed(NamedTuple):
     place: Place
 
 
+def against(tile: Tile, target: Tile) -> int:
+    """The number ``tile`` is laid against when played on ``target``: two different tiles
+    share one number at most, and a play needs one."""
+    return tile.hi if target.has(tile.hi) else tile.lo
+
+
 def lines_from(fork: int, ons: Sequence[int | None], places: Sequence[Place]) -> int:
     """How many lines start from the tile ``fork`` among the tiles ``places`` names (the
     tiles placed so far, by id; ``ons[i]`` is the id tile ``i`` was played on)."""

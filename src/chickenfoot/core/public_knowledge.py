@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from chickenfoot.core.actions import Action, Draw, Play
-from chickenfoot.core.pieces import Place
+from chickenfoot.core.pieces import Place, against
 from chickenfoot.core.tiles import Tile
 from chickenfoot.core.wire import PlayChoice, Public, place_to_wire
 
@@ -29,12 +29,6 @@ def playable_numbers(opens: Iterable[Sequence[int]], public: Public) -> list[int
     if public.foot is not None:
         return [public.foot.number]
     return sorted({n for ends in opens for n in ends})
-
-
-def against(tile: Tile, target: Tile) -> int:
-    """The number ``tile`` is laid against when played on ``target``: two different tiles
-    share one number at most, and a play needs one."""
-    return tile.hi if target.has(tile.hi) else tile.lo
 
 
 def play_choices(

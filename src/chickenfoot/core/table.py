@@ -23,7 +23,7 @@ from typing import Any, Literal
 from chickenfoot.core import games
 from chickenfoot.core.actions import Action, Draw, Event, Pass, Play
 from chickenfoot.core.messages import CodedError
-from chickenfoot.core.pieces import Placed, round_rng
+from chickenfoot.core.pieces import Placed, against, round_rng
 from chickenfoot.core.projection import (
     NOTHING_SHOWN,
     RoundLike,
@@ -39,7 +39,7 @@ from chickenfoot.core.projection import (
     round_end_entry,
     round_entry,
 )
-from chickenfoot.core.public_knowledge import Lacks, against, play_choices, playable_numbers
+from chickenfoot.core.public_knowledge import Lacks, play_choices, playable_numbers
 from chickenfoot.core.record_fields import RecordError, read_seed
 from chickenfoot.core.tiles import Tile
 from chickenfoot.core.wire import (

@@ -17,7 +17,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Sequence
 
-from chickenfoot.core.pieces import Place, Placed, lines_from
+from chickenfoot.core.pieces import Place, Placed, against, lines_from
 from chickenfoot.core.tiles import NUMBER_MASK, Tile
 
 
@@ -132,11 +132,6 @@ def line_place(
         if continued:
             return Place(number, new_id, 2 + lines_from(on, ons, places), fork)
     return Place(number, target.line, 0, fork)
-
-
-def against(tile: Tile, target: Tile) -> int:
-    """The number ``tile`` was laid against on ``target`` (two tiles share one number)."""
-    return tile.hi if tile.hi in (target.hi, target.lo) else tile.lo
 
 
 class Layout:
