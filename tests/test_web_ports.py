@@ -1,8 +1,8 @@
-"""The web page's JavaScript ports of the engine agree with the Python they port, on real
-games (the golden records, made by the engine from seeds): following a table
-(static/js/advance.js, ``chickenfoot.core.projection.advance``) and laying out the board
-(static/js/layout.js, ``chickenfoot.terminal.board.layout``). Node runs the JavaScript
-(tests/js/ported.mjs) on positions the Python engine made."""
+"""The web page's JavaScript agrees with the Python beside it, on real games (the golden
+records, made by the engine from seeds): following a table (static/js/advance.js,
+``chickenfoot.core.projection.advance``) and grouping the board's tiles by the places the
+engine gave them (static/js/layout.js, ``chickenfoot.terminal.board.layout``). Node runs the
+JavaScript (tests/js/ported.mjs) on positions the Python engine made."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-// The page's ports of the engine's Python, run on what tests/test_web_ports.py sends on
-// standard input (positions of real games, made by the Python engine); prints what the
-// JavaScript makes of them, for the test to compare with the Python's own answers. Either
-// part may be left out.
+// The page's following of a table and grouping of the board, run on what
+// tests/test_web_ports.py sends on standard input (positions of real games, made by the
+// Python engine); prints what the JavaScript makes of them, for the test to compare with the
+// Python's own answers. Either part may be left out.
 //   {"advance": [{"start": snapshot, "entries": [event, ...]}, ...],
 //    "layout": [{"board": [...], "public": {...} | null, "layout": "feet" | "line"}, ...]}
 
