@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from chickenfoot.core import fast, record
+from chickenfoot.core import actions, fast, record
 from chickenfoot.core.standard import hand
 from chickenfoot.i18n import set_language
 
@@ -191,7 +191,7 @@ def cold_caches() -> None:
     mutant's tests in a process forked after the whole suite ran once)."""
     fast.PLAYABLE.clear()
     fast._WEIGHTS.clear()
-    hand._PLAYS.clear()
+    actions.PLAYS.clear()
     hand._EVENTS.clear()
     record._remembered_rules.cache_clear()
 

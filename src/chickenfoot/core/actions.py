@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from chickenfoot.core.messages import CodedError
-from chickenfoot.core.tiles import Tile, TileError
+from chickenfoot.core.tiles import TILES, Tile, TileError
 
 
 class ActionError(ValueError):
@@ -48,6 +48,25 @@ class Pass:
 
 
 Action = Play | Draw | Pass
+
+# Legal actions are made of shared objects: actions are values, so an object equal to a legal
+# action is that action, and a position's actions are made without making new ones.
+LEADS: tuple[Play, ...] = tuple(Play(t, None) for t in TILES)
+"""The first tile of the table, by tile index."""
+PLAYS: dict[int, Play] = {}
+"""Every play on a placed tile made so far, by ``tile_index << 8 | on`` (:func:`play_on`)."""
+DRAW = Draw()
+PASS = Pass()
+
+
+def play_on(tile_index: int, on: int) -> Play:
+    """The play of the tile of ``tile_index`` on the placed tile ``on`` (under 256), shared."""
+    key = tile_index << 8 | on
+    play = PLAYS.get(key)
+    if play is None:
+        play = PLAYS[key] = Play(TILES[tile_index], on)
+    return play
+
 
 _ID = re.compile(r"0|[1-9][0-9]{0,3}", re.ASCII)
 """A tile id as text: at most four digits (no set has that many tiles)."""

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from random import Random
 
-from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
+from chickenfoot.core.actions import DRAW as DRAW_ACTION
+from chickenfoot.core.actions import (
+    LEADS,
+    Action,
+    Draw,
+    Event,
+    IllegalActionError,
+    Pass,
+    Play,
+    play_on,
+)
+from chickenfoot.core.actions import PASS as PASS_ACTION
 from chickenfoot.core.common import RoundBase
 from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE, FastRound, hand_masks, too_long
 from chickenfoot.core.pieces import Deal, Place, Placed, RoundEnd, lines_from, shuffle
@@ -343,15 +354,15 @@ class RoundState(RoundBase):
                 for target in self._targets(move & 31):
                     plays.append((move >> 5, target, move))
         plays.sort()
-        actions: list[Action] = [Play(TILES[i], target) for i, target, _ in plays]
+        actions: list[Action] = [play_on(i, target) for i, target, _ in plays]
         moves = [move for _, _, move in plays]
         for move in others:
             if move == DRAW:
-                actions.append(Draw())
+                actions.append(DRAW_ACTION)
             elif move == PASS:
-                actions.append(Pass())
+                actions.append(PASS_ACTION)
             else:
-                actions.append(Play(TILES[move >> 5], None))
+                actions.append(LEADS[move >> 5])
             moves.append(move)
         return actions, moves
 

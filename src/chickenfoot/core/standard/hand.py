@@ -10,7 +10,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from chickenfoot.core.actions import Action, Draw, Event, IllegalActionError, Pass, Play
+from chickenfoot.core.actions import (
+    DRAW,
+    LEADS,
+    PASS,
+    PLAYS,
+    Action,
+    Draw,
+    Event,
+    IllegalActionError,
+    Pass,
+    Play,
+    play_on,
+)
 from chickenfoot.core.common import RoundBase
 from chickenfoot.core.fast import action_limit, too_long
 from chickenfoot.core.messages import CodedError
@@ -38,23 +50,10 @@ from chickenfoot.core.tiles import (
     tiles_of,
 )
 
-_LEADS: tuple[Play, ...] = tuple(Play(t, None) for t in TILES)
-"""The lead of each tile, by tile index. Legal actions are made of these shared objects
-(and of :data:`_PLAYS`, :data:`_DRAW`, :data:`_PASS`): actions are values, so an object
-equal to a legal action is that action."""
-_PLAYS: dict[int, Play] = {}
-"""Every play made so far, by ``tile_index << 8 | tile_id``."""
-_DRAW = Draw()
-_PASS = Pass()
-
 
 def _play(option: int) -> Play:
-    """The play of the option ``tile_index << 13 | tile_id << 5 | number`` (made once)."""
-    key = option >> 5
-    play = _PLAYS.get(key)
-    if play is None:
-        play = _PLAYS[key] = Play(TILES[option >> 13], key & 0xFF)
-    return play
+    """The play of the option ``tile_index << 13 | tile_id << 5 | number`` (shared)."""
+    return play_on(option >> 13, (option >> 5) & 0xFF)
 
 
 _EVENTS: dict[int, Event] = {}
@@ -309,19 +308,19 @@ class HandState(RoundBase):
         ends = self.layout.ends
         if ends and self.end is None:
             options = plays_of(self.hands[self.turn], ends)
-            known = _PLAYS
+            known = PLAYS
             legal: list[Action] = [known.get(o >> 5) or _play(o) for o in options]
             if not legal:
-                legal = [_DRAW] if self.drawable else [_PASS]
+                legal = [DRAW] if self.drawable else [PASS]
             elif self.drew and not self.rules.drawn_tile_must_be_played:
-                legal.append(_PASS)
+                legal.append(PASS)
         elif self.end is not None:
             options = []
             legal = []
         else:  # nothing led yet (a layout always has an open end)
             lead = self.lead_tile
             options = list(indices_of(self.hands[self.turn])) if lead is None else [lead.index]
-            legal = [_LEADS[i] for i in options]
+            legal = [LEADS[i] for i in options]
         self._legal = legal
         self._options = options
         return legal
@@ -379,7 +378,7 @@ class HandState(RoundBase):
                 event = _EVENTS.get(id(action) << 3 | seat) or _shared_event(seat, action)
             self.history.append(event)
             self._next_turn()
-        if self._work_out_legal()[0] is _PASS and self._blocked():
+        if self._work_out_legal()[0] is PASS and self._blocked():
             self._legal = None
             self._finish(RoundEnd.BLOCKED)
         return event
