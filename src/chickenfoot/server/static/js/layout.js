@@ -105,10 +105,19 @@ export function tree(board, pub, kind) {
   const lines = new Map();
   /** @type {Map<number, Placed[]>} the first tiles of the lines from each fork, by branch */
   const starts = new Map();
+  /**
+   * @param {Map<number, Placed[]>} map
+   * @param {number} key
+   * @param {Placed} placed
+   */
+  const add = (map, key, placed) => {
+    const found = map.get(key);
+    if (found) found.push(placed);
+    else map.set(key, [placed]);
+  };
   for (const placed of board) {
-    lines.set(placed.at.line, [...(lines.get(placed.at.line) ?? []), placed]);
-    if (placed.on !== null && placed.at.line === placed.id)
-      starts.set(placed.on, [...(starts.get(placed.on) ?? []), placed]);
+    add(lines, placed.at.line, placed);
+    if (placed.on !== null && placed.at.line === placed.id) add(starts, placed.on, placed);
   }
   /** @param {Placed} p */
   const branch = (p) => p.at.branch ?? 0;
