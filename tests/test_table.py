@@ -471,6 +471,19 @@ def test_a_checked_action_out_of_turn_or_illegal_is_refused_and_changes_nothing(
     assert (table.record(), table.version) == before
 
 
+def test_a_checked_action_is_taken_only_at_the_version_it_was_checked_at(table: Table) -> None:
+    turn = table.turn
+    assert turn is not None
+    first = table.check(turn, table.legal[0])
+    again = table.check(turn, first.action)  # two checks of the one position
+    table.take(first)
+    before = table.record(), table.version
+    with pytest.raises(TableError) as stale:
+        table.take(again)
+    assert stale.value.code == "stale-version"
+    assert (table.record(), table.version) == before
+
+
 def test_an_action_another_copy_has_checked_is_taken_without_checking_it_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

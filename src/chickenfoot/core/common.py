@@ -156,6 +156,14 @@ class MatchBase(Generic[R]):
         """Apply ``action`` in the round in play; books its points when it ends."""
         raise NotImplementedError
 
+    def adopt(self, state: R) -> None:
+        """Make ``state`` the round in play: a copy of it that an action has taken further
+        (checked on the copy, the action is applied once); books its points if it ended."""
+        if self.current is None:
+            raise ValueError("no round is in play")
+        self.rounds[-1] = state
+        self.finish_round_if_over()
+
     def finish_round_if_over(self) -> None:
         """Book the points of the last round if it has ended and was not booked yet (a round
         played out on the compact state ends there, not through :meth:`apply`)."""

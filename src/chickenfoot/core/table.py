@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal
 
 from chickenfoot.core import games
@@ -76,6 +77,13 @@ class Checked:
     final: games.AnyMatch | None
     """The match as the action ends it, if it does: a copy (the table's own is not
     changed)."""
+    version: int
+    """The table's version it was checked at: :meth:`Table.take` takes it there only."""
+    trial: RoundLike
+    """The round in play as the action leaves it: a copy, which :meth:`Table.take` makes
+    the table's own (the action is applied once)."""
+    event: Event
+    """What the action made, on :attr:`trial`."""
 
 
 @dataclass(slots=True)
@@ -101,9 +109,8 @@ class _Fact:
     shown: Shown = NOTHING_SHOWN
     """An action: what it showed everyone besides itself."""
 
-    state: RoundLike | None = None
-    """The round it belongs to (its board then: the first ``upto`` tiles)."""
     upto: int = 0
+    """How many tiles were placed in its round then."""
     plays_made: list[PlayChoice] | Literal[False] | None = False
     """The plays of :attr:`legal` grouped, with where each would lie, made the first time
     they are shown (:meth:`plays`)."""
@@ -113,10 +120,11 @@ class _Fact:
             self.legal_made = [action_to_json(a) for a in self.legal] or None
         return self.legal_made
 
-    def plays(self) -> list[PlayChoice] | None:
+    def plays(self, state: RoundLike) -> list[PlayChoice] | None:
+        """:attr:`plays_made`, ``state`` being its round now (whose board, to
+        :attr:`upto`, is what it was then)."""
         if self.plays_made is False:
-            state, upto = self.state, self.upto
-            assert state is not None
+            upto = self.upto
             self.plays_made = play_choices(
                 self.legal,
                 lambda tile_id: state.placed(tile_id).tile,
@@ -138,6 +146,8 @@ class Table:
         """The version each action made, in the order taken."""
         self._lacks = Lacks(len(players), rules.drawn_tile_must_be_played)
         """What the seats are known to lack in the round in play."""
+        self._public_now: Public | None = None
+        """The public part of the latest version that has one."""
         self._rules = MatchRules(rules.preset_name, rules.options())
         self._dealing = deal
         """Deal the next round as soon as one ends (not while a record's rounds are read)."""
@@ -215,6 +225,11 @@ class Table:
         state = self.match.current
         return None if state is None else state.turn
 
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to act now (none once the match is over)."""
+        return self._log[-1].legal
+
     def record(self) -> dict[str, Any]:
         """The whole record, hidden tiles and all (for storing and resuming the table)."""
         return games.to_record(self.match)
@@ -275,7 +290,7 @@ class Table:
             board=board,
             public=public,
             legal=legal_json,
-            plays=last.plays() if shows_legal else None,
+            plays=last.plays(state) if shows_legal else None,
             history=history,
             end=None if state.end is None else state.end.value,
             shown=None if state.end is None else [[str(t) for t in state.hand(s)] for s in seats],
@@ -311,14 +326,17 @@ class Table:
         known = self._known(action) or action  # the position's own: not checked again
         trial = state.copy()
         event = trial.apply(known)  # raises IllegalActionError
-        final = self._match_after(known) if trial.end is not None else None
+        final = self._match_after(trial) if trial.end is not None else None
         record = None if final is None else games.to_record(final)
-        return Checked(seat, known, action_to_json(event.action), record, final)
+        json = action_to_json(event.action)
+        return Checked(seat, known, json, record, final, self.version, trial, event)
 
     def take(self, checked: Checked) -> int:
-        """Take an action :meth:`check` has found legal, the table unchanged since; the new
-        version."""
-        self._apply(checked.action)
+        """Take an action :meth:`check` has found legal, the table unchanged since (else
+        :class:`TableError` ``stale-version``, nothing changed); the new version."""
+        if checked.version != self.version:
+            raise TableError("stale-version", version=self.version, asked=checked.version)
+        self._apply(checked.action, checked)
         return self.version
 
     def take_known(self, seat: int, action: Action) -> int:
@@ -340,11 +358,12 @@ class Table:
                 return legal
         return None
 
-    def _match_after(self, action: Action) -> games.AnyMatch | None:
-        """The match once the seat to act takes ``action``, if that ends it (the round it
-        ends may be followed by deals that end at once): worked out on a copy."""
+    def _match_after(self, trial: RoundLike) -> games.AnyMatch | None:
+        """The match once its round in play is ``trial`` (a copy an action has ended), if
+        that ends it (the round may be followed by deals that end at once): worked out on a
+        copy."""
         match = self.match.copy()
-        match.apply(action)
+        match.adopt(trial)
         while match.current is None and not match.is_over:
             match.deal_next(round_rng(self.seed, len(match.rounds)))
         return match if match.is_over else None
@@ -390,13 +409,15 @@ class Table:
         k = len(self.match.rounds) - 1
         board = tuple(state.board())
         self._lacks = Lacks(state.players, self.match.rules.drawn_tile_must_be_played)
-        public = public_now(state, self._lacks.as_lists())
+        public = self._public_now = public_now(state, self._lacks.as_lists())
         legal = _legal(state)
-        fact = _Fact("round", k, public, legal, board=board, state=state, upto=len(board))
+        fact = _Fact("round", k, public, legal, board=board, upto=len(board))
         self._log.append(fact)
         self._finish_if_over(state)
 
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: Action, checked: Checked | None = None) -> None:
+        """Take ``action``: applied to the round in play, or, ``checked``, its trial
+        adopted."""
         state = self._round()
         before = self._public()
         playable: list[int] = []
@@ -405,7 +426,11 @@ class Table:
             playable = playable_numbers((p.open for p in state.board()), before)
         elif action.on is not None and 0 <= action.on < state.placed_count:
             target = state.placed(action.on).tile
-        event = self.match.apply(action)
+        if checked is None:
+            event = self.match.apply(action)
+        else:
+            state, event = checked.trial, checked.event
+            self.match.adopt(state)
         placed, changed = play_changes(state, event)
         kept = self._lacks.act(event.seat, action, playable)
         if isinstance(action, Play):
@@ -414,7 +439,7 @@ class Table:
         else:
             shown = Shown(playable=tuple(playable), kept=kept)
         k = len(self.match.rounds) - 1
-        public = public_now(state, self._lacks.as_lists())
+        public = self._public_now = public_now(state, self._lacks.as_lists())
         legal = _legal(state)
         fact = _Fact(
             "action",
@@ -426,7 +451,6 @@ class Table:
             placed=None if placed is None else placed_to_wire(placed),
             changed=tuple(placed_to_wire(p) for p in changed),
             shown=shown,
-            state=state,
             upto=state.placed_count,
         )
         self._log.append(fact)
@@ -446,7 +470,8 @@ class Table:
 
     def _public(self) -> Public:
         """The public state now."""
-        return next(f.public for f in reversed(self._log) if f.public is not None)
+        assert self._public_now is not None
+        return self._public_now
 
     def _project(self, version: int, viewer: Viewer) -> Entry:
         fact = self._log[version - 1]
@@ -461,7 +486,7 @@ class Table:
                 fact.public,
                 viewer,
                 fact.legal_json,
-                fact.plays,
+                partial(fact.plays, state),
             )
         if fact.kind == "action":
             assert fact.public is not None and fact.event is not None and fact.action is not None
@@ -474,7 +499,7 @@ class Table:
                 fact.public,
                 viewer,
                 fact.legal_json,
-                fact.plays,
+                partial(fact.plays, state),
                 fact.shown,
             )
         points = self.match.points[fact.round]
