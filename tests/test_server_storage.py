@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -519,5 +520,69 @@ def test_chat_lines_are_numbered_per_table_and_the_latest_are_given_in_order(
             }
         finally:
             await store.close()
+
+    asyncio.run(run())
+
+
+def waiting_table(table_id: str) -> TableRow:
+    seats = [SeatRow(0, "Ann", None, None, False), SeatRow(1, "Bo", None, None, False)]
+    return TableRow(table_id, 1.0, "x", "chickenfoot", "classic", {}, 1, WAITING, seats)
+
+
+def test_an_sqlite_files_actions_are_committed_before_the_queries_that_waited_longer(
+    tmp_path: Path,
+) -> None:
+    """An SQLite file's queries are made one after another in a thread of their own; a
+    group commit of actions goes before every other query waiting there."""
+
+    async def run() -> list[str]:
+        store = Store(database_url(None, tmp_path))
+        await store.open()
+        try:
+            await store.add_table(waiting_table("t"))
+            busy, free = threading.Event(), threading.Event()
+
+            def hold(_conn: sa.Connection) -> None:
+                busy.set()
+                free.wait(10)
+
+            held = asyncio.create_task(store._write(hold))
+            await asyncio.to_thread(busy.wait, 10)
+            finished: list[str] = []
+            reading = asyncio.create_task(store.table("t"))
+            reading.add_done_callback(lambda _: finished.append("read"))
+            await asyncio.sleep(0.05)  # the read waits in the thread's queue
+            acting = asyncio.create_task(store.add_action("t", 0, 0, {"draw": True}))
+            acting.add_done_callback(lambda _: finished.append("action"))
+            await asyncio.sleep(0.05)
+            free.set()
+            await asyncio.gather(held, reading, acting)
+            assert await store.actions_of("t") == [(0, {"draw": True})]
+            return finished
+        finally:
+            await store.close()
+
+    assert asyncio.run(run()) == ["action", "read"]
+
+
+def test_an_sqlite_query_refused_is_raised_to_its_caller_and_the_next_one_is_made(
+    tmp_path: Path,
+) -> None:
+    async def run() -> None:
+        store = Store(database_url(None, tmp_path))
+        await store.open()
+        try:
+            await store.add_account("Ann", "ann", "hash")
+            with pytest.raises(NameTaken):
+                await store.add_account("ANN", "ann", "other")
+            with pytest.raises(sa.exc.IntegrityError):  # no such table: its actions refused
+                await store.add_action("nowhere", 0, 0, {"draw": True})
+            await store.add_table(waiting_table("t"))
+            assert (await store.account("ann")) is not None
+            assert (await store.table("t")) is not None
+        finally:
+            await store.close()
+        with pytest.raises(RuntimeError, match="closed"):
+            await store.table("t")
 
     asyncio.run(run())

@@ -14,6 +14,10 @@ from its seed and applying its actions again: the deal depends on the seed and t
 number alone, so the rebuilt table is the one that was played. An action is committed before
 anybody hears of it.
 
+An SQLite file's queries are made in a thread of their own, each transaction whole and
+one after another (:class:`_Sqlite`); PostgreSQL's, on the asynchronous engine's pool, by the
+same functions of a connection (``run_sync``).
+
 A database that cannot be reached (stopped, restarting, the connection cut) raises what the
 driver raises; :func:`unreachable` tells those errors apart from a statement refused, and
 the pool checks a connection before lending it, so that the first statement after an outage
@@ -23,24 +27,40 @@ does not fail on a connection the outage cut.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import hashlib
+import itertools
 import json
+import queue
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+import msgspec
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from chickenfoot.ratings import Rating
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 NEWEST_MIGRATION = "0013"
 """The newest of :data:`MIGRATIONS`: a database at it is opened without Alembic."""
+
+T = TypeVar("T")
+
+_encode = msgspec.json.Encoder().encode
+
+
+def _json_text(data: Any) -> str:
+    """``data`` as the JSON text stored (compact, as record files are written)."""
+    return _encode(data).decode()
+
 
 metadata = sa.MetaData()
 """The newest schema, each table's columns in the order the migrations added them (a
@@ -97,6 +117,8 @@ actions = sa.Table(
     sa.Column("fence", sa.BigInteger, nullable=False, server_default="0"),
     sa.Column("stand_in", sa.Boolean, nullable=False, server_default=sa.false()),
 )
+_ADD_ACTIONS = actions.insert()
+"""Made once: every group commit of actions is this statement."""
 
 ratings = sa.Table(
     "ratings",
@@ -328,11 +350,17 @@ class Store:
         self.url = url
         self._pending: list[_Pending] = []
         self._writer: asyncio.Task[None] | None = None
-        if sa.engine.make_url(url).get_backend_name() == "sqlite":
+        self._sqlite: _Sqlite | None = None
+        """Where an SQLite file's queries are made (None: on the engine's pool)."""
+        parsed = sa.engine.make_url(url)
+        if parsed.get_backend_name() == "sqlite":
             # One connection: SQLite lets one writer in at a time, and writers waiting on
-            # its lock back off in sleeps of up to 100 ms; queueing here costs nothing.
+            # its lock back off in sleeps of up to 100 ms; queueing costs nothing. A file's
+            # queries are the thread's; its engine is left to tools that look at it.
             self.engine: AsyncEngine = create_async_engine(url, pool_size=1, max_overflow=0)
             sa.event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            if parsed.database not in (None, "", ":memory:"):
+                self._sqlite = _Sqlite(parsed)
         else:
             self.engine = create_async_engine(
                 url,
@@ -353,37 +381,58 @@ class Store:
         """Create or upgrade the schema (Alembic's migrations, to the newest unless a
         ``revision`` is named). A database already at the newest is only looked at; an empty
         one is made at the newest at once, without running every migration."""
-        async with self.engine.begin() as conn:
-            if revision == "head" and await conn.run_sync(_is_empty):
-                await conn.run_sync(_create_newest)
-            elif revision != "head" or not await conn.run_sync(_at_newest):
-                await conn.run_sync(_upgrade, revision)
+
+        def work(conn: sa.Connection) -> None:
+            if revision == "head" and _is_empty(conn):
+                _create_newest(conn)
+            elif revision != "head" or not _at_newest(conn):
+                _upgrade(conn, revision)
+
+        await self._write(work)
 
     async def ping(self) -> None:
         """Ask the database for an answer; raises if none comes within :data:`PING_SECONDS`."""
 
-        async def ask() -> None:
-            async with self.engine.connect() as conn:
-                await conn.execute(sa.text("SELECT 1"))
+        def ask(conn: sa.Connection) -> None:
+            conn.execute(sa.text("SELECT 1"))
 
-        await asyncio.wait_for(ask(), PING_SECONDS)
+        await asyncio.wait_for(self._read(ask), PING_SECONDS)
+
+    async def _write(self, work: Callable[[sa.Connection], T], first: bool = False) -> T:
+        """``work`` done in one transaction, committed: for an SQLite file, whole in its
+        thread (:class:`_Sqlite`; ``first``: before the other work waiting there), else on
+        a connection of the pool."""
+        if self._sqlite is not None:
+            return await self._sqlite.run(work, commit=True, first=first)
+        async with self.engine.begin() as conn:
+            return await conn.run_sync(work)
+
+    async def _read(self, work: Callable[[sa.Connection], T]) -> T:
+        """``work`` that only reads, as :meth:`_write` does it."""
+        if self._sqlite is not None:
+            return await self._sqlite.run(work, commit=False)
+        async with self.engine.connect() as conn:
+            return await conn.run_sync(work)
 
     async def close(self) -> None:
         if self._writer is not None:
             await asyncio.gather(self._writer, return_exceptions=True)
+        if self._sqlite is not None:
+            await self._sqlite.close()
         await self.engine.dispose()
 
     async def add_table(self, row: TableRow, fence: int = 0) -> None:
         """A new table, owned with ``fence`` (several processes) or by the only one (0)."""
-        async with self.engine.begin() as conn:
-            await conn.execute(
+
+        def work(conn: sa.Connection) -> None:
+            conn.execute(
                 tables.insert().values(
                     id=row.id,
                     created=row.created,
                     creator=row.creator,
                     game=row.game,
                     preset=row.preset,
-                    options=json.dumps(row.options),
+                    options=_json_text(row.options),
                     seed=row.seed,
                     status=row.status,
                     record=None,
@@ -397,7 +446,7 @@ class Store:
                     pace=row.pace,
                 )
             )
-            await conn.execute(
+            conn.execute(
                 seats.insert(),
                 [
                     {
@@ -416,6 +465,8 @@ class Store:
                 ],
             )
 
+        await self._write(work)
+
     async def join(
         self,
         table_id: str,
@@ -432,32 +483,36 @@ class Store:
         values: dict[str, Any] = {"joined": True}
         if account is not None:
             values.update(account=account.id, name=account.name)
-        async with self.engine.begin() as conn:
+
+        def work(conn: sa.Connection) -> str:
             if fence is not None:
-                await _check_fences(conn, {table_id: fence})
-            await conn.execute(
+                _check_fences(conn, {table_id: fence})
+            conn.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(**values)
             )
-            waiting = await conn.execute(
+            waiting = conn.execute(
                 tables.update()
                 .where(tables.c.id == table_id, tables.c.status == WAITING)
                 .values(status=status)
             )
             if waiting.rowcount != 1:  # the seat stays free: the transaction is rolled back
-                raise TableClosed(table_id, await _status_of(conn, table_id))
-            named = await conn.execute(
+                raise TableClosed(table_id, _status_of(conn, table_id))
+            named = conn.execute(
                 sa.select(seats.c.name).where(seats.c.table_id == table_id, seats.c.seat == seat)
             )
             return str(named.scalar_one())
+
+        return await self._write(work)
 
     async def claim(self, table_id: str, invite_hash: str, token_hash: str) -> int:
         """Spend the seat's invite whose hash is ``invite_hash``: the seat's token is now
         ``token_hash`` (the seat it is, returned); :class:`InviteRefused` if no unused invite
         of the table has that hash. Two claims of one invite: one takes the seat."""
-        async with self.engine.begin() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> int:
+            result = conn.execute(
                 seats.update()
                 .where(
                     seats.c.table_id == table_id,
@@ -470,12 +525,14 @@ class Store:
             seat = result.scalar_one_or_none()
             if seat is not None:
                 return int(seat)
-            used = await conn.execute(
+            used = conn.execute(
                 sa.select(seats.c.seat).where(
                     seats.c.table_id == table_id, seats.c.invite_hash == invite_hash
                 )
             )
             raise InviteRefused(used.first() is not None)
+
+        return await self._write(work)
 
     async def take_open(
         self, table_id: str, seat: int, token_hash: str, name: str | None = None
@@ -488,8 +545,9 @@ class Store:
         if name is not None:
             values["name"] = name
         waiting = sa.select(tables.c.id).where(tables.c.id == table_id, tables.c.status == WAITING)
-        async with self.engine.begin() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> None:
+            result = conn.execute(
                 seats.update()
                 .where(
                     seats.c.table_id.in_(waiting.scalar_subquery()),
@@ -501,12 +559,14 @@ class Store:
             )
             if result.rowcount == 1:
                 return
-            found = await conn.execute(
+            found = conn.execute(
                 sa.select(seats.c.seat).where(
                     seats.c.table_id == table_id, seats.c.seat == seat, seats.c.open == sa.true()
                 )
             )
             raise InviteRefused(found.first() is not None)
+
+        return await self._write(work)
 
     async def open_seats(
         self,
@@ -539,47 +599,62 @@ class Store:
                     sa.and_(tables.c.created == after[0], tables.c.id > after[1]),
                 ),
             )
-        async with self.engine.connect() as conn:
-            return await _tables(conn, where, limit, oldest_first=True)
+
+        def work(conn: sa.Connection) -> list[TableRow]:
+            return _tables(conn, where, limit, oldest_first=True)
+
+        return await self._read(work)
 
     async def reissue(self, table_id: str, seat: int, invite_hash: str) -> None:
         """A new invite for a person's ``seat``: its token and any older invite no longer
         count."""
-        async with self.engine.begin() as conn:
-            await conn.execute(
+
+        def work(conn: sa.Connection) -> None:
+            conn.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(token_hash=None, invite_hash=invite_hash, invite_used=False)
             )
 
+        await self._write(work)
+
     async def seat_tokens(self, table_id: str) -> dict[int, str | None]:
         """The hash of each seat's token, as stored now."""
-        async with self.engine.connect() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> dict[int, str | None]:
+            result = conn.execute(
                 sa.select(seats.c.seat, seats.c.token_hash).where(seats.c.table_id == table_id)
             )
             return {int(seat): digest for seat, digest in result}
 
+        return await self._read(work)
+
     async def take(self, table_id: str) -> int:
         """Make this process the table's owner in the store: its new fencing number, higher
         than every earlier owner's, whose writes are refused from now on."""
-        async with self.engine.begin() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> Any:
+            result = conn.execute(
                 tables.update()
                 .where(tables.c.id == table_id)
                 .values(fence=tables.c.fence + 1)
                 .returning(tables.c.fence)
             )
-            fence = result.scalar_one_or_none()
+            return result.scalar_one_or_none()
+
+        fence = await self._write(work)
         if fence is None:
             raise KeyError(table_id)
         return int(fence)
 
     async def playing(self) -> list[str]:
         """The ids of every table in play."""
-        async with self.engine.connect() as conn:
-            result = await conn.execute(sa.select(tables.c.id).where(tables.c.status == PLAYING))
+
+        def work(conn: sa.Connection) -> list[str]:
+            result = conn.execute(sa.select(tables.c.id).where(tables.c.status == PLAYING))
             return [row for (row,) in result]
+
+        return await self._read(work)
 
     async def add_action(
         self,
@@ -608,7 +683,7 @@ class Store:
             "table_id": table_id,
             "n": n,
             "seat": seat,
-            "action": json.dumps(action),
+            "action": _json_text(action),
             "fence": fence or 0,
             "stand_in": stand_in,
         }
@@ -621,21 +696,9 @@ class Store:
     async def _write_pending(self) -> None:
         while self._pending:
             batch, self._pending = self._pending, []
-            stale: dict[str, StaleOwner] = {}
-            rated: dict[int, Sequence[Rating]] = {}
             try:
-                async with self.engine.begin() as conn:
-                    fences = {p.row["table_id"]: p.fence for p in batch if p.fence is not None}
-                    if fences:
-                        stale = await _check_fences(conn, fences, raise_stale=False)
-                    kept = [p for p in batch if p.row["table_id"] not in stale]
-                    if kept:
-                        await conn.execute(actions.insert(), [p.row for p in kept])
-                    for p in kept:
-                        if p.record is not None:
-                            await _set_status(conn, p.row["table_id"], OVER, p.record)
-                        if p.rerate is not None:
-                            rated[id(p)] = await _rerate(conn, p.rerate)
+                work = partial(_write_batch, batch=batch)
+                stale, rated = await self._write(work, first=True)
             except Exception as exc:
                 for p in batch:
                     if not p.done.done():
@@ -651,57 +714,69 @@ class Store:
                         p.done.set_result(rated.get(id(p), ()))
 
     async def table(self, table_id: str) -> TableRow | None:
-        async with self.engine.connect() as conn:
-            found = await _tables(conn, tables.c.id == table_id)
+        found = await self._read(partial(_tables, where=tables.c.id == table_id))
         return found[0] if found else None
 
     async def tables_in(self, statuses: Sequence[str], limit: int | None = None) -> list[TableRow]:
         """Tables of those statuses, the newest first."""
-        async with self.engine.connect() as conn:
-            return await _tables(conn, tables.c.status.in_(statuses), limit)
+
+        def work(conn: sa.Connection) -> list[TableRow]:
+            return _tables(conn, tables.c.status.in_(statuses), limit)
+
+        return await self._read(work)
 
     async def actions_of(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
         """Every action of a table, in order: (seat, action as JSON)."""
-        async with self.engine.connect() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> list[tuple[int, dict[str, Any]]]:
+            result = conn.execute(
                 sa.select(actions.c.seat, actions.c.action)
                 .where(actions.c.table_id == table_id)
                 .order_by(actions.c.n)
             )
             return [(seat, json.loads(text)) for seat, text in result]
 
+        return await self._read(work)
+
     async def stand_ins(self, table_id: str) -> set[int]:
         """The actions of a table (their numbers, from 0) the computer played for a person."""
-        async with self.engine.connect() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> set[int]:
+            result = conn.execute(
                 sa.select(actions.c.n).where(actions.c.table_id == table_id, actions.c.stand_in)
             )
             return {n for (n,) in result}
 
+        return await self._read(work)
+
     async def add_chat(self, table_id: str, line: ChatLine) -> ChatLine:
         """A line said at a table, numbered after the table's last one."""
-        async with self.engine.begin() as conn:
-            last = await conn.execute(
+
+        def work(conn: sa.Connection) -> ChatLine:
+            last = conn.execute(
                 sa.select(sa.func.max(chats.c.n)).where(chats.c.table_id == table_id)
             )
             n = (last.scalar_one_or_none() or 0) + 1
-            line = dataclasses.replace(line, n=n)
-            await conn.execute(
+            numbered = dataclasses.replace(line, n=n)
+            conn.execute(
                 chats.insert().values(
                     table_id=table_id,
                     n=n,
-                    seat=line.seat,
-                    phrase=line.phrase,
-                    text=line.text,
-                    at=line.at,
+                    seat=numbered.seat,
+                    phrase=numbered.phrase,
+                    text=numbered.text,
+                    at=numbered.at,
                 )
             )
-        return line
+            return numbered
+
+        return await self._write(work)
 
     async def chat_of(self, table_id: str, limit: int) -> list[ChatLine]:
         """The last ``limit`` lines said at a table, in order."""
-        async with self.engine.connect() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> list[ChatLine]:
+            result = conn.execute(
                 sa.select(chats.c.n, chats.c.seat, chats.c.phrase, chats.c.text, chats.c.at)
                 .where(chats.c.table_id == table_id)
                 .order_by(chats.c.n.desc())
@@ -711,25 +786,27 @@ class Store:
                 ::-1
             ]
 
+        return await self._read(work)
+
     async def set_rematch(self, table_id: str, accepted: set[int], rematch: str | None) -> None:
         """Who has accepted a rematch of a finished table, and its new table once made."""
         said = ",".join(str(seat) for seat in sorted(accepted))
-        async with self.engine.begin() as conn:
-            await conn.execute(rematches.delete().where(rematches.c.table_id == table_id))
-            await conn.execute(
+
+        def work(conn: sa.Connection) -> None:
+            conn.execute(rematches.delete().where(rematches.c.table_id == table_id))
+            conn.execute(
                 rematches.insert().values(table_id=table_id, accepted=said, rematch=rematch)
             )
+
+        await self._write(work)
 
     async def rematch_of(self, table_id: str) -> tuple[set[int], str | None] | None:
         """Who has accepted a rematch of a finished table, and its new table if made (None:
         nobody has asked for one)."""
-        async with self.engine.connect() as conn:
-            result = await conn.execute(
-                sa.select(rematches.c.accepted, rematches.c.rematch).where(
-                    rematches.c.table_id == table_id
-                )
-            )
-            row = result.first()
+        query = sa.select(rematches.c.accepted, rematches.c.rematch).where(
+            rematches.c.table_id == table_id
+        )
+        row = await self._read(partial(_first, query=query))
         if row is None:
             return None
         accepted = {int(seat) for seat in row.accepted.split(",") if seat}
@@ -737,22 +814,29 @@ class Store:
 
     async def ratings(self) -> list[Rating]:
         """Every player's rating as stored."""
-        async with self.engine.connect() as conn:
-            result = await conn.execute(sa.select(ratings))
+
+        def work(conn: sa.Connection) -> list[Rating]:
+            result = conn.execute(sa.select(ratings))
             return [Rating(**row._mapping) for row in result]
+
+        return await self._read(work)
 
     async def record(self, table_id: str) -> str | None:
         """The record of a finished match, as stored (JSON text)."""
-        async with self.engine.connect() as conn:
-            result = await conn.execute(sa.select(tables.c.record).where(tables.c.id == table_id))
+
+        def work(conn: sa.Connection) -> str | None:
+            result = conn.execute(sa.select(tables.c.record).where(tables.c.id == table_id))
             return result.scalar_one_or_none()
+
+        return await self._read(work)
 
     async def open_tables_of(self, creator: str, waiting_since: float) -> int:
         """How many tables not yet over ``creator`` (an address, or ``account:ID``) has made:
         those in play, and those waiting that were made at ``waiting_since`` or later (older
         ones have expired)."""
-        async with self.engine.connect() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> int:
+            result = conn.execute(
                 sa.select(sa.func.count())
                 .select_from(tables)
                 .where(
@@ -765,29 +849,38 @@ class Store:
             )
             return int(result.scalar_one())
 
+        return await self._read(work)
+
     async def set_pace(self, table_id: str, pace: str) -> None:
         """The bots' pace at the table, kept for a restart or another process."""
-        async with self.engine.begin() as conn:
-            await conn.execute(tables.update().where(tables.c.id == table_id).values(pace=pace))
+
+        def work(conn: sa.Connection) -> None:
+            conn.execute(tables.update().where(tables.c.id == table_id).values(pace=pace))
+
+        await self._write(work)
 
     async def close_waiting(self, table_id: str, status: str) -> None:
         """The waiting table ends ``status`` (:data:`CANCELLED`, :data:`EXPIRED`) without
         being dealt; :class:`TableClosed` if it is not waiting (any more)."""
-        async with self.engine.begin() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> None:
+            result = conn.execute(
                 tables.update()
                 .where(tables.c.id == table_id, tables.c.status == WAITING)
                 .values(status=status)
             )
             if result.rowcount != 1:
-                raise TableClosed(table_id, await _status_of(conn, table_id))
+                raise TableClosed(table_id, _status_of(conn, table_id))
+
+        await self._write(work)
 
     async def closed_among(self, table_ids: Sequence[str]) -> dict[str, str]:
         """Those of ``table_ids`` that were cancelled or have expired: their status."""
         if not table_ids:
             return {}
-        async with self.engine.connect() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> dict[str, str]:
+            result = conn.execute(
                 sa.select(tables.c.id, tables.c.status).where(
                     tables.c.id.in_(sorted(table_ids)),
                     tables.c.status.in_([CANCELLED, EXPIRED]),
@@ -795,11 +888,14 @@ class Store:
             )
             return {table_id: status for table_id, status in result}
 
+        return await self._read(work)
+
     async def bots_due(self, now: float, waiting_since: float) -> list[str]:
         """The waiting tables (made at ``waiting_since`` or later) whose bots are due to take
         their seats still open by ``now``."""
-        async with self.engine.connect() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> list[str]:
+            result = conn.execute(
                 sa.select(tables.c.id).where(
                     tables.c.status == WAITING,
                     tables.c.created >= waiting_since,
@@ -807,6 +903,8 @@ class Store:
                 )
             )
             return [table_id for (table_id,) in result]
+
+        return await self._read(work)
 
     async def fill_open(
         self, table_id: str, bot: str, name: str, fence: int | None = None
@@ -817,10 +915,11 @@ class Store:
         whether every seat is joined now (the table is then in play). With a ``fence``, only if the
         table has had no other owner since (else :class:`StaleOwner`); :class:`TableClosed`
         (nothing written) if it is not waiting."""
-        async with self.engine.begin() as conn:
+
+        def work(conn: sa.Connection) -> tuple[list[int], bool]:
             if fence is not None:
-                await _check_fences(conn, {table_id: fence})
-            waiting = await conn.execute(
+                _check_fences(conn, {table_id: fence})
+            waiting = conn.execute(
                 tables.update()
                 .where(
                     tables.c.id == table_id,
@@ -830,11 +929,11 @@ class Store:
                 .values(bots_at=None)
             )
             if waiting.rowcount != 1:
-                status = await _status_of(conn, table_id)
+                status = _status_of(conn, table_id)
                 if status == WAITING:  # its bots have sat down already
                     return [], False
                 raise TableClosed(table_id, status)
-            free = await conn.execute(
+            free = conn.execute(
                 sa.select(seats.c.seat).where(
                     seats.c.table_id == table_id,
                     seats.c.open == sa.true(),
@@ -843,7 +942,7 @@ class Store:
             )
             taken = sorted(int(seat) for (seat,) in free)
             if taken:
-                await conn.execute(
+                conn.execute(
                     seats.update()
                     .where(seats.c.table_id == table_id, seats.c.seat.in_(taken))
                     .values(
@@ -855,35 +954,38 @@ class Store:
                         invite_hash=None,
                     )
                 )
-            left = await conn.execute(
+            left = conn.execute(
                 sa.select(sa.func.count()).where(
                     seats.c.table_id == table_id, seats.c.joined == sa.false()
                 )
             )
             full = int(left.scalar_one()) == 0
             if full:
-                await conn.execute(
-                    tables.update().where(tables.c.id == table_id).values(status=PLAYING)
-                )
+                conn.execute(tables.update().where(tables.c.id == table_id).values(status=PLAYING))
             return taken, full
+
+        return await self._write(work)
 
     async def expire_waiting(self, made_before: float) -> list[str]:
         """Every table still waiting that was made before ``made_before`` is expired: their
         ids."""
-        async with self.engine.begin() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> list[str]:
+            result = conn.execute(
                 sa.select(tables.c.id).where(
                     tables.c.status == WAITING, tables.c.created < made_before
                 )
             )
             ids = [table_id for (table_id,) in result]
             if ids:
-                await conn.execute(
+                conn.execute(
                     tables.update()
                     .where(tables.c.id.in_(ids), tables.c.status == WAITING)
                     .values(status=EXPIRED)
                 )
             return ids
+
+        return await self._write(work)
 
     # -- accounts and sessions ------------------------------------------------------------
 
@@ -891,48 +993,55 @@ class Store:
         """A new account (``password`` is the hash); :class:`NameTaken` if ``key`` is."""
         created = time.time()
         try:
-            async with self.engine.begin() as conn:
-                result = await conn.execute(
+
+            def work(conn: sa.Connection) -> int:
+                result = conn.execute(
                     accounts.insert()
                     .values(name=name, key=key, password=password, created=created)
                     .returning(accounts.c.id)
                 )
-                account_id = int(result.scalar_one())
+                return int(result.scalar_one())
+
+            account_id = await self._write(work)
         except sa.exc.IntegrityError:
             raise NameTaken(name) from None
         return AccountRow(account_id, name, key, password, created)
 
     async def account(self, key: str) -> AccountRow | None:
         """The account of a name as names are compared."""
-        async with self.engine.connect() as conn:
-            result = await conn.execute(sa.select(accounts).where(accounts.c.key == key))
-            row = result.first()
+        row = await self._read(
+            partial(_first, query=sa.select(accounts).where(accounts.c.key == key))
+        )
         return None if row is None else AccountRow(**row._mapping)
 
     async def account_by_id(self, account_id: int) -> AccountRow | None:
-        async with self.engine.connect() as conn:
-            result = await conn.execute(sa.select(accounts).where(accounts.c.id == account_id))
-            row = result.first()
+        query = sa.select(accounts).where(accounts.c.id == account_id)
+        row = await self._read(partial(_first, query=query))
         return None if row is None else AccountRow(**row._mapping)
 
     async def matches_of(self, account_id: int, limit: int) -> list[TableRow]:
         """The finished matches the account played, the newest first."""
         played = sa.select(seats.c.table_id).where(seats.c.account == account_id)
-        async with self.engine.connect() as conn:
-            return await _tables(
-                conn, sa.and_(tables.c.status == OVER, tables.c.id.in_(played)), limit
-            )
+
+        def work(conn: sa.Connection) -> list[TableRow]:
+            return _tables(conn, sa.and_(tables.c.status == OVER, tables.c.id.in_(played)), limit)
+
+        return await self._read(work)
 
     async def accounts(self) -> list[AccountRow]:
         """Every account, by name."""
-        async with self.engine.connect() as conn:
-            result = await conn.execute(sa.select(accounts).order_by(accounts.c.key))
+
+        def work(conn: sa.Connection) -> list[AccountRow]:
+            result = conn.execute(sa.select(accounts).order_by(accounts.c.key))
             return [AccountRow(**row._mapping) for row in result]
+
+        return await self._read(work)
 
     async def set_password(self, key: str, password: str) -> bool:
         """A new password (its hash) for the account; its sessions end. False: no account."""
-        async with self.engine.begin() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> bool:
+            result = conn.execute(
                 accounts.update()
                 .where(accounts.c.key == key)
                 .values(password=password)
@@ -940,14 +1049,17 @@ class Store:
             )
             account_id = result.scalar_one_or_none()
             if account_id is not None:
-                await conn.execute(sessions.delete().where(sessions.c.account == account_id))
-        return account_id is not None
+                conn.execute(sessions.delete().where(sessions.c.account == account_id))
+            return account_id is not None
+
+        return await self._write(work)
 
     async def remove_account(self, key: str) -> bool:
         """The account gone, with its sessions and its rating; the seats it took are a
         guest's from now on. False: no account."""
-        async with self.engine.begin() as conn:
-            result = await conn.execute(
+
+        def work(conn: sa.Connection) -> bool:
+            result = conn.execute(
                 accounts.delete()
                 .where(accounts.c.key == key)
                 .returning(accounts.c.id, accounts.c.name)
@@ -955,33 +1067,36 @@ class Store:
             found = result.first()
             if found is None:
                 return False
-            await conn.execute(sessions.delete().where(sessions.c.account == found.id))
-            await conn.execute(
-                seats.update().where(seats.c.account == found.id).values(account=None)
-            )
-            await conn.execute(ratings.delete().where(ratings.c.name == found.name))
-        return True
+            conn.execute(sessions.delete().where(sessions.c.account == found.id))
+            conn.execute(seats.update().where(seats.c.account == found.id).values(account=None))
+            conn.execute(ratings.delete().where(ratings.c.name == found.name))
+            return True
+
+        return await self._write(work)
 
     async def add_session(self, session_hash: str, account_id: int) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(
+        def work(conn: sa.Connection) -> None:
+            conn.execute(
                 sessions.insert().values(id=session_hash, account=account_id, created=time.time())
             )
 
+        await self._write(work)
+
     async def session(self, session_hash: str, since: float) -> AccountRow | None:
         """The account of a session begun after ``since`` (seconds since 1970)."""
-        async with self.engine.connect() as conn:
-            result = await conn.execute(
-                sa.select(accounts)
-                .join(sessions, sessions.c.account == accounts.c.id)
-                .where(sessions.c.id == session_hash, sessions.c.created > since)
-            )
-            row = result.first()
+        query = (
+            sa.select(accounts)
+            .join(sessions, sessions.c.account == accounts.c.id)
+            .where(sessions.c.id == session_hash, sessions.c.created > since)
+        )
+        row = await self._read(partial(_first, query=query))
         return None if row is None else AccountRow(**row._mapping)
 
     async def remove_session(self, session_hash: str) -> None:
-        async with self.engine.begin() as conn:
-            await conn.execute(sessions.delete().where(sessions.c.id == session_hash))
+        def work(conn: sa.Connection) -> None:
+            conn.execute(sessions.delete().where(sessions.c.id == session_hash))
+
+        await self._write(work)
 
 
 def unreachable(error: BaseException) -> bool:
@@ -1006,12 +1121,12 @@ def reason_of(error: BaseException) -> str:
     return text[:200]
 
 
-async def _check_fences(
-    conn: AsyncConnection, fences: dict[str, int], raise_stale: bool = True
+def _check_fences(
+    conn: sa.Connection, fences: dict[str, int], raise_stale: bool = True
 ) -> dict[str, StaleOwner]:
     """Lock the rows of the tables (until the transaction ends) and compare each one's
     fencing number with the writer's: those that have had another owner since."""
-    result = await conn.execute(
+    result = conn.execute(
         sa.select(tables.c.id, tables.c.fence)
         .where(tables.c.id.in_(sorted(fences)))
         .order_by(tables.c.id)  # the same order everywhere: no deadlock between writers
@@ -1028,42 +1143,126 @@ async def _check_fences(
     return stale
 
 
-async def _rerate(conn: AsyncConnection, rerate: Rerating) -> Sequence[Rating]:
+def _rerate(conn: sa.Connection, rerate: Rerating) -> Sequence[Rating]:
     names, rate = rerate
-    result = await conn.execute(
+    result = conn.execute(
         sa.select(ratings)
         .where(ratings.c.name.in_(sorted(set(names))))
         .order_by(ratings.c.name)
         .with_for_update()
     )
     rated = rate([Rating(**row._mapping) for row in result])
-    await _set_ratings(conn, rated)
+    _set_ratings(conn, rated)
     return rated
 
 
-async def _set_ratings(conn: AsyncConnection, rated: Sequence[Rating]) -> None:
+def _set_ratings(conn: sa.Connection, rated: Sequence[Rating]) -> None:
     if not rated:
         return
-    await conn.execute(ratings.delete().where(ratings.c.name.in_([r.name for r in rated])))
-    await conn.execute(ratings.insert(), [dataclasses.asdict(r) for r in rated])
+    conn.execute(ratings.delete().where(ratings.c.name.in_([r.name for r in rated])))
+    conn.execute(ratings.insert(), [dataclasses.asdict(r) for r in rated])
 
 
-async def _status_of(conn: AsyncConnection, table_id: str) -> str:
-    result = await conn.execute(sa.select(tables.c.status).where(tables.c.id == table_id))
+def _status_of(conn: sa.Connection, table_id: str) -> str:
+    result = conn.execute(sa.select(tables.c.status).where(tables.c.id == table_id))
     return str(result.scalar_one_or_none() or "missing")
 
 
-async def _set_status(conn: AsyncConnection, table_id: str, status: str, record: Any) -> None:
+def _set_status(conn: sa.Connection, table_id: str, status: str, record: Any) -> None:
     values: dict[str, Any] = {"status": status}
     if record is not None:
-        values["record"] = json.dumps(record)
-        values["totals"] = json.dumps(record["totals"])
-        values["winners"] = json.dumps(record["winners"])
-    await conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
+        values["record"] = _json_text(record)
+        values["totals"] = _json_text(record["totals"])
+        values["winners"] = _json_text(record["winners"])
+    conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
 
 
-async def _tables(
-    conn: AsyncConnection,
+class _Sqlite:
+    """The queries of an SQLite file, each transaction made whole on one connection in a
+    thread of its own, one after another, the group commits of actions before anything else
+    waiting: the event loop hands a transaction over once and hears once that it is done.
+    (Through the asynchronous driver each statement is a turn of the event loop, and a
+    transaction holds the one connection over all its turns: a server busy with hundreds of
+    tables kept an action waiting there most of the time it took, ``bench/load.py``.)"""
+
+    def __init__(self, url: sa.URL) -> None:
+        self.engine = sa.create_engine(url.set(drivername="sqlite"), pool_size=1, max_overflow=0)
+        sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._jobs: queue.PriorityQueue[tuple[int, int, Callable[[], None] | None]]
+        self._jobs = queue.PriorityQueue()
+        self._order = itertools.count()
+        self._closed = False
+        self._thread = threading.Thread(target=self._serve, name="chickenfoot-sqlite", daemon=True)
+        self._thread.start()
+
+    async def run(self, work: Callable[[sa.Connection], T], commit: bool, first: bool = False) -> T:
+        """``work`` done in its turn (``first``: before every job waiting that is not);
+        refused once the store is closed (:class:`RuntimeError`)."""
+        if self._closed:
+            raise RuntimeError("the store is closed")
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[T] = loop.create_future()
+
+        def job() -> None:
+            try:
+                with self.engine.begin() if commit else self.engine.connect() as conn:
+                    told = partial(_succeed, done, work(conn))
+            except Exception as exc:  # raised to the waiting coroutine
+                told = partial(_fail, done, exc)
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
+                loop.call_soon_threadsafe(told)
+
+        self._jobs.put((0 if first else 1, next(self._order), job))
+        return await done
+
+    def _serve(self) -> None:
+        while (job := self._jobs.get()[2]) is not None:
+            job()
+        self.engine.dispose()
+
+    async def close(self) -> None:
+        """Once every job given is done."""
+        self._closed = True
+        self._jobs.put((2, next(self._order), None))
+        await asyncio.to_thread(self._thread.join)
+
+
+def _succeed(done: asyncio.Future[T], result: T) -> None:
+    if not done.done():  # not cancelled meanwhile
+        done.set_result(result)
+
+
+def _fail(done: asyncio.Future[Any], error: BaseException) -> None:
+    if not done.done():
+        done.set_exception(error)
+
+
+def _write_batch(
+    conn: sa.Connection, batch: Sequence[_Pending]
+) -> tuple[dict[str, StaleOwner], dict[int, Sequence[Rating]]]:
+    """One group commit's statements: the actions of the tables whose owners are not stale
+    (those that are: returned), the records of the matches they end, the new ratings of
+    those rated (by ``id`` of their :class:`_Pending`)."""
+    fences = {p.row["table_id"]: p.fence for p in batch if p.fence is not None}
+    stale = _check_fences(conn, fences, raise_stale=False) if fences else {}
+    kept = [p for p in batch if p.row["table_id"] not in stale]
+    rated: dict[int, Sequence[Rating]] = {}
+    if kept:
+        conn.execute(_ADD_ACTIONS, [p.row for p in kept])
+    for p in kept:
+        if p.record is not None:
+            _set_status(conn, p.row["table_id"], OVER, p.record)
+        if p.rerate is not None:
+            rated[id(p)] = _rerate(conn, p.rerate)
+    return stale, rated
+
+
+def _first(conn: sa.Connection, query: sa.Select[Any]) -> sa.Row[Any] | None:
+    return conn.execute(query).first()
+
+
+def _tables(
+    conn: sa.Connection,
     where: sa.ColumnElement[bool],
     limit: int | None = None,
     oldest_first: bool = False,
@@ -1073,11 +1272,11 @@ async def _tables(
     query = sa.select(*listed).where(where).order_by(order, tables.c.id)
     if limit is not None:
         query = query.limit(limit)
-    rows = (await conn.execute(query)).all()
+    rows = conn.execute(query).all()
     ids = [row.id for row in rows]
     by_table: dict[str, list[SeatRow]] = {i: [] for i in ids}
     if ids:
-        result = await conn.execute(
+        result = conn.execute(
             sa.select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)
         )
         for s in result:
