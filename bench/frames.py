@@ -24,7 +24,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from chickenfoot.core.wire import action_from_json
 from chickenfoot.server.hub import Connection, Hub, NewSeat
 from chickenfoot.server.store import Store
 
@@ -46,9 +45,9 @@ async def one_match(hub: Hub, seed: int, spectators: int) -> tuple[int, int]:
         assert table is not None
         if table.is_over:
             break
-        legal = table.snapshot(0).legal
-        assert legal
-        await hub.act(live, 0, action_from_json(legal[0]))
+        legal = table.legal
+        assert legal and table.turn == 0
+        await hub.act(live, 0, legal[0])
     actions = sum(len(state.history) for state in table.match.rounds)
     sent = 0
     for connection in [*watching, person]:

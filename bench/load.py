@@ -15,7 +15,8 @@ legal action and times it until the event of that action comes back (checked, co
 the database, broadcast). ``--watched`` of the tables also have ``--spectators`` spectator
 sockets each, which read every frame. Measured for ``--seconds`` once every table is dealt.
 
-Prints the p50, p95 and p99 of that latency, the actions per second every table took (the
+Prints the p50, p95 and p99 of that latency, the p50 and p99 of a new table's setting up
+(from asking for it to its first snapshot), the actions per second every table took (the
 bots' and the people's), the frames per second the clients received, and the CPU time of the
 server and of this client per second (2.0 is both cores). ``--profile FILE`` runs the server
 under cProfile (slower: compare its shares, not its times) and prints where its time went.
@@ -37,6 +38,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -65,10 +67,15 @@ class Load:
         self.args = args
         self.rng = random.Random(1)
         self.latencies: list[float] = []
+        self.setups: list[float] = []
+        """Seconds from asking for a new table to its first snapshot."""
         self.actions = 0
         self.frames = 0
         self.measuring = False
         self.stop = asyncio.Event()
+        self.asking = ThreadPoolExecutor(64)
+        """Where new tables are asked for (a request blocks its thread): enough threads
+        that a table never waits for another's request."""
 
     def new_table(self, seed: int) -> tuple[str, str]:
         body = {"seats": [{"human": "P"}, *[{"bot": "easy"}] * 3], "length": "single", "sit": 0}
@@ -88,7 +95,9 @@ class Load:
         """Table ``k``'s person: a table after another until the end."""
         seed = k
         while not self.stop.is_set():
-            table, token = await asyncio.to_thread(self.new_table, seed)
+            asked = time.perf_counter()
+            loop = asyncio.get_running_loop()
+            table, token = await loop.run_in_executor(self.asking, self.new_table, seed)
             seed += 100_000
             watchers = []
             if k < self.args.watched:
@@ -96,15 +105,16 @@ class Load:
                     asyncio.create_task(self.spectator(table)) for _ in range(self.args.spectators)
                 ]
             try:
-                await self.play(table, token, dealt)
+                await self.play(table, token, dealt, asked)
             finally:
                 for watcher in watchers:
                     watcher.cancel()
 
-    async def play(self, table: str, token: str, dealt: asyncio.Event) -> None:
+    async def play(self, table: str, token: str, dealt: asyncio.Event, asked: float) -> None:
         async with connect(f"ws://{self.base}/ws/tables/{table}") as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             sent_at: float | None = None
+            seen = False
             while not self.stop.is_set():
                 frame = _decode(await ws.recv())
                 measuring = self.measuring
@@ -112,6 +122,9 @@ class Load:
                     self.frames += 1
                 if frame["type"] == "snapshot":
                     dealt.set()
+                    if measuring and not seen:
+                        self.setups.append(time.perf_counter() - asked)
+                    seen = True
                 if frame["type"] == "event":
                     event = frame["event"]
                     kind = event["kind"]
@@ -161,6 +174,7 @@ async def measure(args: argparse.Namespace, base: str, pid: int) -> dict[str, An
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     latencies = sorted(load.latencies)
+    setups = sorted(load.setups) or [0.0]
     return {
         "tables": args.tables,
         "spectators": args.spectators * min(args.watched, args.tables),
@@ -169,6 +183,9 @@ async def measure(args: argparse.Namespace, base: str, pid: int) -> dict[str, An
         "p95 ms": 1000 * percentile(latencies, 0.95),
         "p99 ms": 1000 * percentile(latencies, 0.99),
         "max ms": 1000 * latencies[-1],
+        "new tables timed": len(load.setups),
+        "new table p50 ms": 1000 * percentile(setups, 0.50),
+        "new table p99 ms": 1000 * percentile(setups, 0.99),
         "actions/s": load.actions / elapsed,
         "frames/s": load.frames / elapsed,
         "server CPU s/s": server_cpu / elapsed,
