@@ -10,7 +10,7 @@ import json
 import secrets
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -563,6 +563,42 @@ def test_an_sqlite_files_actions_are_committed_before_the_queries_that_waited_lo
             await store.close()
 
     assert asyncio.run(run()) == ["action", "read"]
+
+
+def test_an_sqlite_files_commits_of_actions_let_the_other_queries_waiting_in_between(
+    tmp_path: Path,
+) -> None:
+    """Under load there is nearly always a group commit to make: the other queries waiting
+    are not left for a lull, each goes after one commit."""
+
+    async def run() -> list[str]:
+        store = Store(database_url(None, tmp_path))
+        await store.open()
+        try:
+            busy, free = threading.Event(), threading.Event()
+
+            def hold(_conn: sa.Connection) -> None:
+                busy.set()
+                free.wait(10)
+
+            held = asyncio.create_task(store._write(hold))
+            await asyncio.to_thread(busy.wait, 10)
+            made: list[str] = []
+
+            def job(name: str) -> Callable[[sa.Connection], None]:
+                return lambda _conn: made.append(name)
+
+            jobs = [store._write(job(f"commit {k}"), first=True) for k in range(3)]
+            jobs += [store._read(job(f"query {k}")) for k in range(2)]
+            waiting = [asyncio.ensure_future(job) for job in jobs]
+            await asyncio.sleep(0.05)  # every job is in the thread's queues
+            free.set()
+            await asyncio.gather(held, *waiting)
+            return made
+        finally:
+            await store.close()
+
+    assert asyncio.run(run()) == ["commit 0", "query 0", "commit 1", "query 1", "commit 2"]
 
 
 def test_an_sqlite_query_refused_is_raised_to_its_caller_and_the_next_one_is_made(

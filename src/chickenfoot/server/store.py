@@ -27,12 +27,11 @@ does not fail on a connection the outage cut.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
 import hashlib
-import itertools
 import json
-import queue
 import sys
 import threading
 import time
@@ -1179,27 +1178,27 @@ def _set_status(conn: sa.Connection, table_id: str, status: str, record: Any) ->
 
 class _Sqlite:
     """The queries of an SQLite file, each transaction made whole on one connection in a
-    thread of its own, one after another, the group commits of actions before anything else
-    waiting: the event loop hands a transaction over once and hears once that it is done.
-    (Through the asynchronous driver each statement is a turn of the event loop, and a
-    transaction holds the one connection over all its turns: a server busy with hundreds of
-    tables kept an action waiting there most of the time it took, ``bench/load.py``.)"""
+    thread of its own, one after another: the event loop hands a transaction over once and
+    hears once that it is done. (Through the asynchronous driver each statement is a turn of
+    the event loop, and a transaction holds the one connection over all its turns: a server
+    busy with hundreds of tables kept an action waiting there most of the time it took,
+    ``bench/load.py``.) The group commits of actions go before the other jobs waiting, but
+    never twice in a row while another waits: under load there is nearly always a commit
+    to make, and a table being set up would wait for a lull."""
 
     def __init__(self, url: sa.URL) -> None:
         self.engine = sa.create_engine(url.set(drivername="sqlite"), pool_size=1, max_overflow=0)
         sa.event.listen(self.engine, "connect", _sqlite_pragmas)
-        self._jobs: queue.PriorityQueue[tuple[int, int, Callable[[], None] | None]]
-        self._jobs = queue.PriorityQueue()
-        self._order = itertools.count()
+        self._first: collections.deque[Callable[[], None]] = collections.deque()
+        self._rest: collections.deque[Callable[[], None]] = collections.deque()
+        self._waiting = threading.Condition()
         self._closed = False
         self._thread = threading.Thread(target=self._serve, name="chickenfoot-sqlite", daemon=True)
         self._thread.start()
 
     async def run(self, work: Callable[[sa.Connection], T], commit: bool, first: bool = False) -> T:
-        """``work`` done in its turn (``first``: before every job waiting that is not);
+        """``work`` done in its turn (``first``: a group commit, see the class docstring);
         refused once the store is closed (:class:`RuntimeError`)."""
-        if self._closed:
-            raise RuntimeError("the store is closed")
         loop = asyncio.get_running_loop()
         done: asyncio.Future[T] = loop.create_future()
 
@@ -1212,18 +1211,35 @@ class _Sqlite:
             with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
                 loop.call_soon_threadsafe(told)
 
-        self._jobs.put((0 if first else 1, next(self._order), job))
+        with self._waiting:
+            if self._closed:
+                raise RuntimeError("the store is closed")
+            (self._first if first else self._rest).append(job)
+            self._waiting.notify()
         return await done
 
     def _serve(self) -> None:
-        while (job := self._jobs.get()[2]) is not None:
+        first = True
+        while True:
+            with self._waiting:
+                while not (self._first or self._rest or self._closed):
+                    self._waiting.wait()
+                if self._first and (first or not self._rest):
+                    job = self._first.popleft()
+                    first = False
+                elif self._rest:
+                    job = self._rest.popleft()
+                    first = True
+                else:
+                    break  # closed, and every job given is done
             job()
         self.engine.dispose()
 
     async def close(self) -> None:
         """Once every job given is done."""
-        self._closed = True
-        self._jobs.put((2, next(self._order), None))
+        with self._waiting:
+            self._closed = True
+            self._waiting.notify()
         await asyncio.to_thread(self._thread.join)
 
 
