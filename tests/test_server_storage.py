@@ -6,11 +6,12 @@ there once, for good."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -529,40 +530,48 @@ def waiting_table(table_id: str) -> TableRow:
     return TableRow(table_id, 1.0, "x", "chickenfoot", "classic", {}, 1, WAITING, seats)
 
 
+@contextlib.asynccontextmanager
+async def thread_held(store: Store) -> AsyncIterator[None]:
+    """The store's SQLite thread busy with a job until the block ends: what is asked
+    meanwhile waits in its queues."""
+    busy, free = threading.Event(), threading.Event()
+
+    def hold(_conn: sa.Connection) -> None:
+        busy.set()
+        free.wait(10)
+
+    held = asyncio.create_task(store._write(hold))
+    await asyncio.to_thread(busy.wait, 10)
+    try:
+        yield
+    finally:
+        free.set()
+        await held
+
+
 def test_an_sqlite_files_actions_are_committed_before_the_queries_that_waited_longer(
     tmp_path: Path,
 ) -> None:
     """An SQLite file's queries are made one after another in a thread of their own; a
-    group commit of actions goes before every other query waiting there."""
+    group commit of actions goes before the other queries waiting there: a read asked for
+    before the action sees it."""
 
-    async def run() -> list[str]:
+    async def run() -> list[tuple[int, dict[str, Any]]]:
         store = Store(database_url(None, tmp_path))
         await store.open()
         try:
             await store.add_table(waiting_table("t"))
-            busy, free = threading.Event(), threading.Event()
-
-            def hold(_conn: sa.Connection) -> None:
-                busy.set()
-                free.wait(10)
-
-            held = asyncio.create_task(store._write(hold))
-            await asyncio.to_thread(busy.wait, 10)
-            finished: list[str] = []
-            reading = asyncio.create_task(store.table("t"))
-            reading.add_done_callback(lambda _: finished.append("read"))
-            await asyncio.sleep(0.05)  # the read waits in the thread's queue
-            acting = asyncio.create_task(store.add_action("t", 0, 0, {"draw": True}))
-            acting.add_done_callback(lambda _: finished.append("action"))
-            await asyncio.sleep(0.05)
-            free.set()
-            await asyncio.gather(held, reading, acting)
-            assert await store.actions_of("t") == [(0, {"draw": True})]
-            return finished
+            async with thread_held(store):
+                reading = asyncio.create_task(store.actions_of("t"))
+                await asyncio.sleep(0.05)  # the read waits in the thread's queue
+                acting = asyncio.create_task(store.add_action("t", 0, 0, {"draw": True}))
+                await asyncio.sleep(0.05)
+            await acting
+            return await reading
         finally:
             await store.close()
 
-    assert asyncio.run(run()) == ["action", "read"]
+    assert asyncio.run(run()) == [(0, {"draw": True})]
 
 
 def test_an_sqlite_files_commits_of_actions_let_the_other_queries_waiting_in_between(
@@ -575,25 +584,17 @@ def test_an_sqlite_files_commits_of_actions_let_the_other_queries_waiting_in_bet
         store = Store(database_url(None, tmp_path))
         await store.open()
         try:
-            busy, free = threading.Event(), threading.Event()
-
-            def hold(_conn: sa.Connection) -> None:
-                busy.set()
-                free.wait(10)
-
-            held = asyncio.create_task(store._write(hold))
-            await asyncio.to_thread(busy.wait, 10)
             made: list[str] = []
 
             def job(name: str) -> Callable[[sa.Connection], None]:
                 return lambda _conn: made.append(name)
 
-            jobs = [store._write(job(f"commit {k}"), first=True) for k in range(3)]
-            jobs += [store._read(job(f"query {k}")) for k in range(2)]
-            waiting = [asyncio.ensure_future(job) for job in jobs]
-            await asyncio.sleep(0.05)  # every job is in the thread's queues
-            free.set()
-            await asyncio.gather(held, *waiting)
+            async with thread_held(store):
+                jobs = [store._write(job(f"commit {k}"), first=True) for k in range(3)]
+                jobs += [store._read(job(f"query {k}")) for k in range(2)]
+                waiting = [asyncio.ensure_future(job) for job in jobs]
+                await asyncio.sleep(0.05)  # every job is in the thread's queues
+            await asyncio.gather(*waiting)
             return made
         finally:
             await store.close()
