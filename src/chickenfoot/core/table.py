@@ -332,11 +332,11 @@ class Table:
         return Checked(seat, known, json, record, final, self.version, trial, event)
 
     def take(self, checked: Checked) -> int:
-        """Take an action :meth:`check` has found legal, the table unchanged since (else
-        :class:`TableError` ``stale-version``, nothing changed); the new version."""
-        if checked.version != self.version:
-            raise TableError("stale-version", version=self.version, asked=checked.version)
-        self._apply(checked.action, checked)
+        """Take an action :meth:`check` has found legal; the new version. The round it was
+        checked on becomes the table's, unless the table has moved on since: then the action
+        is applied to the round as it is (raising :class:`IllegalActionError`, nothing
+        changed, if it is no longer legal)."""
+        self._apply(checked.action, checked if checked.version == self.version else None)
         return self.version
 
     def take_known(self, seat: int, action: Action) -> int:
