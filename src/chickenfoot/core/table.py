@@ -81,7 +81,8 @@ class Checked:
     """The table's version it was checked at: :meth:`Table.take` takes it there only."""
     trial: RoundLike
     """The round in play as the action leaves it: a copy, which :meth:`Table.take` makes
-    the table's own (the action is applied once)."""
+    the table's own while the table is still at :attr:`version` (the action is applied
+    once)."""
     event: Event
     """What the action made, on :attr:`trial`."""
 
@@ -328,8 +329,8 @@ class Table:
         event = trial.apply(known)  # raises IllegalActionError
         final = self._match_after(trial) if trial.end is not None else None
         record = None if final is None else games.to_record(final)
-        json = action_to_json(event.action)
-        return Checked(seat, known, json, record, final, self.version, trial, event)
+        as_json = action_to_json(event.action)
+        return Checked(seat, known, as_json, record, final, self.version, trial, event)
 
     def take(self, checked: Checked) -> int:
         """Take an action :meth:`check` has found legal; the new version. The round it was
