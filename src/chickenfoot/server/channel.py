@@ -97,7 +97,9 @@ class Live:
     heard_seats: tuple[bytes, float] | None = None
     """On a table followed here: the owner's latest ``seats`` frame, and when it came."""
     retry: asyncio.TimerHandle | None = None
-    """A bot's next try after its action could not be saved."""
+    """A bot's next try after its turn failed (its action not saved, or otherwise)."""
+    failed: int = 0
+    """The bots' turns that failed in a row otherwise than in storage."""
     unsure: bool = False
     """A commit failed: the store may hold one action more than the table."""
     owned: bool = True

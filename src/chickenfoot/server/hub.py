@@ -106,6 +106,9 @@ STAND_IN = "medium"
 """The level of the bot that plays for a person who has gone away."""
 STORAGE_RETRY = 1.0
 """Seconds a bot whose action could not be saved waits before it tries again."""
+BOT_RETRY_LONGEST = 60.0
+"""Seconds at most a bot waits before it tries again after its turns failed (otherwise than
+in storage): each failure in a row doubles the wait, from :data:`STORAGE_RETRY`."""
 CLOCK_SECONDS = (5, 600)
 """The move clocks a table may have: seconds per move, at least and at most."""
 ACCOUNT_CREATOR = "account:"
@@ -1388,6 +1391,7 @@ class Hub:
                     stand_in = seat not in live.bots
                     accepting = self._accept(live, seat, action, arrived, stand_in=stand_in)
                     await asyncio.shield(self.errand(accepting))
+                    live.failed = 0
         except asyncio.CancelledError:
             raise
         except _Moved:
@@ -1395,19 +1399,32 @@ class Hub:
         except Exception as exc:
             if isinstance(exc, ServerError) and exc.code in (STORAGE_UNAVAILABLE, NOT_SAVED):
                 self.metrics.error(exc.code)
-                self._retry(live)
+                self._retry(live, STORAGE_RETRY)
             else:
-                logs.event(logging.ERROR, "bot-failed", error=True, table=live.id, seat=seat)
+                # A table must not stall on one failure: the turn is tried again (the table
+                # as it is then), later after each failure in a row.
+                live.failed += 1
+                wait = min(BOT_RETRY_LONGEST, STORAGE_RETRY * 2 ** (live.failed - 1))
+                logs.event(
+                    logging.ERROR,
+                    "bot-failed",
+                    error=True,
+                    table=live.id,
+                    seat=seat,
+                    reason=reason_of(exc),
+                    retry=wait,
+                )
+                self._retry(live, wait)
             return
         finally:
             live.thinking = None
         self.schedule(live)
 
-    def _retry(self, live: Live) -> None:
-        """Let the table's bots try again in :data:`STORAGE_RETRY` seconds."""
+    def _retry(self, live: Live, wait: float) -> None:
+        """Let the table's bots try again in ``wait`` seconds."""
         if live.retry is None and not self._closing:
             loop = asyncio.get_running_loop()
-            live.retry = loop.call_later(STORAGE_RETRY, self._retried, live)
+            live.retry = loop.call_later(wait, self._retried, live)
 
     def _retried(self, live: Live) -> None:
         live.retry = None
