@@ -457,6 +457,32 @@ def test_checking_an_action_changes_nothing_and_foretells_its_json_and_the_final
         assert checked.record == (table.record() if table.is_over else None)
 
 
+@settings(max_examples=examples(40), deadline=None)
+@given(st.sampled_from(GAMES), st.integers(2, 8), st.integers(0, 2**32))
+def test_an_action_said_not_to_end_its_round_never_does(
+    game: tuple[str, str | None], players: int, seed: int
+) -> None:
+    """:meth:`Table.check` works out nothing ahead for an action that cannot end its round
+    (it is applied once, when taken): at every position of a match, every legal action said
+    so is applied to a copy, and the round goes on."""
+    if game[0] != "chickenfoot":
+        players = min(players, 4)
+    table = new_table(*game, players, seed)
+    spared = drawing = 0
+    while not table.is_over:
+        state = table.match.current
+        assert state is not None
+        drawing += state.drawable > 1
+        for action in state.legal_actions():
+            if not state.may_end(action):
+                spared += 1
+                copy = state.copy()
+                copy.apply(action)
+                assert copy.end is None, (action, state.history)
+        step(table, seed)
+    assert spared > 0 or not drawing  # and more than a few where tiles may be drawn
+
+
 def test_a_checked_action_out_of_turn_or_illegal_is_refused_and_changes_nothing(
     table: Table,
 ) -> None:

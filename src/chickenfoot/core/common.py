@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Generic, Protocol, Self, TypeVar
 
-from chickenfoot.core.actions import Action, Event, IllegalActionError
+from chickenfoot.core.actions import Action, Event, IllegalActionError, Play
 from chickenfoot.core.pieces import Deal, RoundEnd
 from chickenfoot.core.record_fields import RecordError, check_end, describe, is_int, read_action
 from chickenfoot.core.tiles import Tile
@@ -44,6 +44,14 @@ class RoundBase:
         except IllegalActionError:
             return False
         return True
+
+
+def may_end(action: Action, drawable: int, held: int, at_limit: bool) -> bool:
+    """Whether taking ``action``, a legal action now, could end a round of any game (False:
+    it certainly does not, nor is it refused): a play of the seat's last tile (it ``held``
+    one), or any action once at most one tile may be drawn (a round is blocked when none
+    may be drawn and no seat can play), or once the round is ``at_limit`` of its actions."""
+    return at_limit or drawable <= 1 or (held == 1 and isinstance(action, Play))
 
 
 class _Round(Protocol):

@@ -16,7 +16,7 @@ from chickenfoot.core.actions import (
     play_on,
 )
 from chickenfoot.core.actions import PASS as PASS_ACTION
-from chickenfoot.core.common import RoundBase
+from chickenfoot.core.common import RoundBase, may_end
 from chickenfoot.core.fast import BLOCKED, DRAW, OUT, PASS, PLACE, FastRound, hand_masks, too_long
 from chickenfoot.core.pieces import Deal, Place, Placed, RoundEnd, lines_from, shuffle
 from chickenfoot.core.projection import SeenHistories
@@ -395,6 +395,12 @@ class RoundState(RoundBase):
             event = Event(seat, action)
         self.history.append(event)
         return event
+
+    def may_end(self, action: Action) -> bool:
+        """See :func:`~chickenfoot.core.common.may_end`."""
+        fast = self.fast
+        held = fast.hands[fast.turn].bit_count()
+        return may_end(action, fast.drawable(), held, fast.plies >= fast.limit)
 
     def _trusted(self, action: Action) -> int | None:
         if self._legal is not None:

@@ -78,12 +78,14 @@ class Checked:
     """The match as the action ends it, if it does: a copy (the table's own is not
     changed)."""
     version: int
-    """The table's version it was checked at: :meth:`Table.take` takes it there only."""
-    trial: RoundLike
-    """The round in play as the action leaves it: a copy, which :meth:`Table.take` makes
-    the table's own while the table is still at :attr:`version` (the action is applied
-    once)."""
-    event: Event
+    """The table's version it was checked at."""
+    trial: RoundLike | None
+    """The round in play as the action leaves it, if the action may end it: a copy, which
+    :meth:`Table.take` makes the table's own while the table is still at :attr:`version`
+    (the action is applied once). None for an action of the position's own legal ones
+    that cannot end the round: nothing is foretold of it but its JSON form, and
+    :meth:`Table.take` applies it."""
+    event: Event | None
     """What the action made, on :attr:`trial`."""
 
 
@@ -324,7 +326,11 @@ class Table:
         state = self.match.rounds[-1]
         if seat != state.turn:
             raise TableError("not-your-turn", turn=state.turn, seat=seat)
-        known = self._known(action) or action  # the position's own: not checked again
+        known = self._known(action)  # the position's own: not checked again
+        if known is not None and not state.may_end(known):
+            as_json = action_to_json(known)
+            return Checked(seat, known, as_json, None, None, self.version, None, None)
+        known = known or action
         trial = state.copy()
         event = trial.apply(known)  # raises IllegalActionError
         final = self._match_after(trial) if trial.end is not None else None
@@ -334,10 +340,11 @@ class Table:
 
     def take(self, checked: Checked) -> int:
         """Take an action :meth:`check` has found legal; the new version. The round it was
-        checked on becomes the table's, unless the table has moved on since: then the action
-        is applied to the round as it is (raising :class:`IllegalActionError`, nothing
-        changed, if it is no longer legal)."""
-        self._apply(checked.action, checked if checked.version == self.version else None)
+        checked on (if it was) becomes the table's, unless the table has moved on since:
+        then the action is applied to the round as it is (raising
+        :class:`IllegalActionError`, nothing changed, if it is no longer legal)."""
+        tried = checked.trial is not None and checked.version == self.version
+        self._apply(checked.action, checked if tried else None)
         return self.version
 
     def take_known(self, seat: int, action: Action) -> int:
@@ -427,7 +434,7 @@ class Table:
             playable = playable_numbers((p.open for p in state.board()), before)
         elif action.on is not None and 0 <= action.on < state.placed_count:
             target = state.placed(action.on).tile
-        if checked is None:
+        if checked is None or checked.trial is None or checked.event is None:
             event = self.match.apply(action)
         else:
             state, event = checked.trial, checked.event

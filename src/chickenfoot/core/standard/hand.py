@@ -23,7 +23,7 @@ from chickenfoot.core.actions import (
     Play,
     play_on,
 )
-from chickenfoot.core.common import RoundBase
+from chickenfoot.core.common import RoundBase, may_end
 from chickenfoot.core.fast import action_limit, too_long
 from chickenfoot.core.messages import CodedError
 from chickenfoot.core.pieces import Deal, Place, Placed, RoundEnd
@@ -382,6 +382,11 @@ class HandState(RoundBase):
             self._legal = None
             self._finish(RoundEnd.BLOCKED)
         return event
+
+    def may_end(self, action: Action) -> bool:
+        """See :func:`~chickenfoot.core.common.may_end`."""
+        held = self.hands[self.turn].bit_count()
+        return may_end(action, self.drawable, held, len(self.history) >= self._limit)
 
     def seen_history(self, seat: int) -> tuple[Event, ...]:
         """The hand's actions as ``seat`` may see them."""
