@@ -171,6 +171,25 @@ def test_the_returns_are_minus_the_points_or_their_zero_sum_transform() -> None:
     )
 
 
+def test_the_win_returns_share_one_among_the_games_winners() -> None:
+    """``returns=win``: 1/k to each of the k winners the rules name, 0 to the others."""
+    game = load("classic", 4, returns="win")
+    assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (0.0, 1.0, 1.0)
+    shared = 0
+    for seed in range(40):
+        state = random_game(game, seed)
+        outcome = state.match.outcome()
+        assert outcome is not None
+        k = len(outcome.winners)
+        shared += k > 1
+        assert state.returns() == [1 / k if s in outcome.winners else 0.0 for s in range(4)]
+        assert sum(state.returns()) == pytest.approx(1.0)
+        penalty = [-t for t in outcome.totals]
+        assert {s for s in range(4) if penalty[s] == max(penalty)} >= set(outcome.winners)
+    assert load("classic", 4, returns="win").get_parameters()["returns"] == "win"
+
+
 def test_openspiels_random_simulation_checks_pass_for_every_preset() -> None:
     for preset in PRESETS:
         for players in (2, 5, 8):

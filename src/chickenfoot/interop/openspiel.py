@@ -8,8 +8,8 @@ adds is OpenSpiel's shape (docs/openspiel.md):
 
 * **Parameters**: ``preset`` (a name of :data:`~chickenfoot.core.rules.PRESETS`, default
   ``classic``), ``players`` (2-8, default 4), ``length`` (``single``, the default, ``half`` or
-  ``full``: how many rounds, as in the rules), ``returns`` (``penalty``, the default, or
-  ``zero_sum``).
+  ``full``: how many rounds, as in the rules), ``returns`` (``penalty``, the default,
+  ``zero_sum`` or ``win``).
 * **Chance nodes**, one tile each, every one uniform over the tiles it may be: the draws for
   the start where the preset makes them (``found``: from the whole set, seat after seat, until
   the round's double turns up; wikipedia's round 1: one tile a seat from the boneyard), the
@@ -20,7 +20,9 @@ adds is OpenSpiel's shape (docs/openspiel.md):
   and pass come after every play). A chance outcome is the index of the tile dealt or drawn.
 * **Returns**, at the end of the game: ``penalty`` gives each seat minus its penalty points
   (its total over the rounds; general-sum, the highest return wins); ``zero_sum`` gives each
-  seat the mean of all seats' points minus its own (the same order of seats, summing to 0).
+  seat the mean of all seats' points minus its own (the same order of seats, summing to 0);
+  ``win`` gives each winner of the game (as the rules decide it) 1/k, k the number of
+  winners, and the others 0 (constant-sum: what a player who plays to win maximises).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from chickenfoot.interop.encoding import (
 )
 
 NAME = "python_chicken_foot"
-RETURNS = ("penalty", "zero_sum")
+RETURNS = ("penalty", "zero_sum", "win")
 DEFAULTS: dict[str, Any] = {**encoding.DEFAULTS, "returns": "penalty"}
 
 
@@ -75,6 +77,7 @@ def _game_type(utility: Any) -> Any:
 
 GAME_TYPE = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
 ZERO_SUM_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
+WIN_TYPE = _game_type(pyspiel.GameType.Utility.CONSTANT_SUM)
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,8 @@ class Spec(encoding.Spec):
     """The shared :class:`~chickenfoot.interop.encoding.Spec`, and the returns asked for."""
 
     zero_sum: bool = False
+    win: bool = False
+    """Returns are each seat's share of the game's win (``returns=win``)."""
 
 
 def spec_of(params: dict[str, Any]) -> Spec:
@@ -101,8 +106,8 @@ _SPECS: dict[tuple[tuple[str, str], ...], Spec] = {}
 def _spec_of(params: dict[str, Any]) -> Spec:
     rules, players = rules_of(params)
     if params["returns"] not in RETURNS:
-        raise ValueError(f"returns must be penalty or zero_sum, not {params['returns']!r}")
-    return Spec(rules, players, params["returns"] == "zero_sum")
+        raise ValueError(f"returns must be {', '.join(RETURNS)}, not {params['returns']!r}")
+    return Spec(rules, players, params["returns"] == "zero_sum", params["returns"] == "win")
 
 
 class ChickenFootGame(pyspiel.Game):  # type: ignore[misc]
@@ -116,12 +121,12 @@ class ChickenFootGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=spec.num_actions,
             max_chance_outcomes=spec.set_size,
             num_players=players,
-            min_utility=float(-worst),
-            max_utility=float(worst if spec.zero_sum else 0),
-            utility_sum=0.0 if spec.zero_sum else None,
+            min_utility=0.0 if spec.win else float(-worst),
+            max_utility=1.0 if spec.win else float(worst if spec.zero_sum else 0),
+            utility_sum=1.0 if spec.win else 0.0 if spec.zero_sum else None,
             max_game_length=spec.rounds * (action_limit(spec.set_size, players) + chance),
         )
-        game_type = ZERO_SUM_TYPE if spec.zero_sum else GAME_TYPE
+        game_type = WIN_TYPE if spec.win else ZERO_SUM_TYPE if spec.zero_sum else GAME_TYPE
         super().__init__(game_type, info, {**DEFAULTS, **(params or {})})
 
     @property
@@ -340,6 +345,11 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if not self.match.is_over:
             return [0.0] * self.spec.players
+        if self.spec.win:
+            outcome = self.match.outcome()
+            assert outcome is not None
+            share = 1 / len(outcome.winners)
+            return [share if s in outcome.winners else 0.0 for s in range(self.spec.players)]
         totals = self.match.totals()
         if self.spec.zero_sum:
             mean = sum(totals) / len(totals)
