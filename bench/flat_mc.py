@@ -25,6 +25,15 @@ Every iteration (one "sample"):
 3. **Score.** The reward of a playout is this seat's share of the round's win: 1 for the
    lowest penalty points, 1/k for a k-way tie, else 0. Its penalty points are kept too.
 
+**Variants** (:data:`VARIANTS`, each a named opponent of ``bench/headtohead.py``): the
+playouts above are this module's own Python loop; ``compiled=True`` plays them with the
+project's compiled playout function instead (:func:`chickenfoot.bots.playout.chickenfoot_
+playout`, the expert's: about three times as fast, so three times the samples), its policy
+given here: a playable double with probability ``doubles`` when the seat holds one, else
+the heaviest tile with probability ``heavy``, else a random tile (then a random end).
+``flatmc-fast`` is ``flatmc`` with those playouts, ``flatmc-doubles`` plays them with the
+expert's own policy (doubles 0.8, heavy 0.3). The search stays this module's.
+
 The candidate with the best mean reward wins; exact ties go to the lower mean penalty,
 then to the first legal action. The player iterates until its time budget (``millis``,
 default 80 ms, measured with ``time.perf_counter``) is spent, checked after each full
@@ -42,11 +51,18 @@ from collections.abc import Callable
 from random import Random
 
 from chickenfoot.bots.base import Limit, View
+from chickenfoot.bots.playout import chickenfoot_playout
 from chickenfoot.core import Action, Draw, FastRound, Pass, SeatView
 from chickenfoot.core.fast import DRAW, PASS, PLACE, weights
 from chickenfoot.core.tiles import set_size
 
 NAME = "flatmc"
+VARIANTS: dict[str, dict[str, float | bool]] = {
+    NAME: {},
+    "flatmc-fast": {"compiled": True},
+    "flatmc-doubles": {"compiled": True, "heavy": 0.3, "doubles": 0.8},
+}
+"""The named flat players: each one's settings (the others as :class:`FlatMonteCarlo`'s)."""
 
 
 class FlatMonteCarlo:
@@ -61,6 +77,8 @@ class FlatMonteCarlo:
         samples: int | None = None,
         heavy: float = 0.5,
         clock: Callable[[], float] = time.perf_counter,
+        compiled: bool = False,
+        doubles: float = 0.0,
     ) -> None:
         if millis is None and samples is None:
             raise ValueError("a flat Monte Carlo player needs a budget: millis, samples or both")
@@ -69,6 +87,10 @@ class FlatMonteCarlo:
         self.samples = samples
         self.heavy = heavy
         self.clock = clock
+        self.compiled = compiled
+        self.doubles = doubles
+        if doubles and not compiled:
+            raise ValueError("only the compiled playouts play doubles first")
         self.last_samples = 0
         """Samples (deals) the last :meth:`choose` evaluated every candidate on."""
 
@@ -116,14 +138,18 @@ class FlatMonteCarlo:
         wins = [0.0] * len(moves)
         points = [0.0] * len(moves)
         playout = Playout(self.rng, self.heavy, weights(rules.double_blank_points))
+        rng, heavy, doubles, compiled = self.rng, self.heavy, self.doubles, self.compiled
         n = 0
         while samples is None or n < samples:
             root = deal.position()
             for i, move in enumerate(moves):
                 r = root.copy()
                 r.apply(move)
-                playout.run(r)
-                final = r.points()
+                if compiled:
+                    final = chickenfoot_playout(r, rng, heavy, doubles=doubles)
+                else:
+                    playout.run(r)
+                    final = r.points()
                 low = min(final)
                 if final[me] == low:
                     wins[i] += 1.0 / final.count(low)
@@ -294,9 +320,20 @@ def distinct_moves(view: SeatView) -> list[tuple[int, Action]]:
     return list(seen.items())
 
 
-def make(seed: int | str) -> FlatMonteCarlo:
-    """The factory a bot registry wants: the player at its default budget."""
-    return FlatMonteCarlo(seed)
+def make(seed: int | str, name: str = NAME, millis: float | None = 80.0) -> FlatMonteCarlo:
+    """The flat player called ``name`` (one of :data:`VARIANTS`) at ``millis`` a move."""
+    bot = FlatMonteCarlo(seed, millis=millis, **VARIANTS[name])  # type: ignore[arg-type]
+    bot.name = name
+    return bot
 
 
-__all__ = ["NAME", "Dealer", "FlatMonteCarlo", "Playout", "distinct_moves", "make", "void_masks"]
+__all__ = [
+    "NAME",
+    "VARIANTS",
+    "Dealer",
+    "FlatMonteCarlo",
+    "Playout",
+    "distinct_moves",
+    "make",
+    "void_masks",
+]

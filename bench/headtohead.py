@@ -6,7 +6,8 @@ measured against a baseline of equal time.
     .venv/bin/python bench/headtohead.py --vs-greedy expert --players 4 --rounds 2000
 
 Bots: every name of ``chickenfoot.bots.registry.BOTS`` (expert, hard, medium, easy, greedy,
-...), ``flatmc``, the flat Monte Carlo player of ``bench/flat_mc.py``, and ``mc:key=value,...``,
+...), ``flatmc``, the flat Monte Carlo player of ``bench/flat_mc.py``, and its variants
+(``flatmc-fast``, ``flatmc-doubles``: ``flat_mc.VARIANTS``), and ``mc:key=value,...``,
 the searching bot with other settings (``mc:samples=None,millis=80,point_weight=0``).
 
 Head to head (``--a``/``--b``): at N players each bot takes N/2 seats (one each at 2), the
@@ -50,7 +51,8 @@ if str(HERE) not in sys.path:  # flat_mc lives next to this file (also on worker
     sys.path.insert(0, str(HERE))
 
 from flat_mc import NAME as FLAT  # noqa: E402
-from flat_mc import FlatMonteCarlo  # noqa: E402
+from flat_mc import VARIANTS as FLAT_VARIANTS  # noqa: E402
+from flat_mc import make as make_flat  # noqa: E402
 
 from chickenfoot import arena  # noqa: E402
 from chickenfoot.arena import Z95, MatchResult, percentile, seating, win_shares  # noqa: E402
@@ -64,9 +66,9 @@ from chickenfoot.play import seat_seed  # noqa: E402
 
 
 def known_bots() -> list[str]:
-    """The registry's bots and ``flatmc`` (built by :func:`make`, which every process playing
-    imports with this module: the registry itself is left alone)."""
-    return [*BOTS, FLAT]
+    """The registry's bots and the flat players (built by :func:`make`, which every process
+    playing imports with this module: the registry itself is left alone)."""
+    return [*BOTS, *FLAT_VARIANTS]
 
 
 # Playing
@@ -100,10 +102,10 @@ def variant(name: str) -> dict[str, float | None]:
 
 
 def make(name: str, seed: str, millis: float | None) -> Bot:
-    """The bot called ``name``: flatmc at ``millis`` (80 if none), a ``mc:`` variant, else
-    the registry's."""
-    if name == FLAT:
-        return FlatMonteCarlo(seed, millis=millis if millis else 80.0)
+    """The bot called ``name``: a flat player at ``millis`` (80 if none), a ``mc:`` variant,
+    else the registry's."""
+    if name in FLAT_VARIANTS:
+        return make_flat(seed, name, millis if millis else 80.0)
     if name.startswith(VARIANT):
         kwargs = variant(name)
         if "samples" in kwargs and kwargs["samples"] is not None:

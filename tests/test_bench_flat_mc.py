@@ -56,6 +56,28 @@ def test_the_flat_player_plays_only_legal_actions(players: int) -> None:
         play_round(players, seed, bots)
 
 
+@pytest.mark.parametrize("name", sorted(set(flat_mc.VARIANTS) - {flat_mc.NAME}))
+def test_each_named_flat_player_plays_only_legal_actions_under_its_name(name: str) -> None:
+    for seed in range(2):
+        bots = [headtohead.make(name, f"{seed}/{s}", 1.0) for s in range(4)]
+        assert {b.name for b in bots} == {name}
+        bots[1] = make_bot("greedy", 0)
+        play_round(4, seed, bots)
+    assert name in headtohead.known_bots()
+
+
+def test_a_flat_player_with_compiled_playouts_chooses_from_its_seed_and_view() -> None:
+    """With a sample cap and no clock, its choice is a function of the seed and the view (as
+    the module's own playouts'); a preference for doubles needs the compiled playouts."""
+    _, seen = first_decision(4, 3)
+    one = flat_mc.FlatMonteCarlo(7, millis=None, samples=30, compiled=True)
+    two = flat_mc.FlatMonteCarlo(7, millis=None, samples=30, compiled=True)
+    assert one.choose(seen) == two.choose(seen)
+    assert one.last_samples == two.last_samples == 30
+    with pytest.raises(ValueError, match="doubles"):
+        flat_mc.FlatMonteCarlo(1, doubles=0.5)
+
+
 def first_decision(players: int, seed: int) -> tuple[Match, SeatView]:
     """The first position of a seeded round where seat 0 has several distinct moves."""
     match = Match([f"p{s}" for s in range(players)], SINGLE, seed)
