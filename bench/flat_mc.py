@@ -28,9 +28,10 @@ Every iteration (one "sample"):
 **Variants** (:data:`VARIANTS`, each a named opponent of ``bench/headtohead.py``): the
 playouts above are this module's own Python loop; ``compiled=True`` plays them with the
 project's compiled playout function instead (:func:`chickenfoot.bots.playout.chickenfoot_
-playout`, the expert's: about three times as fast, so three times the samples), its policy
-given here: a playable double with probability ``doubles`` when the seat holds one, else
-the heaviest tile with probability ``heavy``, else a random tile (then a random end).
+playout`, the expert's: a playout about three times as fast, the deals as before, so about
+twice the samples a move), its policy given here: a playable double with probability
+``doubles`` when the seat holds one, else the heaviest tile with probability ``heavy``, else
+a random tile (then a random end).
 ``flatmc-fast`` is ``flatmc`` with those playouts, ``flatmc-doubles`` plays them with the
 expert's own policy (doubles 0.8, heavy 0.3). The search stays this module's.
 
