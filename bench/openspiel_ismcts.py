@@ -48,6 +48,7 @@ if str(HERE) not in sys.path:  # headtohead lives next to this file (also on wor
 
 from headtohead import paired  # noqa: E402
 
+from chickenfoot.arena import percentile  # noqa: E402
 from chickenfoot.bots.base import Limit  # noqa: E402
 from chickenfoot.bots.registry import make_bot  # noqa: E402
 from chickenfoot.core.view import seat_view  # noqa: E402
@@ -154,10 +155,6 @@ def play_round(
     return list(state.match.totals())
 
 
-def p95(values: list[float]) -> float:
-    return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000, help="rounds (two a deal)")
@@ -190,9 +187,10 @@ def main() -> None:
         won = sum(sum(r.shares[side]) for r in results) / rounds
         points = sum(sum(r.points[side]) for r in results) / (rounds * seats[side])
         seconds = [t for r in results for t in r.seconds[side]]
+        mean, p95 = 1000 * statistics.fmean(seconds), 1000 * percentile(seconds, 95)
         print(
             f"  {side}: {won:.1%} of the rounds won, {points:.1f} points a seat a round, "
-            f"{1000 * statistics.fmean(seconds):.1f} ms a move (p95 {1000 * p95(seconds):.1f})"
+            f"{mean:.1f} ms a move (p95 {p95:.1f})"
         )
     simulations = [n for r in results for n in r.simulations]
     if simulations:
@@ -201,12 +199,12 @@ def main() -> None:
         statistics.fmean(r.shares["expert"]) - statistics.fmean(r.shares["ismcts"]) for r in results
     ]
     test = paired(differences)
-    low, high = test.interval or (float("nan"), float("nan"))
-    p = "n/a" if test.p is None else f"{test.p:.2g}"
-    print(
-        f"  expert minus ISMCTS, per round: {test.mean:+.3f} (95% CI {low:+.3f} to {high:+.3f}), "
-        f"one-sided p {p}, {test.n} deals"
-    )
+    if test.interval is None or test.p is None:
+        told = "no interval from one deal"
+    else:
+        low, high = test.interval
+        told = f"95% CI {low:+.3f} to {high:+.3f}, one-sided p {test.p:.2g}"
+    print(f"  expert minus ISMCTS, per round: {test.mean:+.3f} ({told}), {test.n} deals")
 
 
 if __name__ == "__main__":

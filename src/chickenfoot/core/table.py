@@ -343,8 +343,7 @@ class Table:
         checked on (if it was) becomes the table's, unless the table has moved on since:
         then the action is applied to the round as it is (raising
         :class:`IllegalActionError`, nothing changed, if it is no longer legal)."""
-        tried = checked.trial is not None and checked.version == self.version
-        self._apply(checked.action, checked if tried else None)
+        self._apply(checked.action, checked if checked.version == self.version else None)
         return self.version
 
     def take_known(self, seat: int, action: Action) -> int:
@@ -424,8 +423,8 @@ class Table:
         self._finish_if_over(state)
 
     def _apply(self, action: Action, checked: Checked | None = None) -> None:
-        """Take ``action``: applied to the round in play, or, ``checked``, its trial
-        adopted."""
+        """Take ``action``: applied to the round in play, or, ``checked`` with a trial,
+        that trial adopted."""
         state = self._round()
         before = self._public()
         playable: list[int] = []
