@@ -12,6 +12,7 @@ is caught as soon as possible.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from collections.abc import Iterator
@@ -124,12 +125,31 @@ on one worker (:func:`pytest_xdist_make_scheduler`), so that it is started once,
 per worker and again after every other module's test run in between."""
 
 
-ALONE = ("test_server_fair", "test_cluster", "test_web_cluster")
+ALONE = ("test_web_cluster", "test_server_fair", "test_cluster")
 """The modules whose timings assume a machine that is not busy: several server processes taking
 tables over from each other within seconds (leases, failovers), and a bot's pace measured
 against a flood of hints. Marked ``alone``, which ``./scripts/test`` runs after the others,
 on as many workers (each mostly waits on leases and servers: half a core on average), in
-this order: the bots' paces, which take seconds of waiting and little else, start first."""
+this order: the page's failover and the bots' paces, long tests of seconds of waiting, start
+first, so that none of them is left to run alone at the end."""
+
+
+TEST_GC_THRESHOLDS = (10_000, 20, 20)
+"""The garbage collector's thresholds in the test processes: with the interpreter's (700,
+10, 10) the tests that run the engine, the bots and the terminal in process spent about a
+seventh of their CPU time in it; with these, a twenty-fifth. The collections come more
+seldom, so each frees more: the tests keep no more memory for long."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    gc.set_threshold(*TEST_GC_THRESHOLDS)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What is imported by now lives as long as the process: set aside (``gc.freeze``), it
+    is no longer walked by every full collection."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
