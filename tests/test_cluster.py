@@ -103,6 +103,8 @@ class Viewer:
         self.acted = 0
         self.errors: list[dict[str, Any]] = []
         self.stop_at: int | None = None
+        self.stop_at_turn = False
+        """With :attr:`stop_at`: stop there only once it is this seat's turn."""
 
     async def play(self, until: asyncio.Event | None = None, acts: int | None = None) -> None:
         """Play until the match is over (or ``acts`` actions of this seat, or ``until`` is
@@ -131,7 +133,10 @@ class Viewer:
             self._read(frame)
             if self.over or (until is not None and until.is_set()):
                 return True
-            if self.stop_at is not None and self.version >= self.stop_at:
+            legal = frame.get("legal")
+            mine = legal and self.seat is not None and frame.get("version") == self.version
+            stop = self.stop_at is not None and self.version >= self.stop_at
+            if stop and (mine or not self.stop_at_turn):
                 return True
             if frame["type"] == "error":
                 self.errors.append(frame)
@@ -141,8 +146,7 @@ class Viewer:
             dealt = frame.get("event", {})
             if self.seat is not None and dealt.get("kind") == "round" and dealt["round"] > 1:
                 await ws.send(json.dumps({"type": "ready", "round": dealt["round"] - 1}))
-            legal = frame.get("legal")
-            if legal and self.seat is not None and frame.get("version") == self.version:
+            if mine:
                 if acts is not None and self.acted >= acts:
                     return True
                 await ws.send(json.dumps({"type": "act", "action": self.rng.choice(legal)}))
@@ -166,9 +170,10 @@ class Viewer:
         self.over = self.over or frame["event"]["kind"] == "match-end"
 
 
-def table_of(server: Server, seats: list[dict[str, str]]) -> dict[str, Any]:
-    """A table of ``seats`` dealt from the server's own draw (rated, as a seed is not)."""
-    body = {"seats": seats, "length": "half"}
+def table_of(server: Server, seats: list[dict[str, str]], length: str = "single") -> dict[str, Any]:
+    """A table of ``seats`` dealt from the server's own draw (rated, as a seed is not): a
+    single round, or ``half`` a match where the rounds after the first are what is tried."""
+    body = {"seats": seats, "length": length}
     made: dict[str, Any] = server.post("/api/tables", body)
     return made
 
@@ -201,8 +206,7 @@ def check_no_leak(record: dict[str, Any], viewers: list[Viewer]) -> None:
 def check_bots_reproducible(record: dict[str, Any], bots: dict[int, str]) -> None:
     """Every bot action of the record is the one its bot, seeded by its seat and the
     table's version, chooses from the seat's view: whichever process played it."""
-    rules = games.make_rules(record["game"], len(record["players"]), None, {"length": "half"})
-    table = Table(record["players"], rules, record["seed"])
+    table = Table(record["players"], Table.from_record(record).match.rules, record["seed"])
     checked = 0
     for entry in Table.from_record(record).entries(0, None):
         if not isinstance(entry, ActionEntry):
@@ -219,7 +223,7 @@ def check_bots_reproducible(record: dict[str, Any], bots: dict[int, str]) -> Non
 
 def test_people_on_two_processes_play_one_match(cluster: Cluster) -> None:
     a, b = cluster.start(), cluster.start()
-    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}, {"human": "Bo"}])
+    made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}, {"human": "Bo"}], "half")
     table, tokens = made["table"], a.tokens(made)
     ann = Viewer([a], table, 0, tokens[0])
     bo = Viewer([b], table, 2, tokens[2])
@@ -423,13 +427,15 @@ def test_an_owner_paused_past_its_lease_loses_the_table_and_writes_nothing(
     cluster: Cluster,
 ) -> None:
     """SIGSTOP: the owner neither renews nor answers; another process takes the table and
-    plays on. SIGCONT: the old owner learns it has lost the table (its lease, or a write of
-    its refused as stale) and writes nothing more."""
+    plays on, and an action forwarded to the owner meanwhile is taken there once its lease
+    has lapsed (the person is not told the table cannot be reached). SIGCONT: the old owner
+    learns it has lost the table (its lease, or a write of its refused as stale) and writes
+    nothing more."""
     a, b = cluster.start(), cluster.start()
     made = table_of(a, [{"human": "Ann"}, {"bot": "easy"}, {"bot": "easy"}])
     table, token = made["table"], b.tokens(made)[0]
     ann = Viewer([b], table, 0, token)
-    ann.stop_at = 6
+    ann.stop_at, ann.stop_at_turn = 6, True  # paused at her turn: her action is forwarded
     asyncio.run(ann.play())
     ann.stop_at = None
     a.process.send_signal(signal.SIGSTOP)
@@ -437,6 +443,7 @@ def test_an_owner_paused_past_its_lease_loses_the_table_and_writes_nothing(
         asyncio.run(ann.play(acts=ann.acted + 3))
     finally:
         a.process.send_signal(signal.SIGCONT)
+    assert ann.moved == 0 and "table-unreachable" not in {e["code"] for e in ann.errors}
     asyncio.run(ann.play())
     record = b.get(f"/api/tables/{table}/record")
     check_events(record, ann)

@@ -118,7 +118,7 @@ def test_a_draw_sent_twice_at_one_version_draws_one_tile_and_the_second_is_stale
 
 # -- finding 12: a bot's move comes after its pace, whatever it holds ---------------------------
 
-PACE_MS = 300
+PACE_MS = 200
 TOLERANCE = 0.1
 """Seconds a frame may reach the spectator early relative to the frame before it (one
 delivered late, the next on time)."""
@@ -156,7 +156,7 @@ async def watch(server: Server, table: str, seconds: float = 120) -> dict[int, f
 def test_a_bots_move_comes_after_its_pace_whether_it_had_one_legal_action_or_many(
     tmp_path: Path,
 ) -> None:
-    """Two bots play the draw game out, watched by a spectator, with a pace of 300 ms: each
+    """Two bots play the draw game out, watched by a spectator, with a pace of 200 ms: each
     action's delay after the event before it, sorted by how many legal actions its seat had
     (from the record, once the match is over). The forced moves (one legal action: a draw,
     a pass, a single fitting tile) come no sooner than the pace, as the chosen ones do."""

@@ -312,8 +312,12 @@ class RedisChannel:
             else:
                 try:
                     with coordinating(live.id):
-                        answer = await self.cluster.request(owner, {**message, "table": live.id})
+                        answer = await self.cluster.request(
+                            owner, {**message, "table": live.id}, give_up=lambda: live.owned
+                        )
                 except NoAnswer:
+                    if live.owned:  # taken here meanwhile (the owner's lease lapsed): its
+                        return False  # writes are refused from now on, so the caller does it
                     logs.event(logging.WARNING, TABLE_UNREACHABLE, table=live.id, owner=owner)
                     raise ServerError(TABLE_UNREACHABLE, status=503) from None
                 self.tables.metrics.forwarded.inc()

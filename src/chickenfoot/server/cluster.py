@@ -48,6 +48,9 @@ whose owner has died."""
 FORWARD_SECONDS = 10.0
 """How long a forwarded request waits for the owner's answer: longer than the owner may take
 to find its database down (a process that has died is known at once: nobody hears)."""
+GIVE_UP_EVERY = 0.2
+"""Seconds between two looks, while a request waits, at whether its sender still needs the
+answer (:meth:`Cluster.request`)."""
 REDIS_SECONDS = 3.0
 """How long one Redis command may take before Redis counts as down (a Redis that is not
 there refuses at once; this is for one that hangs, and for a process too busy to read)."""
@@ -204,23 +207,32 @@ class Cluster:
         """Stop following ``table`` without telling Redis (which cannot be reached)."""
         self._followed.discard(table)
 
-    async def request(self, process: str, message: dict[str, Any]) -> dict[str, Any] | None:
+    async def request(
+        self, process: str, message: dict[str, Any], give_up: Callable[[], bool] | None = None
+    ) -> dict[str, Any] | None:
         """Send ``message`` to ``process`` and wait for its answer; None if no process of
         that name listens. The request carries its deadline (``until``, seconds since the
         epoch), past which the process does not take it; :class:`NoAnswer` if no answer
-        has come a second after it (then nothing was done)."""
+        has come a second after it (then nothing was done), or as soon as ``give_up()`` is
+        true (looked at every :data:`GIVE_UP_EVERY` seconds)."""
         ident = secrets.token_hex(8)
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[ident] = answer
         body = {**message, "id": ident, "reply": self.name, "until": time.time() + FORWARD_SECONDS}
+        deadline = time.monotonic() + FORWARD_SECONDS + 1
         try:
             self.operations += 1
             heard = await self.redis.publish(_process_channel(process), msgspec.json.encode(body))
             if not heard:
                 return None
-            return await asyncio.wait_for(answer, FORWARD_SECONDS + 1)
-        except TimeoutError:
-            raise NoAnswer(process) from None
+            while (left := deadline - time.monotonic()) > 0:
+                if give_up is not None and give_up():
+                    break
+                step = left if give_up is None else min(left, GIVE_UP_EVERY)
+                await asyncio.wait([answer], timeout=step)
+                if answer.done():
+                    return answer.result()
+            raise NoAnswer(process)
         finally:
             self._waiting.pop(ident, None)
 
