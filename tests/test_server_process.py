@@ -110,16 +110,18 @@ def test_a_server_killed_mid_match_goes_on_where_it_was(tmp_path: Path) -> None:
     body = table_body(
         {"game": "chickenfoot", "length": "half", "seats": ["Ann", "easy", "medium"]}, 9
     )
-    made = first.post("/api/tables", body)
-    table, token = made["table"], first.tokens(made)[0]
     rng = random.Random(4)
+    try:
+        made = first.post("/api/tables", body)
+        table, token = made["table"], first.tokens(made)[0]
 
-    async def before_kill() -> list[tuple[int, dict[str, Any]]]:
-        async with first.socket(table, token) as ws:
-            return await follow(ws, 0, rng, stop_after=12)
+        async def before_kill() -> list[tuple[int, dict[str, Any]]]:
+            async with first.socket(table, token) as ws:
+                return await follow(ws, 0, rng, stop_after=12)
 
-    seen = asyncio.run(before_kill())
-    first.kill()
+        seen = asyncio.run(before_kill())
+    finally:
+        first.kill()
     second = Server(tmp_path)
     try:
         last = seen[-1][0]
@@ -213,12 +215,14 @@ def _parent(pid: int) -> int | None:
 def test_the_workers_of_a_killed_server_exit_too(tmp_path: Path) -> None:
     server = Server(tmp_path)
     body = table_body({"game": "chickenfoot", "length": "full", "seats": ["expert", "hard"]}, 6)
-    server.post("/api/tables", body)
-    deadline = time.monotonic() + 30
-    while not (workers := _workers(server.process.pid)) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert workers, "no worker process started"
-    server.kill()
+    try:
+        server.post("/api/tables", body)
+        deadline = time.monotonic() + 30
+        while not (workers := _workers(server.process.pid)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert workers, "no worker process started"
+    finally:
+        server.kill()
     deadline = time.monotonic() + 30
     while (alive := {p for p in workers if Path(f"/proc/{p}").exists()}) and (
         time.monotonic() < deadline

@@ -246,14 +246,16 @@ def test_the_page_comes_back_when_the_server_does(
 ) -> None:
     data = tmp_path_factory.mktemp("restarted")
     first = Server(data)
-    made = new_table(first, [{"human": "Ann"}, *BOTS[:2]], seed=13)
-    ann = open_tab(browser, made["seats"][0]["invite"])
-    page = ann.page
-    page.wait_for_selector("#hand [data-tile]")
-    play_round([page], ["click"], actions=3)
-    page.wait_for_function(MY_TURN)
-    hand = page.locator("#hand [data-tile]").evaluate_all("tiles => tiles.map(t => t.dataset.tile)")
-    first.stop()
+    try:
+        made = new_table(first, [{"human": "Ann"}, *BOTS[:2]], seed=13)
+        ann = open_tab(browser, made["seats"][0]["invite"])
+        page = ann.page
+        page.wait_for_selector("#hand [data-tile]")
+        play_round([page], ["click"], actions=3)
+        page.wait_for_function(MY_TURN)
+        hand = page.locator("#hand [data-tile]").evaluate_all("ts => ts.map(t => t.dataset.tile)")
+    finally:
+        first.stop()
     page.wait_for_selector("#connection:not([hidden])")
     ann.shot("reconnecting")
 
