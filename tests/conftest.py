@@ -137,7 +137,7 @@ first, so that none of them is left to run alone at the end."""
 TEST_GC_THRESHOLDS = (10_000, 20, 20)
 """The garbage collector's thresholds in the test processes: with the interpreter's (700,
 10, 10) the tests that run the engine, the bots and the terminal in process spent about a
-seventh of their CPU time in it; with these, a twenty-fifth. The collections come more
+sixth of their CPU time in it; with these, about a twentieth. The collections come more
 seldom, so each frees more: the tests keep no more memory for long."""
 
 
