@@ -76,17 +76,20 @@ def _game_type(utility: Any) -> Any:
 
 
 GAME_TYPE = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
-ZERO_SUM_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
-WIN_TYPE = _game_type(pyspiel.GameType.Utility.CONSTANT_SUM)
+GAME_TYPES = {
+    "penalty": GAME_TYPE,
+    "zero_sum": _game_type(pyspiel.GameType.Utility.ZERO_SUM),
+    "win": _game_type(pyspiel.GameType.Utility.CONSTANT_SUM),
+}
+"""OpenSpiel's game type for each kind of :data:`RETURNS`."""
 
 
 @dataclass(frozen=True)
 class Spec(encoding.Spec):
     """The shared :class:`~chickenfoot.interop.encoding.Spec`, and the returns asked for."""
 
-    zero_sum: bool = False
-    win: bool = False
-    """Returns are each seat's share of the game's win (``returns=win``)."""
+    returns: str = "penalty"
+    """One of :data:`RETURNS`."""
 
 
 def spec_of(params: dict[str, Any]) -> Spec:
@@ -107,7 +110,7 @@ def _spec_of(params: dict[str, Any]) -> Spec:
     rules, players = rules_of(params)
     if params["returns"] not in RETURNS:
         raise ValueError(f"returns must be {', '.join(RETURNS)}, not {params['returns']!r}")
-    return Spec(rules, players, params["returns"] == "zero_sum", params["returns"] == "win")
+    return Spec(rules, players, params["returns"])
 
 
 class ChickenFootGame(pyspiel.Game):  # type: ignore[misc]
@@ -115,19 +118,23 @@ class ChickenFootGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         spec = spec_of(params or {})
-        players, worst = spec.players, spec.worst_total
+        players, worst = spec.players, float(spec.worst_total)
         chance = 2 * spec.set_size + players
+        low, high, total = {
+            "penalty": (-worst, 0.0, None),
+            "zero_sum": (-worst, worst, 0.0),
+            "win": (0.0, 1.0, 1.0),
+        }[spec.returns]
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.num_actions,
             max_chance_outcomes=spec.set_size,
             num_players=players,
-            min_utility=0.0 if spec.win else float(-worst),
-            max_utility=1.0 if spec.win else float(worst if spec.zero_sum else 0),
-            utility_sum=1.0 if spec.win else 0.0 if spec.zero_sum else None,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=total,
             max_game_length=spec.rounds * (action_limit(spec.set_size, players) + chance),
         )
-        game_type = WIN_TYPE if spec.win else ZERO_SUM_TYPE if spec.zero_sum else GAME_TYPE
-        super().__init__(game_type, info, {**DEFAULTS, **(params or {})})
+        super().__init__(GAME_TYPES[spec.returns], info, {**DEFAULTS, **(params or {})})
 
     @property
     def spec(self) -> Spec:
@@ -345,13 +352,13 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if not self.match.is_over:
             return [0.0] * self.spec.players
-        if self.spec.win:
+        if self.spec.returns == "win":
             outcome = self.match.outcome()
             assert outcome is not None
             share = 1 / len(outcome.winners)
             return [share if s in outcome.winners else 0.0 for s in range(self.spec.players)]
         totals = self.match.totals()
-        if self.spec.zero_sum:
+        if self.spec.returns == "zero_sum":
             mean = sum(totals) / len(totals)
             return [mean - t for t in totals]
         return [float(-t) for t in totals]
