@@ -681,7 +681,9 @@ class _Api:
         live = self.hub.live.get(table_id)
         seats = live.seats if live is not None else row.seats
         status = live.status if live is not None else row.status
-        if status == OVER and row.status != OVER:
+        if row.status == OVER:
+            status = OVER  # the last action is committed, if not yet applied here
+        elif status == OVER:
             status = PLAYING  # the last action is applied here but not yet committed
         version = live.table.version if live is not None and live.table is not None else None
         return {
