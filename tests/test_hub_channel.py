@@ -1,6 +1,7 @@
 """The hub takes an action as check, commit, then apply: a commit that fails leaves the table
 as it was, nothing dealt again; a process following a table takes the owner's actions without
-deciding their legality again; and the hub knows nothing of Redis (its channel does)."""
+deciding their legality again, and an action it forwarded to an owner that then stopped
+answering is not taken twice; and the hub knows nothing of Redis (its channel does)."""
 
 from __future__ import annotations
 
@@ -217,3 +218,62 @@ def test_the_redis_channel_uses_only_what_the_hub_lends_it() -> None:
     assert reached  # it does use the tables
     lent = {name for name in dir(Tables) if not name.startswith("_")} | set(Tables.__annotations__)
     assert reached <= lent
+
+
+class TakenOverAfterCommit(LocalChannel):
+    """A follower whose forwarded action the owner commits, after which the owner stops
+    answering and this process takes the table over (as a sweep does)."""
+
+    def __init__(self, owner: Hub, owned: Live) -> None:
+        super().__init__()
+        self.owner, self.owned = owner, owned
+        self.follower: Hub | None = None
+
+    async def forward(self, live: Live, message: dict[str, Any]) -> bool:
+        action = action_from_json(message["action"])
+        await self.owner.act(self.owned, message["seat"], action, message.get("expect"))
+        assert self.follower is not None
+        async with live.lock:
+            live.owned = True
+            self.follower.catch_up(live, await self.owner.store.actions_of(live.id))
+        return False
+
+
+async def legal_twice_in_a_row(hub: Hub, live: Live) -> tuple[int, Action]:
+    """Play on until the seat to act has an action it could take twice in a row (a draw):
+    that seat and action."""
+    while True:
+        table = live.table
+        assert table is not None and table.turn is not None
+        seat = table.turn
+        for legal in table.snapshot(seat).legal:
+            action = action_from_json(legal)
+            copy = Table.from_record(table.record())
+            copy.act(seat, action)
+            if copy.turn == seat and legal in copy.snapshot(seat).legal:
+                return seat, action
+        await hub.act(live, *first_legal(live))
+
+
+@pytest.mark.parametrize("expect", [False, True])
+def test_an_action_the_old_owner_committed_is_not_taken_again_after_a_takeover(
+    tmp_path: Path, expect: bool
+) -> None:
+    async def body(owner: Hub, live: Live, sockets: list[Connection]) -> None:
+        row = await owner.store.table(live.id)
+        assert row is not None
+        channel = TakenOverAfterCommit(owner, live)
+        follower = channel.follower = Hub(owner.store, bot_delay=0, channel=channel)
+        seat, action = await legal_twice_in_a_row(owner, live)
+        followed = await follower.load(row)
+        followed.owned = False
+        table = followed.table
+        assert table is not None
+        before = followed.actions
+        with pytest.raises(ServerError) as caught:
+            await follower.act(followed, seat, action, table.version if expect else None)
+        assert caught.value.code == "stale"
+        assert followed.actions == live.actions == len(await owner.store.actions_of(live.id))
+        assert followed.actions == before + 1  # taken once, by the old owner
+
+    on_a_table(tmp_path, "draw", {})(body)

@@ -808,8 +808,13 @@ class Hub:
                 message = {"op": "act", "seat": seat, "action": action_to_json(action)}
                 if expect is not None:
                     message["expect"] = expect
+                seen = live.table.version if live.table is not None else None
                 if await self.channel.forward(live, message):
                     return
+                # Taken over here meanwhile: the old owner may have committed the action
+                # before it stopped answering, so it is taken only if nothing has happened
+                # since it was sent (else refused as stale, never taken twice).
+                expect = seen if expect is None else expect
             await self._round_begun(live, seat, hold)
             # Once taken, an action is seen through even if the socket that sent it goes
             # away meanwhile: the table and the store must not part ways.
