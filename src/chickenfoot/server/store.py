@@ -39,13 +39,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import msgspec
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from chickenfoot.ratings import Rating
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 NEWEST_MIGRATION = "0013"
@@ -351,30 +353,44 @@ class Store:
         self._writer: asyncio.Task[None] | None = None
         self._sqlite: _Sqlite | None = None
         """Where an SQLite file's queries are made (None: on the engine's pool)."""
+        self._engine: AsyncEngine | None = None
         parsed = sa.engine.make_url(url)
-        if parsed.get_backend_name() == "sqlite":
-            # One connection: SQLite lets one writer in at a time, and writers waiting on
-            # its lock back off in sleeps of up to 100 ms; queueing costs nothing. A file's
-            # queries are the thread's; its engine is left to tools that look at it.
-            self.engine: AsyncEngine = create_async_engine(url, pool_size=1, max_overflow=0)
-            sa.event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
-            if parsed.database not in (None, "", ":memory:"):
-                self._sqlite = _Sqlite(parsed)
+        if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+            self._sqlite = _Sqlite(parsed)
         else:
-            self.engine = create_async_engine(
-                url,
-                pool_size=10,
-                max_overflow=10,
-                pool_pre_ping=True,
-                connect_args={
-                    "timeout": CONNECT_SECONDS,
-                    "server_settings": {
-                        "idle_in_transaction_session_timeout": str(
-                            round(IDLE_TRANSACTION_SECONDS * 1000)
-                        )
-                    },
+            self._engine = self._new_engine()
+
+    @property
+    def engine(self) -> AsyncEngine:
+        """The database's asyncio engine. An SQLite file's queries are made in its thread
+        instead: its engine (and asyncio's part of SQLAlchemy) is made only if a tool asks."""
+        if self._engine is None:
+            self._engine = self._new_engine()
+        return self._engine
+
+    def _new_engine(self) -> AsyncEngine:
+        from sqlalchemy.ext.asyncio import create_async_engine
+
+        if sa.engine.make_url(self.url).get_backend_name() == "sqlite":
+            # One connection: SQLite lets one writer in at a time, and writers waiting on
+            # its lock back off in sleeps of up to 100 ms; queueing costs nothing.
+            engine = create_async_engine(self.url, pool_size=1, max_overflow=0)
+            sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            return engine
+        return create_async_engine(
+            self.url,
+            pool_size=10,
+            max_overflow=10,
+            pool_pre_ping=True,
+            connect_args={
+                "timeout": CONNECT_SECONDS,
+                "server_settings": {
+                    "idle_in_transaction_session_timeout": str(
+                        round(IDLE_TRANSACTION_SECONDS * 1000)
+                    )
                 },
-            )
+            },
+        )
 
     async def open(self, revision: str = "head") -> None:
         """Create or upgrade the schema (Alembic's migrations, to the newest unless a
@@ -418,7 +434,8 @@ class Store:
             await asyncio.gather(self._writer, return_exceptions=True)
         if self._sqlite is not None:
             await self._sqlite.close()
-        await self.engine.dispose()
+        if self._engine is not None:
+            await self._engine.dispose()
 
     async def add_table(self, row: TableRow, fence: int = 0) -> None:
         """A new table, owned with ``fence`` (several processes) or by the only one (0)."""
