@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from headtohead import make
 
-from chickenfoot.arena import Z95, percentile
+from chickenfoot.arena import mean_ci, percentile
 from chickenfoot.bots import Limit, make_bot
 from chickenfoot.bots.chickenfoot import ChickenFootSearch
 from chickenfoot.bots.knowledge import fast_move
@@ -151,10 +151,23 @@ def chooser(name: str, millis: float) -> Callable[[Position], int]:
     return choice
 
 
-def interval(values: list[float]) -> tuple[float, float]:
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
-    return mean - half, mean + half
+def interval(values: list[float], sign: str = "-") -> str:
+    """The mean and its 95% interval (:func:`chickenfoot.arena.mean_ci`), as printed
+    (``sign``: "+" for differences)."""
+    estimate = mean_ci(values)
+    low, high = estimate.interval or (estimate.mean, estimate.mean)
+    return f"{estimate.mean:{sign}.4f} ({low:{sign}.4f} to {high:{sign}.4f})"
+
+
+def kept_positions(path: Path, key: tuple[object, ...]) -> list[Position] | None:
+    """The positions kept in ``path`` for ``key`` (None: none, other settings, or a file
+    that cannot be read: they are made again)."""
+    try:
+        with path.open("rb") as kept:
+            stored_key, stored = pickle.load(kept)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError, TypeError):
+        return None
+    return stored if stored_key == key else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,11 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     except (TypeError, ValueError) as exc:
         parser.error(f"--bots: {exc}")
     key = ("win share", args.rounds, args.seed, args.truth_samples)
-    found = None
-    if args.positions is not None and args.positions.exists():
-        with args.positions.open("rb") as kept:
-            stored_key, stored = pickle.load(kept)
-        found = stored if stored_key == key else None
+    found = None if args.positions is None else kept_positions(args.positions, key)
     if found is None:
         found = positions(args.rounds, args.seed, args.truth_samples)
         if args.positions is not None:
@@ -207,16 +216,13 @@ def main(argv: list[str] | None = None) -> int:
             best += p.values[move] == top
             print(f"\r{name}: {n}/{len(found)}", end="", file=sys.stderr)
         print(file=sys.stderr)
-        low, high = interval(losses)
         if first is None:
             first, versus = losses, ""
         else:
-            diffs = [a - b for a, b in zip(losses, first, strict=True)]
-            d_low, d_high = interval(diffs)
-            versus = f"{statistics.fmean(diffs):+.4f} ({d_low:+.4f} to {d_high:+.4f})"
+            versus = interval([a - b for a, b in zip(losses, first, strict=True)], "+")
         ms = [s * 1000 for s in seconds]
         print(
-            f"| {name} | {statistics.fmean(losses):.4f} ({low:.4f} to {high:.4f}) | {versus} "
+            f"| {name} | {interval(losses)} | {versus} "
             f"| {best / len(found):.1%} | {statistics.fmean(ms):.1f} / "
             f"{percentile(ms, 95):.1f} |"
         )
