@@ -24,9 +24,10 @@ head to head (``bench/headtohead.py``).
 
 Players (``--bots``): every name ``bench/headtohead.py`` plays (the registry's, ``flatmc``
 and its variants, ``mc:key=value,...``), asked with ``Limit(millis=--millis)``, and ``open``:
-the same open-hand search at ``--millis`` a move, the floor of what the sampling of the
-values leaves. What a player loses beyond ``open`` is what it does not know of the hands and
-how well its model guesses them, and what its time does not let it sample.
+the same open-hand search (``bench/open_hands.py``) at ``--millis`` a move, the floor of
+what the sampling of the values leaves. What a player loses beyond ``open`` is what it does
+not know of the hands and how well its model guesses them, and what its time does not let it
+sample.
 
 Reported per player: the mean loss with its 95% interval, the mean difference from the
 first player's loss at the same positions (paired) with its interval, the share of
@@ -48,20 +49,19 @@ from random import Random
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from headtohead import make
+from open_hands import OPEN, open_estimates
 
 from chickenfoot.arena import mean_ci, percentile
 from chickenfoot.bots import Limit, make_bot
 from chickenfoot.bots.chickenfoot import ChickenFootSearch
+from chickenfoot.bots.estimate import Estimate
 from chickenfoot.bots.knowledge import fast_move
 from chickenfoot.bots.montecarlo import MonteCarloBot
-from chickenfoot.bots.registry import EXPERT_HEAVY
-from chickenfoot.bots.search import Searcher, evaluate
-from chickenfoot.core import CLASSIC, Action, SeatView, Tile
+from chickenfoot.core import CLASSIC, SeatView, Tile
 from chickenfoot.core.games import new_match, view
 from chickenfoot.core.pieces import round_rng
 
 PLAYERS = 4
-OPEN = "open"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,30 +74,8 @@ class Position:
     share of the round won."""
 
 
-def open_values(
-    seen: SeatView,
-    hands: list[list[Tile]],
-    boneyard: list[Tile],
-    rng: Random,
-    samples: int | None,
-    millis: float | None,
-) -> dict[int, float]:
-    """Each distinct move's value, searched knowing every hand."""
-    game = ChickenFootSearch()
-
-    def searcher(v: SeatView, actions: list[Action]) -> Searcher:
-        return game.open_searcher(v, actions, hands, [], boneyard)
-
-    estimates = evaluate(
-        seen,
-        rng,
-        samples,
-        millis,
-        EXPERT_HEAVY,
-        0.0,  # rounds won alone
-        time.perf_counter,
-        searcher=searcher,
-    )
+def values_of(seen: SeatView, estimates: list[Estimate]) -> dict[int, float]:
+    """Each distinct move's share of the round won, from its open-hand estimate."""
     return {fast_move(seen, e.action): e.win_share for e in estimates}
 
 
@@ -111,7 +89,7 @@ def self_player(seed: str) -> MonteCarloBot:
 
 def positions(rounds: int, seed: int, truth_samples: int) -> list[Position]:
     """The positions of ``rounds`` rounds of self-play, each with its open-hand values."""
-    out = []
+    out: list[Position] = []
     for deal in range(seed, seed + rounds):
         players = [self_player(f"{deal}-{s}") for s in range(PLAYERS)]
         keep = Random(deal)
@@ -124,7 +102,9 @@ def positions(rounds: int, seed: int, truth_samples: int) -> list[Position]:
             if len(ChickenFootSearch().candidates(seen)) > 1 and keep.random() < 0.5:
                 hands = [list(state.hand(s)) for s in range(PLAYERS)]
                 boneyard = list(state.boneyard_tiles())
-                values = open_values(seen, hands, boneyard, Random(len(out)), truth_samples, None)
+                rng = Random(len(out))
+                estimates = open_estimates(seen, hands, boneyard, rng, truth_samples, None)
+                values = values_of(seen, estimates)
                 out.append(Position(seen, hands, boneyard, values))
             match.apply(players[seat].choose(seen))
         print(f"\r{deal - seed + 1}/{rounds} rounds: {len(out)} positions", end="", file=sys.stderr)
@@ -138,8 +118,8 @@ def chooser(name: str, millis: float) -> Callable[[Position], int]:
         rng = Random(1)
 
         def open_choice(p: Position) -> int:
-            values = open_values(p.view, p.hands, p.boneyard, rng, None, millis)
-            return max(values, key=lambda move: values[move])
+            best = open_estimates(p.view, p.hands, p.boneyard, rng, None, millis)[0]
+            return fast_move(p.view, best.action)
 
         return open_choice
     bot = make(name, f"decisions-{name}", millis)

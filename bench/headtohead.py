@@ -7,8 +7,12 @@ measured against a baseline of equal time.
 
 Bots: every name of ``chickenfoot.bots.registry.BOTS`` (expert, hard, medium, easy, greedy,
 ...), ``flatmc``, the flat Monte Carlo player of ``bench/flat_mc.py``, and its variants
-(``flatmc-fast``, ``flatmc-doubles``: ``flat_mc.VARIANTS``), and ``mc:key=value,...``,
-the searching bot with other settings (``mc:samples=None,millis=80,point_weight=0``).
+(``flatmc-fast``, ``flatmc-doubles``: ``flat_mc.VARIANTS``), ``mc:key=value,...``,
+the searching bot with other settings (``mc:samples=None,millis=80,point_weight=0``),
+``flatmc:key=value,...``, the flat player with the compiled playouts and that policy
+(``flatmc:heavy=0.3,doubles=1``), and
+``open``, the expert's search knowing every hand (``bench/open_hands.py``: a ceiling, not a
+player).
 
 Head to head (``--a``/``--b``): at N players each bot takes N/2 seats (one each at 2), the
 seats alternating A,B,A,B,... Every deal is played twice, the second time with the seats
@@ -52,7 +56,9 @@ if str(HERE) not in sys.path:  # flat_mc lives next to this file (also on worker
 
 from flat_mc import NAME as FLAT  # noqa: E402
 from flat_mc import VARIANTS as FLAT_VARIANTS  # noqa: E402
+from flat_mc import FlatMonteCarlo  # noqa: E402
 from flat_mc import make as make_flat  # noqa: E402
+from open_hands import OPEN, OpenHands  # noqa: E402
 
 from chickenfoot import arena  # noqa: E402
 from chickenfoot.arena import Z95, MatchResult, percentile, seating, win_shares  # noqa: E402
@@ -68,7 +74,7 @@ from chickenfoot.play import seat_seed  # noqa: E402
 def known_bots() -> list[str]:
     """The registry's bots and the flat players (built by :func:`make`, which every process
     playing imports with this module: the registry itself is left alone)."""
-    return [*BOTS, *FLAT_VARIANTS]
+    return [*BOTS, *FLAT_VARIANTS, OPEN]
 
 
 # Playing
@@ -92,28 +98,43 @@ VARIANT = "mc:"
 (numbers, or None), for trying a setting before it becomes a level's."""
 
 
+FLAT_VARIANT = "flatmc:"
+"""``flatmc:key=value,...``: the flat player with the compiled playouts and this policy
+(``heavy``, ``doubles``), for screening playout policies."""
+
+
 def variant(name: str) -> dict[str, float | None]:
-    """The keyword arguments of a ``mc:`` name (ValueError if it is malformed)."""
+    """The keyword arguments of a ``mc:`` or ``flatmc:`` name (ValueError if it is
+    malformed)."""
     out: dict[str, float | None] = {}
-    for part in filter(None, name.removeprefix(VARIANT).split(",")):
+    body = name.removeprefix(FLAT_VARIANT) if name.startswith(FLAT_VARIANT) else name
+    for part in filter(None, body.removeprefix(VARIANT).split(",")):
         key, _, value = part.partition("=")
         out[key.strip()] = None if value.strip() == "None" else float(value)
     return out
 
 
 def make(name: str, seed: str, millis: float | None) -> Bot:
-    """The bot called ``name``: a flat player at ``millis`` (80 if none), a ``mc:`` variant,
-    else the registry's."""
+    """The bot called ``name``: a flat player or the open-hand player at ``millis`` (80 if
+    none), a ``mc:`` or ``flatmc:`` variant, else the registry's."""
     if name in FLAT_VARIANTS:
         return make_flat(seed, name, millis if millis else 80.0)
-    if name.startswith(VARIANT):
-        kwargs = variant(name)
-        if "samples" in kwargs and kwargs["samples"] is not None:
-            kwargs["samples"] = int(kwargs["samples"])
-        bot: Bot = MonteCarloBot(seed, **kwargs)  # type: ignore[arg-type]
-        bot.name = name
-        return bot
-    return make_bot(name, seed)
+    if name == OPEN:
+        return OpenHands(seed, millis if millis else 80.0)
+    if not name.startswith((VARIANT, FLAT_VARIANT)):
+        return make_bot(name, seed)
+    kwargs = variant(name)
+    samples = kwargs.get("samples")
+    if samples is not None:
+        kwargs["samples"] = int(samples)
+    if name.startswith(FLAT_VARIANT):
+        kwargs.setdefault("millis", millis if millis else 80.0)
+        flat = FlatMonteCarlo(seed, compiled=True, **kwargs)  # type: ignore[arg-type]
+        flat.name = name
+        return flat
+    bot = MonteCarloBot(seed, **kwargs)  # type: ignore[arg-type]
+    bot.name = name
+    return bot
 
 
 def play(job: Job, on_round: Callable[[], None] | None = None) -> MatchResult:
@@ -132,8 +153,11 @@ def play(job: Job, on_round: Callable[[], None] | None = None) -> MatchResult:
             while state.end is None:
                 seat = state.turn
                 seen = view(match, seat, state)
+                bot = bots[seat]
+                if isinstance(bot, OpenHands):
+                    bot.see(state)
                 start = clock()
-                action = bots[seat].choose(seen, limit)
+                action = bot.choose(seen, limit)
                 seconds[seat].append(clock() - start)
                 match.apply(action)
             count()
@@ -395,7 +419,7 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.vs_greedy is not None:
         args.a, args.b = args.vs_greedy, "greedy"
     for name in (args.a, args.b):
-        if name.startswith(VARIANT):
+        if name.startswith((VARIANT, FLAT_VARIANT)):
             try:
                 make(name, "0", None)
             except (TypeError, ValueError) as exc:

@@ -31,7 +31,9 @@ def test_every_position_has_a_value_for_each_distinct_move_and_fits_its_truth() 
 def test_the_values_come_from_the_position_and_seed_and_every_choice_is_one_of_them() -> None:
     found = decisions.positions(1, 11, 20)
     p = found[0]
-    again = decisions.open_values(p.view, p.hands, p.boneyard, Random(0), 20, None)
+    again = decisions.values_of(
+        p.view, decisions.open_estimates(p.view, p.hands, p.boneyard, Random(0), 20, None)
+    )
     assert again == p.values  # the first position's values were searched from Random(0)
     for name in ("open", "greedy", "random"):
         choose = decisions.chooser(name, 2.0)

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from chickenfoot.arena import MatchResult
-from chickenfoot.bots import BOTS, make_bot
+from chickenfoot.bots import BOTS, Limit, make_bot
+from chickenfoot.bots.chickenfoot import ChickenFootSearch
 from chickenfoot.bots.montecarlo import MonteCarloBot
 from chickenfoot.core import CLASSIC, Deal, Draw, Match, Pass, SeatView, seat_view
 from chickenfoot.core.games import new_match, view
@@ -245,7 +246,53 @@ def test_a_variant_of_the_searching_bot_is_named_by_its_settings() -> None:
     play_round(4, 3, [headtohead.make("mc:samples=4,millis=None", str(s), None) for s in range(4)])
 
 
-@pytest.mark.parametrize("name", ["mc:colour=1", "mc:heavy=much", "mc:samples=None,millis=None"])
+def test_the_open_hand_player_is_shown_its_round_and_takes_the_best_open_value() -> None:
+    """``open`` (bench/open_hands.py) reads every hand of the round the harness shows it:
+    its choice is the move the same open search values best; without a round it refuses."""
+    open_hands = bench_module("open_hands")
+    match = new_match([f"bot:{s}" for s in range(4)], SINGLE, 7)
+    state = match.deal_next(round_rng(7, 0))
+    seen = view(match, state.turn, state)
+    while len(ChickenFootSearch().candidates(seen)) < 2:
+        match.apply(seen.legal[0])
+        seen = view(match, state.turn, state)
+    bot = open_hands.OpenHands("1", millis=None)
+    with pytest.raises(TypeError, match="shown its round"):
+        bot.choose(seen, Limit(samples=40))
+    bot.see(state)
+    bot.rng = Random(3)
+    hands = [list(state.hand(s)) for s in range(4)]
+    boneyard = list(state.boneyard_tiles())
+    best = open_hands.open_estimates(seen, hands, boneyard, Random(3), 40, None)[0].action
+    assert bot.choose(seen, Limit(samples=40)) == best
+    assert best in seen.legal
+
+
+def test_the_harness_plays_the_open_hand_player_on_the_rounds_it_plays(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--a", "open", "--b", "greedy", "--rounds", "4", "--millis", "2"]
+    report = headtohead.main([*args, "--workers", "1", "--quiet"])
+    assert "| open x2 | greedy x2 | 4 | single | 4 |" in capsys.readouterr().out
+    assert report["a"]["moves"] > 0
+
+
+def test_a_flat_player_with_another_playout_policy_is_named_by_its_settings() -> None:
+    name = "flatmc:heavy=0.6,doubles=1"
+    bot = headtohead.make(name, "1", 20.0)
+    assert isinstance(bot, flat_mc.FlatMonteCarlo)
+    assert (bot.heavy, bot.doubles, bot.compiled, bot.millis) == (0.6, 1.0, True, 20.0)
+    assert bot.name == name
+    bots = [
+        headtohead.make("flatmc:samples=3,millis=None,doubles=0.5", str(s), 9.0) for s in range(4)
+    ]
+    assert all(b.samples == 3 and b.millis is None for b in bots)
+    play_round(4, 3, bots)
+
+
+@pytest.mark.parametrize(
+    "name", ["mc:colour=1", "mc:heavy=much", "mc:samples=None,millis=None", "flatmc:colour=1"]
+)
 def test_a_variant_that_cannot_be_made_is_refused_before_anything_is_played(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
