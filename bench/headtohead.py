@@ -7,12 +7,11 @@ measured against a baseline of equal time.
 
 Bots: every name of ``chickenfoot.bots.registry.BOTS`` (expert, hard, medium, easy, greedy,
 ...), ``flatmc``, the flat Monte Carlo player of ``bench/flat_mc.py``, and its variants
-(``flatmc-fast``, ``flatmc-doubles``: ``flat_mc.VARIANTS``), ``mc:key=value,...``,
-the searching bot with other settings (``mc:samples=None,millis=80,point_weight=0``),
+(``flatmc-fast``, ``flatmc-doubles``: ``flat_mc.VARIANTS``), ``mc:key=value,...``, the
+searching bot with other settings (``mc:samples=None,millis=80,point_weight=0``),
 ``flatmc:key=value,...``, the flat player with the compiled playouts and that policy
-(``flatmc:heavy=0.3,doubles=1``), and
-``open``, the expert's search knowing every hand (``bench/open_hands.py``: a ceiling, not a
-player).
+(``flatmc:heavy=0.3,doubles=1``), and ``open``, the expert's search knowing every hand
+(``bench/open_hands.py``: a ceiling, not a player).
 
 Head to head (``--a``/``--b``): at N players each bot takes N/2 seats (one each at 2), the
 seats alternating A,B,A,B,... Every deal is played twice, the second time with the seats
