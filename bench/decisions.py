@@ -49,7 +49,7 @@ from random import Random
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from headtohead import make
-from open_hands import OPEN, open_estimates
+from open_hands import OPEN, open_estimates, open_tiles
 
 from chickenfoot.arena import mean_ci, percentile
 from chickenfoot.bots import Limit, make_bot
@@ -100,8 +100,7 @@ def positions(rounds: int, seed: int, truth_samples: int) -> list[Position]:
             seen = view(match, seat, state)
             assert isinstance(seen, SeatView)
             if len(ChickenFootSearch().candidates(seen)) > 1 and keep.random() < 0.5:
-                hands = [list(state.hand(s)) for s in range(PLAYERS)]
-                boneyard = list(state.boneyard_tiles())
+                hands, boneyard = open_tiles(state)
                 rng = Random(len(out))
                 estimates = open_estimates(seen, hands, boneyard, rng, truth_samples, None)
                 values = values_of(seen, estimates)

@@ -106,8 +106,7 @@ def variant(name: str) -> dict[str, float | None]:
     """The keyword arguments of a ``mc:`` or ``flatmc:`` name (ValueError if it is
     malformed)."""
     out: dict[str, float | None] = {}
-    body = name.removeprefix(FLAT_VARIANT) if name.startswith(FLAT_VARIANT) else name
-    for part in filter(None, body.removeprefix(VARIANT).split(",")):
+    for part in filter(None, name.removeprefix(FLAT_VARIANT).removeprefix(VARIANT).split(",")):
         key, _, value = part.partition("=")
         out[key.strip()] = None if value.strip() == "None" else float(value)
     return out

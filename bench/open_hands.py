@@ -26,6 +26,12 @@ from chickenfoot.core import Action, RoundState, SeatView, Tile
 OPEN = "open"
 
 
+def open_tiles(state: RoundState) -> tuple[list[list[Tile]], list[Tile]]:
+    """What the open-hand search is told of ``state``: every seat's hand, and the tiles left
+    in the boneyard."""
+    return [state.hand(s) for s in range(len(state.hand_sizes()))], state.boneyard_tiles()
+
+
 def open_estimates(
     seen: SeatView,
     hands: list[list[Tile]],
@@ -76,6 +82,5 @@ class OpenHands:
             samples = limit.samples
             if limit.millis is not None:
                 millis = limit.millis if millis is None else min(millis, limit.millis)
-        hands = [list(state.hand(s)) for s in range(len(view.players))]
-        boneyard = list(state.boneyard_tiles())
+        hands, boneyard = open_tiles(state)
         return open_estimates(view, hands, boneyard, self.rng, samples, millis)[0].action
