@@ -55,6 +55,7 @@ def test_a_rematch_accepted_by_both_people_moves_every_page_to_the_new_table(
         ann.page.click("[data-rematch]")
         bo.page.wait_for_selector("#rematch:has-text('1 of 2')")
         assert ann.page.locator("[data-rematch]").is_disabled()
+        watcher.page.wait_for_selector("#rematch:has-text('1 of 2')")  # its frame may come later
         assert watcher.page.locator("#rematch").is_visible()
         bo.shot("rematch-asked-phone")
         ann.shot("rematch-asked-laptop")
