@@ -4,10 +4,10 @@ their hands: the two things a stronger searcher than the expert would have to do
     .venv/bin/python bench/valuation.py [--train 2000] [--test 300] [--playouts 100] \\
         [--samples 100] [--players 4] [--workers 2] [--seed 700000]
 
-Rounds: classic single rounds of self-play by four flat Monte Carlo players of the expert's
-playouts (``flatmc-doubles`` at ``--samples`` samples a move, no clock), ``--train`` of them
-dealt from ``--seed`` and ``--test`` others after them. Each position (the centre placed)
-is taken with every hand and the boneyard as they are.
+Rounds: classic single rounds of self-play, a flat Monte Carlo player of the expert's
+playouts in every seat (``flatmc-doubles`` at ``--samples`` samples a move, no clock),
+``--train`` of them dealt from ``--seed`` and ``--test`` others after them. Each position
+(the centre placed) is taken with every hand and the boneyard as they are.
 
 **Values.** Every position of the test rounds, each seat's chance of winning the round
 (ties shared) predicted three ways and scored against how the round really ended (log-loss,
