@@ -51,9 +51,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from flat_mc import FlatMonteCarlo
 from open_hands import open_tiles
 
-from chickenfoot.bots.chickenfoot import POLICY
-from chickenfoot.bots.knowledge import consistent, infer, position, sample_hands
-from chickenfoot.bots.opponents import greedy_seats
+from chickenfoot.arena import win_shares
+from chickenfoot.bots.chickenfoot import POLICY, ChickenFootSearch
+from chickenfoot.bots.knowledge import position, sample_hands
 from chickenfoot.bots.playout import chickenfoot_playout
 from chickenfoot.bots.registry import EXPERT_HEAVY
 from chickenfoot.core import CLASSIC, Draw, FastRound, Play, SeatView
@@ -209,8 +209,7 @@ def play(job: Job) -> Played:
 
 
 def shares(points: Sequence[int]) -> list[float]:
-    low = min(points)
-    return [1.0 / points.count(low) if p == low else 0.0 for p in points]
+    return [float(x) for x in win_shares(points)]
 
 
 def playout_shares(
@@ -258,10 +257,8 @@ def inference(
     plays = plays_since_draw(seen)
     if not plays:
         return None
-    greedy = greedy_seats(seen, POLICY.greedy_tests)
-    knowledge = infer(seen, greedy)
-    if greedy and not consistent(seen, knowledge, Random(len(seen.history))):
-        knowledge = infer(seen)
+    game = ChickenFootSearch()
+    knowledge = game.searcher(seen, game.candidates(seen)).knowledge  # what the expert infers
     weight = weights(seen.rules.double_blank_points)
     unseen = knowledge.unseen
     tiles = [i for i in range(unseen.bit_length()) if unseen >> i & 1]
