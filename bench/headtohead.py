@@ -11,7 +11,8 @@ Bots: every name of ``chickenfoot.bots.registry.BOTS`` (expert, hard, medium, ea
 searching bot with other settings (``mc:samples=None,millis=80,point_weight=0``),
 ``flatmc:key=value,...``, the flat player with the compiled playouts and that policy
 (``flatmc:heavy=0.3,doubles=1``), and ``open``, the expert's search knowing every hand
-(``bench/open_hands.py``: a ceiling, not a player).
+(``bench/open_hands.py``: a ceiling, not a player), ``open:samples=800,millis=None`` the same
+with other limits.
 
 Head to head (``--a``/``--b``): at N players each bot takes N/2 seats (one each at 2), the
 seats alternating A,B,A,B,... Every deal is played twice, the second time with the seats
@@ -97,16 +98,23 @@ VARIANT = "mc:"
 (numbers, or None), for trying a setting before it becomes a level's."""
 
 
+OPEN_VARIANT = "open:"
+"""``open:samples=N,millis=M``: the open-hand player with these limits (None: no such
+limit), for measuring the ceiling at a given number of samples instead of a time."""
+
 FLAT_VARIANT = "flatmc:"
 """``flatmc:key=value,...``: the flat player with the compiled playouts and this policy
 (``heavy``, ``doubles``), for screening playout policies."""
 
+VARIANTS = (VARIANT, FLAT_VARIANT, OPEN_VARIANT)
+
 
 def variant(name: str) -> dict[str, float | None]:
-    """The keyword arguments of a ``mc:`` or ``flatmc:`` name (ValueError if it is
-    malformed)."""
+    """The keyword arguments of a ``mc:``, ``flatmc:`` or ``open:`` name (ValueError if it
+    is malformed)."""
     out: dict[str, float | None] = {}
-    for part in filter(None, name.removeprefix(FLAT_VARIANT).removeprefix(VARIANT).split(",")):
+    settings = name.removeprefix(FLAT_VARIANT).removeprefix(VARIANT).removeprefix(OPEN_VARIANT)
+    for part in filter(None, settings.split(",")):
         key, _, value = part.partition("=")
         out[key.strip()] = None if value.strip() == "None" else float(value)
     return out
@@ -114,17 +122,24 @@ def variant(name: str) -> dict[str, float | None]:
 
 def make(name: str, seed: str, millis: float | None) -> Bot:
     """The bot called ``name``: a flat player or the open-hand player at ``millis`` (80 if
-    none), a ``mc:`` or ``flatmc:`` variant, else the registry's."""
+    none), a ``mc:``, ``flatmc:`` or ``open:`` variant, else the registry's."""
     if name in FLAT_VARIANTS:
         return make_flat(seed, name, millis if millis else 80.0)
     if name == OPEN:
         return OpenHands(seed, millis if millis else 80.0)
-    if not name.startswith((VARIANT, FLAT_VARIANT)):
+    if not name.startswith(VARIANTS):
         return make_bot(name, seed)
     kwargs = variant(name)
     samples = kwargs.get("samples")
     if samples is not None:
         kwargs["samples"] = int(samples)
+    if name.startswith(OPEN_VARIANT):
+        kwargs.setdefault("millis", millis if millis else 80.0)
+        if kwargs.get("samples") is None and kwargs["millis"] is None:
+            raise ValueError("a search needs a limit: samples, millis or both")
+        opened = OpenHands(seed, **kwargs)  # type: ignore[arg-type]
+        opened.name = name
+        return opened
     if name.startswith(FLAT_VARIANT):
         kwargs.setdefault("millis", millis if millis else 80.0)
         flat = FlatMonteCarlo(seed, compiled=True, **kwargs)  # type: ignore[arg-type]
@@ -417,7 +432,7 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.vs_greedy is not None:
         args.a, args.b = args.vs_greedy, "greedy"
     for name in (args.a, args.b):
-        if name.startswith((VARIANT, FLAT_VARIANT)):
+        if name.startswith(VARIANTS):
             try:
                 make(name, "0", None)
             except (TypeError, ValueError) as exc:

@@ -61,13 +61,18 @@ def open_estimates(
 
 
 class OpenHands:
-    """The open-hand player: :meth:`see` gives it the round before each :meth:`choose`."""
+    """The open-hand player: :meth:`see` gives it the round before each :meth:`choose`.
+    It searches until ``millis`` is spent or ``samples`` are played (None: no such limit;
+    with neither, each ``Limit`` must give one)."""
 
     name = OPEN
 
-    def __init__(self, seed: int | str, millis: float | None = 80.0) -> None:
+    def __init__(
+        self, seed: int | str, millis: float | None = 80.0, samples: int | None = None
+    ) -> None:
         self.rng = Random(seed)
         self.millis = millis
+        self.samples = samples
         self.round: RoundState | None = None
 
     def see(self, state: RoundState) -> None:
@@ -77,9 +82,10 @@ class OpenHands:
         state = self.round
         if state is None or not isinstance(view, SeatView):
             raise TypeError("the open-hand player plays Chicken Foot, shown its round first")
-        millis, samples = self.millis, None
+        millis, samples = self.millis, self.samples
         if limit is not None:
-            samples = limit.samples
+            if limit.samples is not None:
+                samples = limit.samples if samples is None else min(samples, limit.samples)
             if limit.millis is not None:
                 millis = limit.millis if millis is None else min(millis, limit.millis)
         hands, boneyard = open_tiles(state)

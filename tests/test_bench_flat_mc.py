@@ -16,7 +16,17 @@ from chickenfoot.arena import MatchResult
 from chickenfoot.bots import BOTS, Limit, make_bot
 from chickenfoot.bots.chickenfoot import ChickenFootSearch
 from chickenfoot.bots.montecarlo import MonteCarloBot
-from chickenfoot.core import CLASSIC, Deal, Draw, Match, Pass, SeatView, seat_view
+from chickenfoot.core import (
+    CLASSIC,
+    Action,
+    Deal,
+    Draw,
+    Match,
+    Pass,
+    RoundState,
+    SeatView,
+    seat_view,
+)
 from chickenfoot.core.games import new_match, view
 from chickenfoot.core.pieces import round_rng
 from chickenfoot.core.tiles import set_size
@@ -246,24 +256,33 @@ def test_a_variant_of_the_searching_bot_is_named_by_its_settings() -> None:
     play_round(4, 3, [headtohead.make("mc:samples=4,millis=None", str(s), None) for s in range(4)])
 
 
-def test_the_open_hand_player_is_shown_its_round_and_takes_the_best_open_value() -> None:
-    """``open`` (bench/open_hands.py) reads every hand of the round the harness shows it:
-    its choice is the move the same open search values best; without a round it refuses."""
+def a_choice_and_its_best_open_move(
+    seed: int, samples: int, rng: int
+) -> tuple[RoundState, SeatView, Action]:
+    """The first position of a seeded round with two distinct moves or more, its round, and
+    the move the open search (``Random(rng)``, ``samples`` samples) values best there."""
     open_hands = bench_module("open_hands")
-    match = new_match([f"bot:{s}" for s in range(4)], SINGLE, 7)
-    state = match.deal_next(round_rng(7, 0))
+    match = new_match([f"bot:{s}" for s in range(4)], SINGLE, seed)
+    state = match.deal_next(round_rng(seed, 0))
     seen = view(match, state.turn, state)
     while len(ChickenFootSearch().candidates(seen)) < 2:
         match.apply(seen.legal[0])
         seen = view(match, state.turn, state)
-    bot = open_hands.OpenHands("1", millis=None)
+    hands = [list(state.hand(s)) for s in range(4)]
+    boneyard = list(state.boneyard_tiles())
+    best = open_hands.open_estimates(seen, hands, boneyard, Random(rng), samples, None)
+    return state, seen, best[0].action
+
+
+def test_the_open_hand_player_is_shown_its_round_and_takes_the_best_open_value() -> None:
+    """``open`` (bench/open_hands.py) reads every hand of the round the harness shows it:
+    its choice is the move the same open search values best; without a round it refuses."""
+    state, seen, best = a_choice_and_its_best_open_move(7, 40, 3)
+    bot = bench_module("open_hands").OpenHands("1", millis=None)
     with pytest.raises(TypeError, match="shown its round"):
         bot.choose(seen, Limit(samples=40))
     bot.see(state)
     bot.rng = Random(3)
-    hands = [list(state.hand(s)) for s in range(4)]
-    boneyard = list(state.boneyard_tiles())
-    best = open_hands.open_estimates(seen, hands, boneyard, Random(3), 40, None)[0].action
     assert bot.choose(seen, Limit(samples=40)) == best
     assert best in seen.legal
 
@@ -274,6 +293,28 @@ def test_the_harness_plays_the_open_hand_player_on_the_rounds_it_plays(
     args = ["--a", "open", "--b", "greedy", "--rounds", "4", "--millis", "2"]
     report = headtohead.main([*args, "--workers", "1", "--quiet"])
     assert "| open x2 | greedy x2 | 4 | single | 4 |" in capsys.readouterr().out
+    assert report["a"]["moves"] > 0
+
+
+def test_the_open_hand_player_with_a_sample_count_plays_as_many_samples_and_no_clock(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``open:samples=N,millis=None`` searches N samples a move, whatever the harness's
+    time: its choice is the open search's at N samples."""
+    name = "open:samples=30,millis=None"
+    bot = headtohead.make(name, "1", 80.0)
+    assert isinstance(bot, bench_module("open_hands").OpenHands)
+    assert (bot.samples, bot.millis, bot.name) == (30, None, name)
+    state, seen, best = a_choice_and_its_best_open_move(11, 30, 5)
+    bot.see(state)
+    bot.rng = Random(5)
+    assert bot.choose(seen, Limit(millis=None)) == best
+    assert headtohead.make("open:millis=20", "1", None).millis == 20.0
+    with pytest.raises(ValueError, match="needs a limit"):
+        headtohead.make("open:samples=None,millis=None", "1", None)
+    args = ["--a", name, "--b", "greedy", "--rounds", "4", "--millis", "0", "--workers", "1"]
+    report = headtohead.main([*args, "--quiet"])
+    assert f"| {name} x2 | greedy x2 | 4 | single | 4 |" in capsys.readouterr().out
     assert report["a"]["moves"] > 0
 
 
@@ -291,7 +332,15 @@ def test_a_flat_player_with_another_playout_policy_is_named_by_its_settings() ->
 
 
 @pytest.mark.parametrize(
-    "name", ["mc:colour=1", "mc:heavy=much", "mc:samples=None,millis=None", "flatmc:colour=1"]
+    "name",
+    [
+        "mc:colour=1",
+        "mc:heavy=much",
+        "mc:samples=None,millis=None",
+        "flatmc:colour=1",
+        "open:colour=1",
+        "open:samples=None,millis=None",
+    ],
 )
 def test_a_variant_that_cannot_be_made_is_refused_before_anything_is_played(
     name: str, capsys: pytest.CaptureFixture[str]
