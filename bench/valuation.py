@@ -37,9 +37,8 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -51,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from flat_mc import FlatMonteCarlo
 from open_hands import open_tiles
 
+from chickenfoot import arena
 from chickenfoot.arena import win_shares
 from chickenfoot.bots.chickenfoot import POLICY, ChickenFootSearch
 from chickenfoot.bots.knowledge import position, sample_hands
@@ -396,16 +396,31 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
 # Running
 
 
-def run(jobs: list[Job], workers: int, label: str) -> list[Played]:
-    from rich.console import Console
-    from rich.progress import track
+def play_counted(job: Job, on_round: Callable[[], None] | None = None) -> tuple[int, Played]:
+    """:func:`play` as :func:`chickenfoot.arena.run` runs it: the job's seed with what the
+    round gives, the round counted (on a worker: in the count the parent shows)."""
+    played = play(job)
+    (on_round or arena._count_round)()
+    return job.seed, played
 
-    console = Console(stderr=True)
-    if workers == 1:
-        return [play(j) for j in track(jobs, label, console=console, transient=True)]
-    with get_context("spawn").Pool(workers) as pool:
-        done = pool.imap(play, jobs, chunksize=2)
-        return list(track(done, label, total=len(jobs), console=console, transient=True))
+
+def run(jobs: list[Job], workers: int, label: str) -> list[Played]:
+    """Every job's round, in the order of ``jobs``, played on ``workers`` processes."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    done: dict[int, Played] = {}
+    columns = (BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(label, *columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(label, total=len(jobs))
+        arena.run(
+            jobs,  # type: ignore[arg-type]  # a Job is all ``play_counted`` needs
+            workers,
+            lambda result: done.__setitem__(*result),
+            on_rounds=lambda finished: progress.update(task, completed=finished),
+            play=play_counted,
+        )
+    return [done[job.seed] for job in jobs]
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
@@ -419,7 +434,8 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     y = np.array([s for p in train for s in p.shares])
     linear = fit_linear(x, y)
     net = fit_net(x, y, args.seed)
-    policy = fit_choices([c for p in train for c in p.choices])
+    choices = [c for p in train for c in p.choices]
+    policy = fit_choices(choices)
     first = args.seed + args.train
     test = run(
         [Job(first + k, n, args.samples, args.playouts, tuple(policy)) for k in range(args.test)],
@@ -441,7 +457,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "playouts": powered,
         "linear": log_loss(softmax(xt @ linear), yt),
         "neural": log_loss(net.predict(xt), yt),
-        "choices": len([c for p in train for c in p.choices]),
+        "choices": len(choices),
         "policy": [round(float(w), 3) for w in policy],
         "inference": inferred,
     }
